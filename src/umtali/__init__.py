@@ -1,0 +1,49 @@
+"""Umtali: the two-player rummy of colonial Rhodesia, as an exact, replayable, fast engine.
+
+>>> from umtali import HandState, seeded_deck
+>>> hand = HandState(seeded_deck(1), dealer=0)
+>>> hand.push_text("keep")
+Move.keep()
+>>> len(hand.hand(0)), len(hand.hand(1)), hand.stock_size()
+(11, 10, 31)
+"""
+
+from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
+from umtali.deck import InvalidDeckError, seeded_deck, shuffled_deck, stacked_deck
+from umtali.melds import ColumnKind, MeldPlan, meld_plans
+from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
+from umtali.notation import format_move, parse_move
+from umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
+from umtali.state import Column, HandOutcome, HandState, Phase, Termination
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "STANDARD",
+    "CardSet",
+    "Column",
+    "ColumnKind",
+    "HandOutcome",
+    "HandState",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDeckError",
+    "InvalidMoveError",
+    "InvalidRulesError",
+    "MeldPlan",
+    "Move",
+    "MoveKind",
+    "Phase",
+    "RuleSet",
+    "Termination",
+    "card_name",
+    "format_move",
+    "meld_plans",
+    "parse_card",
+    "parse_cards",
+    "parse_move",
+    "seeded_deck",
+    "shuffled_deck",
+    "stacked_deck",
+]

@@ -1,0 +1,286 @@
+"""Cards as small ints and sets of cards as 52-bit masks.
+
+A card id is ``suit * 13 + rank - 1`` with ranks A=1 … 10, J=11, Q=12, K=13 and suits
+in the order clubs, diamonds, hearts, spades. Each suit therefore owns 13 consecutive
+bits of a card-set mask, ace lowest, so a run of one suit is a run of set bits and
+"the next card of the suit" is a one-bit shift.
+
+>>> card = parse_card("10h")
+>>> card, card_name(card), card_ascii(card)
+(35, '10♥', '10h')
+>>> CardSet.parse("Ks Qs 3c")
+CardSet('3♣ Q♠ K♠')
+>>> rank_of(parse_card("K♠")), suit_of(parse_card("K♠"))
+(13, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+__all__ = [
+    "ACE",
+    "ALL_CARDS",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "JACK",
+    "JACKS",
+    "KING",
+    "KINGS",
+    "QUEEN",
+    "QUEENS",
+    "RANK_MASKS",
+    "SPADES",
+    "SUIT_MASKS",
+    "CardSet",
+    "InvalidCardError",
+    "bit",
+    "card_ascii",
+    "card_name",
+    "card_points",
+    "cards_of",
+    "make_card",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
+    "suit_of",
+]
+
+Card = int
+"""A card id, 0..51."""
+
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+SUIT_LETTERS: Final = "cdhs"
+RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+ALL_CARDS: Final = (1 << 52) - 1
+SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
+"""SUIT_MASKS[s]: every card of suit s."""
+RANK_MASKS: Final = (0,) + tuple(
+    sum(1 << (13 * s + r - 1) for s in range(4)) for r in range(1, 14)
+)
+"""RANK_MASKS[r]: the four cards of rank r (index 0 is unused)."""
+JACKS: Final = RANK_MASKS[JACK]
+QUEENS: Final = RANK_MASKS[QUEEN]
+KINGS: Final = RANK_MASKS[KING]
+
+
+class InvalidCardError(ValueError):
+    """Text that names no card."""
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The id of the card of ``rank`` (1..13) and ``suit`` (0..3).
+
+    >>> card_name(make_card(QUEEN, HEARTS))
+    'Q♥'
+    """
+    if not (1 <= rank <= 13 and 0 <= suit <= 3):
+        raise InvalidCardError(f"no card has rank {rank} and suit {suit}")
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: Card) -> int:
+    """Rank 1..13 (A..K)."""
+    return card % 13 + 1
+
+
+def suit_of(card: Card) -> int:
+    """Suit 0..3 (clubs, diamonds, hearts, spades)."""
+    return card // 13
+
+
+def bit(card: Card) -> int:
+    """The one-card mask of ``card``."""
+    return 1 << card
+
+
+_POINTS: Final = tuple(5 if rank_of(c) >= 10 else 1 for c in range(52))
+
+
+def card_points(card: Card) -> int:
+    """Face value for scoring: K, Q, J and 10 score 5, the rest 1.
+
+    >>> card_points(parse_card("Js")), card_points(parse_card("9s"))
+    (5, 1)
+    """
+    return _POINTS[card]
+
+
+_NAMES: Final = tuple(RANK_NAMES[rank_of(c)] + SUIT_SYMBOLS[suit_of(c)] for c in range(52))
+_ASCII: Final = tuple(RANK_NAMES[rank_of(c)] + SUIT_LETTERS[suit_of(c)] for c in range(52))
+
+
+def card_name(card: Card) -> str:
+    """The card with a Unicode suit, as printed everywhere: ``'10♥'``."""
+    return _NAMES[card]
+
+
+def card_ascii(card: Card) -> str:
+    """The card in plain ASCII, as typed: ``'10h'``."""
+    return _ASCII[card]
+
+
+_RANK_TEXT: Final = {name.lower(): r for r, name in enumerate(RANK_NAMES) if name} | {"t": 10}
+_SUIT_TEXT: Final = (
+    {letter: s for s, letter in enumerate(SUIT_LETTERS)}
+    | {sym: s for s, sym in enumerate(SUIT_SYMBOLS)}
+    | {sym: s for s, sym in enumerate("♧♢♡♤")}
+)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: ``Ks``, ``10h``, ``Th``, ``K♠``, in any case.
+
+    >>> [card_name(parse_card(t)) for t in ("Ks", "10h", "Th", "k♠", "a♧")]
+    ['K♠', '10♥', '10♥', 'K♠', 'A♣']
+    >>> parse_card("11s")
+    Traceback (most recent call last):
+    ...
+    umtali.cards.InvalidCardError: '11s' is not a card: the rank must be A, 2-10 (or T), J, Q or K
+    """
+    t = text.strip().lower()
+    if len(t) < 2:
+        raise InvalidCardError(
+            f"{text!r} is not a card: write a rank then a suit, like Ks, 10h or Q♦"
+        )
+    rank = _RANK_TEXT.get(t[:-1])
+    suit = _SUIT_TEXT.get(t[-1])
+    if suit is None:
+        raise InvalidCardError(
+            f"{text!r} is not a card: the suit must be one of c d h s or ♣ ♦ ♥ ♠"
+        )
+    if rank is None:
+        raise InvalidCardError(
+            f"{text!r} is not a card: the rank must be A, 2-10 (or T), J, Q or K"
+        )
+    return suit * 13 + rank - 1
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas.
+
+    >>> [card_name(c) for c in parse_cards("Ks, 10h Th")]
+    ['K♠', '10♥', '10♥']
+    """
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, lowest id first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask holding ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _display_key(card: Card) -> tuple[int, int]:
+    # Highest rank first within a suit, spades first: the order the book lists a hand in.
+    return (-suit_of(card), -rank_of(card))
+
+
+class CardSet:
+    """An immutable set of cards backed by a 52-bit int mask.
+
+    Iteration is by card id (clubs A..K first); :meth:`sorted_for_display` gives the order a
+    player reads a hand in. The repr can be pasted back.
+
+    >>> s = CardSet.parse("3c 2c Ac")
+    >>> len(s), parse_card("2c") in s, s.points()
+    (3, True, 3)
+    >>> s | CardSet.parse("Kh")
+    CardSet('A♣ 2♣ 3♣ K♥')
+    >>> CardSet.parse("Kh Qh 9s").sorted_for_display()
+    ['9♠', 'K♥', 'Q♥']
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] | str | int = 0) -> None:
+        if isinstance(cards, int):
+            if not 0 <= cards <= ALL_CARDS:
+                raise ValueError(f"a card mask must lie in 0..2**52-1, not {cards}")
+            m = cards
+        elif isinstance(cards, str):
+            m = mask_of(parse_cards(cards))
+        else:
+            m = mask_of(cards)
+        object.__setattr__(self, "mask", m)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas."""
+        return cls(mask_of(parse_cards(text)))
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def points(self) -> int:
+        """Face value of the cards (no marriage doubling)."""
+        return sum(_POINTS[c] for c in cards_of(self.mask))
+
+    def names(self) -> list[str]:
+        """Card names by id order."""
+        return [_NAMES[c] for c in cards_of(self.mask)]
+
+    def sorted_for_display(self) -> list[str]:
+        """Card names spades, hearts, diamonds, clubs; high to low within a suit."""
+        return [_NAMES[c] for c in sorted(cards_of(self.mask), key=_display_key)]
+
+    def __str__(self) -> str:
+        return " ".join(self.names())
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"

@@ -1,0 +1,118 @@
+"""Deck orders: the explicit chance of a hand.
+
+A hand is fully determined by its deck order and the moves played, so a record of both
+replays exactly. The deal reads the deck front to back:
+
+* cards 0, 2, …, 18 go to the non-dealer and 1, 3, …, 19 to the dealer (dealt alternately);
+* card 20, the 11th card, goes to whoever the dealer chooses (R1);
+* cards 21.. are the stock, card 21 on top.
+
+>>> deck = shuffled_deck(random.Random(7))
+>>> len(deck), sorted(deck) == list(range(52))
+(52, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from umtali.cards import ALL_CARDS, CardSet, card_name, cards_of, mask_of, parse_cards
+
+__all__ = [
+    "FIRST_STOCK_INDEX",
+    "InvalidDeckError",
+    "check_deck",
+    "deal_hands",
+    "seeded_deck",
+    "shuffled_deck",
+    "stacked_deck",
+]
+
+FIRST_STOCK_INDEX = 21
+
+
+class InvalidDeckError(ValueError):
+    """A deck order that is not the 52 cards once each."""
+
+
+def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
+    """A uniformly random deck order drawn from ``rng`` (no global randomness)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def seeded_deck(seed: int | str) -> tuple[int, ...]:
+    """The deck order of a seed: the same seed gives the same deck on every machine."""
+    return shuffled_deck(random.Random(seed))
+
+
+def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
+    """The deck as a tuple, or :class:`InvalidDeckError` saying what is wrong with it."""
+    if len(deck) != 52:
+        raise InvalidDeckError(f"a deck has 52 cards, this one {len(deck)}")
+    seen = 0
+    for i, c in enumerate(deck):
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
+            raise InvalidDeckError(f"deck position {i} holds {c!r}, which is no card id")
+        if seen >> c & 1:
+            raise InvalidDeckError(f"deck position {i} repeats {card_name(c)}")
+        seen |= 1 << c
+    return tuple(deck)
+
+
+def deal_hands(deck: Sequence[int], dealer: int, eleventh: int) -> tuple[int, int]:
+    """The two hands (masks, by player) dealt from ``deck``; ``eleventh`` gets 11 cards."""
+    hands = [0, 0]
+    for i in range(20):
+        to = dealer if i % 2 else 1 - dealer
+        hands[to] |= 1 << deck[i]
+    hands[eleventh] |= 1 << deck[20]
+    return hands[0], hands[1]
+
+
+def stacked_deck(
+    dealer_hand: Iterable[int] | str,
+    other_hand: Iterable[int] | str,
+    stock: Iterable[int] | str = (),
+    *,
+    dealer_gets_eleven: bool = True,
+) -> tuple[int, ...]:
+    """A deck that deals the given hands, with ``stock`` on top of the stock in order.
+
+    The player receiving 11 cards (the dealer unless ``dealer_gets_eleven`` is false) must
+    be given 11, the other 10. Cards not named fill the bottom of the stock in id order.
+
+    >>> deck = stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
+    ...                     "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "4c 4h")
+    >>> hands = deal_hands(deck, dealer=1, eleventh=1)
+    >>> CardSet(hands[1]).sorted_for_display()
+    ['K♠', '9♠', 'K♥', '7♥', '5♥', '3♥', '2♥', 'A♥', '10♦', 'K♣', '9♣']
+    >>> [card_name(c) for c in deck[21:23]]
+    ['4♣', '4♥']
+    """
+    def read(cards: Iterable[int] | str) -> list[int]:
+        # Keep the caller's order: for the stock it is the draw order.
+        return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+    big, small = read(dealer_hand), read(other_hand)
+    if not dealer_gets_eleven:
+        big, small = small, big
+    top = read(stock)
+    if len(big) != 11 or len(small) != 10:
+        raise InvalidDeckError(
+            f"the hands must hold 11 and 10 cards, not {len(big)} and {len(small)}"
+        )
+    used = mask_of(big) | mask_of(small) | mask_of(top)
+    if used.bit_count() != len(big) + len(small) + len(top):
+        raise InvalidDeckError("a card is named twice among the hands and the stock")
+    rest = cards_of(ALL_CARDS & ~used)
+    dealer_cards = big if dealer_gets_eleven else small
+    other_cards = small if dealer_gets_eleven else big
+    deck: list[int] = []
+    for i in range(10):
+        deck.append(other_cards[i])
+        deck.append(dealer_cards[i])
+    deck.append(big[10])
+    return check_deck(deck + top + rest)

@@ -1,0 +1,334 @@
+"""Pure meld combinatorics on card masks: what a hand may lay, what the table accepts.
+
+Everything here works on int masks (see :mod:`umtali.cards`) and lookup tables, with no
+state and no I/O. The hand state and the bots both build on it.
+
+Melds a hand may lay now (R4): a maximal run of 3+ of one suit within A..10 (no Jack can
+be in a sequence), all cards of a rank held 3+ times (not Jacks), or K and Q of a suit.
+
+>>> from umtali.cards import CardSet
+>>> hand = CardSet.parse("6d 4d 3d 2d Kc Qc 9c 2c Js 10s 10h").mask
+>>> [CardSet(m) for m in hand_melds(hand)]
+[CardSet('2♦ 3♦ 4♦'), CardSet('Q♣ K♣')]
+
+A card on the table accepts solo cards (proper additions): a solo card accepts its rank
+and its neighbours in suit, a group or pair accepts its rank, a sequence its two ends.
+
+>>> from umtali.cards import parse_card
+>>> CardSet(SOLO_ACCEPTS[parse_card("5c")])
+CardSet('4♣ 5♣ 6♣ 5♦ 5♥ 5♠')
+>>> CardSet(meld_accepts(CardSet.parse("9h 8h 7h").mask))
+CardSet('6♥ 10♥')
+>>> meld_accepts(CardSet.parse("Kc Qc").mask)
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from umtali.cards import (
+    JACK,
+    JACKS,
+    KINGS,
+    QUEENS,
+    RANK_MASKS,
+    CardSet,
+    card_points,
+    cards_of,
+    rank_of,
+)
+
+__all__ = [
+    "SOLO_ACCEPTS",
+    "ColumnKind",
+    "MeldPlan",
+    "column_kind",
+    "column_points",
+    "end_is_acceptable",
+    "hand_melds",
+    "is_pair",
+    "meld_accepts",
+    "meld_plans",
+    "meldable_cards",
+    "plays_reach",
+    "solo_playable",
+]
+
+
+class ColumnKind(IntEnum):
+    """The kind of a column on the table."""
+
+    SEQUENCE = 0
+    GROUP = 1
+    MARRIAGE = 2
+    PAIR = 3
+    SOLO = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+_SUIT_BITS: Final = 0x1FFF
+_LOW_TEN: Final = 0x3FF  # A..10 of one suit: the only ranks a sequence can use
+
+
+def _runs_of(bits: int) -> tuple[int, ...]:
+    """Maximal runs of 3+ set bits in a 10-bit value, as masks."""
+    runs = []
+    i = 0
+    while i < 10:
+        if bits >> i & 1:
+            j = i
+            while j + 1 < 10 and bits >> (j + 1) & 1:
+                j += 1
+            if j - i >= 2:
+                runs.append(((1 << (j + 1)) - 1) ^ ((1 << i) - 1))
+            i = j + 1
+        else:
+            i += 1
+    return tuple(runs)
+
+
+_RUNS: Final = tuple(_runs_of(b) for b in range(1 << 10))
+"""_RUNS[b]: the maximal runs of 3+ in the A..10 bits of one suit."""
+
+
+def _neighbours(card: int) -> int:
+    rank = rank_of(card)
+    m = 0
+    if rank > 1:
+        m |= 1 << (card - 1)
+    if rank < 13:
+        m |= 1 << (card + 1)
+    return m
+
+
+SUIT_NEIGHBOURS: Final = tuple(_neighbours(c) for c in range(52))
+"""SUIT_NEIGHBOURS[c]: the next lower and higher card of c's suit (aces low, no wrap)."""
+
+SOLO_ACCEPTS: Final = tuple(RANK_MASKS[rank_of(c)] | SUIT_NEIGHBOURS[c] for c in range(52))
+"""SOLO_ACCEPTS[c]: the cards a solo c accepts (its own bit included, harmlessly)."""
+
+
+def hand_melds(hand: int) -> list[int]:
+    """Every overlapped meld the hand may lay now, maximal as R4 demands.
+
+    A run longer than three is offered only whole, a rank held four times only as the
+    group of four: a smaller meld would leave in hand a card that extends it.
+    """
+    melds: list[int] = []
+    for s in range(4):
+        shift = 13 * s
+        for run in _RUNS[(hand >> shift) & _LOW_TEN]:
+            melds.append(run << shift)
+    a = hand & _SUIT_BITS
+    b = (hand >> 13) & _SUIT_BITS
+    c = (hand >> 26) & _SUIT_BITS
+    d = (hand >> 39) & _SUIT_BITS
+    three = ((a & b & (c | d)) | (c & d & (a | b))) & ~(1 << (JACK - 1))
+    while three:
+        low = three & -three
+        melds.append(hand & RANK_MASKS[low.bit_length()])
+        three ^= low
+    married = hand & KINGS & ((hand & QUEENS) << 1)
+    while married:
+        king = married & -married
+        melds.append(king | king >> 1)
+        married ^= king
+    return melds
+
+
+def meldable_cards(hand: int) -> int:
+    """The cards of the hand that lie in some meld it may lay (The Rule keeps them from solo)."""
+    m = 0
+    for meld in hand_melds(hand):
+        m |= meld
+    return m
+
+
+def solo_playable(hand: int, open_mask: int) -> int:
+    """Cards of the hand playable as solo cards now: Jacks, and proper additions to the
+    table (``open_mask``) that no meld in the hand claims."""
+    return hand & (open_mask | JACKS) & ~meldable_cards(hand)
+
+
+def column_kind(mask: int) -> ColumnKind:
+    """The kind of an overlapped column from its cards.
+
+    >>> column_kind(CardSet.parse("Kc Qc").mask).label, column_kind(CardSet.parse("9s 9c").mask)
+    ('marriage', <ColumnKind.PAIR: 3>)
+    """
+    cards = cards_of(mask)
+    ranks = {rank_of(c) for c in cards}
+    if len(ranks) == 1:
+        return ColumnKind.PAIR if len(cards) == 2 else ColumnKind.GROUP
+    if len(cards) == 2:
+        return ColumnKind.MARRIAGE
+    return ColumnKind.SEQUENCE
+
+
+def column_points(kind: ColumnKind, mask: int, marriage_multiplier: int = 2) -> int:
+    """Points of a column on the table (R9): face value, a marriage multiplied.
+
+    >>> column_points(ColumnKind.MARRIAGE, CardSet.parse("Kc Qc").mask)
+    20
+    """
+    points = sum(card_points(c) for c in cards_of(mask))
+    return points * marriage_multiplier if kind is ColumnKind.MARRIAGE else points
+
+
+def meld_accepts(mask: int) -> int:
+    """Cards a freshly laid overlapped column accepts as solos: its rank for a group or a
+    pair, the next card at either end for a sequence, nothing for a marriage."""
+    cards = cards_of(mask)
+    first = cards[0]
+    if all(rank_of(c) == rank_of(first) for c in cards):
+        return RANK_MASKS[rank_of(first)]
+    if len(cards) == 2:
+        return 0
+    return (SUIT_NEIGHBOURS[first] | SUIT_NEIGHBOURS[cards[-1]]) & ~mask
+
+
+def is_pair(mask: int) -> bool:
+    """Two cards of one rank, not Jacks (Jacks are never overlapped)."""
+    if mask.bit_count() != 2:
+        return False
+    low = mask & -mask
+    rank = rank_of(low.bit_length() - 1)
+    return rank != JACK and mask & RANK_MASKS[rank] == mask
+
+
+def end_is_acceptable(left: int, taken: int, pair_to_go_out: bool) -> bool:
+    """Whether a meld phase ending with ``left`` in hand satisfies a take-two (R3): each
+    card of ``taken`` still in hand must go into the pair the player goes out with (R6).
+    """
+    still = left & taken
+    if not still:
+        return True
+    if not pair_to_go_out:
+        return False
+    n = left.bit_count()
+    if n == 2:
+        return is_pair(left)
+    if n == 3:
+        return any(is_pair(left & ~(1 << x)) for x in cards_of(left & ~taken))
+    return False
+
+
+def _solo_closure(hand: int, open_mask: int) -> tuple[int, int, int]:
+    """Play every solo card that is or becomes playable. Safe to do eagerly: a solo card
+    lies in no meld of the hand, so playing it removes no option and only opens more."""
+    played = 0
+    blocked = meldable_cards(hand)
+    while True:
+        solos = hand & (open_mask | JACKS) & ~blocked
+        if not solos:
+            return hand, open_mask, played
+        played |= solos
+        hand &= ~solos
+        for c in cards_of(solos):
+            open_mask |= SOLO_ACCEPTS[c]
+
+
+def plays_reach(
+    hand: int, open_mask: int, taken: int, *, pair_to_go_out: bool, stop_anywhere: bool
+) -> bool:
+    """Whether some way of playing the meld phase on from here plays every card of
+    ``taken`` (or keeps them for the closing pair, R6). The take-two test of R3.
+
+    With ``stop_anywhere`` the player may end the phase at any point (non-compulsory
+    variants); otherwise the phase ends only when nothing is playable.
+
+    >>> hand = CardSet.parse("7h 6h 5h 9s 9c 10d").mask
+    >>> taken = CardSet.parse("6h 5h").mask
+    >>> plays_reach(hand, 0, taken, pair_to_go_out=True, stop_anywhere=False)
+    True
+    >>> plays_reach(CardSet.parse("7h 6h 3c").mask, 0, CardSet.parse("6h 3c").mask,
+    ...             pair_to_go_out=True, stop_anywhere=False)
+    False
+    """
+    seen: set[tuple[int, int]] = set()
+
+    def search(hand: int, open_mask: int) -> bool:
+        if stop_anywhere and end_is_acceptable(hand, taken, pair_to_go_out):
+            return True
+        hand, open_mask, _ = _solo_closure(hand, open_mask)
+        key = (hand, open_mask)
+        if key in seen:
+            return False
+        seen.add(key)
+        melds = hand_melds(hand)
+        if not melds:
+            return end_is_acceptable(hand, taken, pair_to_go_out)
+        return any(search(hand & ~m, open_mask | meld_accepts(m)) for m in melds)
+
+    return search(hand, open_mask)
+
+
+@dataclass(frozen=True)
+class MeldPlan:
+    """One end state of a compulsory meld phase.
+
+    Attributes:
+        melds: the overlapped columns laid, as masks, in a canonical order.
+        solos: the cards played solo.
+        left: the cards left in hand.
+        points: what the plays score (R9; a marriage at the standard multiplier unless given).
+        opens: the cards the table accepts afterwards (beyond what it accepted before).
+    """
+
+    melds: tuple[int, ...]
+    solos: int
+    left: int
+    points: int
+    opens: int
+
+    def __repr__(self) -> str:
+        melds = ", ".join(str(CardSet(m)) for m in self.melds)
+        return (
+            f"MeldPlan(melds=[{melds}], solos={CardSet(self.solos)!s}, "
+            f"left={CardSet(self.left)!s}, points={self.points})"
+        )
+
+
+def meld_plans(hand: int, open_mask: int, marriage_multiplier: int = 2) -> list[MeldPlan]:
+    """The distinct end states a compulsory meld phase can reach from ``hand`` with the
+    table accepting ``open_mask``, best-scoring first.
+
+    Plans differ only where melds overlap (the player's free choice, R4.3); the order of
+    independent plays and the choice of which card a solo is played off change nothing
+    here. Self-test question 12:
+
+    >>> hand = CardSet.parse("Kh 8h 7h Js 10s 9s 10d 7d Ad 7c 6c").mask
+    >>> meld_plans(hand, 0)
+    [MeldPlan(melds=[7♣ 7♦ 7♥], solos=10♦ 9♠ 10♠ J♠, left=6♣ A♦ 8♥ K♥, points=19)]
+    """
+    plans: dict[tuple[tuple[int, ...], int], MeldPlan] = {}
+    seen: set[tuple[int, int, tuple[int, ...]]] = set()
+    start_open = open_mask
+
+    def search(hand: int, open_mask: int, melds: tuple[int, ...], solos: int) -> None:
+        hand, open_mask, played = _solo_closure(hand, open_mask)
+        solos |= played
+        key = (hand, open_mask, melds)
+        if key in seen:
+            return
+        seen.add(key)
+        options = hand_melds(hand)
+        if not options:
+            points = sum(card_points(c) for c in cards_of(solos)) + sum(
+                column_points(column_kind(m), m, marriage_multiplier) for m in melds
+            )
+            plans[(melds, solos)] = MeldPlan(
+                melds, solos, hand, points, open_mask & ~start_open & ~JACKS
+            )
+            return
+        for m in options:
+            search(hand & ~m, open_mask | meld_accepts(m), tuple(sorted((*melds, m))), solos)
+
+    search(hand, open_mask, (), 0)
+    return sorted(plans.values(), key=lambda p: (-p.points, p.left, p.melds))

@@ -1,0 +1,755 @@
+"""One hand of Umtali as a state machine: legal moves, push, pop, scoring.
+
+A hand is built from a deck order (explicit chance, see :mod:`umtali.deck`) and a dealer.
+Moves are pushed one at a time; every move can be popped, restoring the state exactly.
+
+>>> from umtali.deck import stacked_deck
+>>> deck = stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
+...                     "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "4c 4h")
+>>> hand = HandState(deck, dealer=1)
+>>> [str(m) for m in hand.legal_moves]
+['keep', 'give']
+>>> for text in ["keep", "meld K♠ K♥ K♣", "meld 3♥ 2♥ A♥", "discard 5♥"]:
+...     _ = hand.push_text(text)
+>>> hand.hand(1), hand.top_discard()
+(CardSet('9♣ 10♦ 7♥ 9♠'), 30)
+>>> hand.push_text("discard 9s")
+Traceback (most recent call last):
+...
+umtali.moves.IllegalMoveError: 'discard 9♠' is not allowed now: Player 1 is to move, and must first draw: from the stock, or the top discard
+>>> hand.pop()
+Move.discard_card(5♥)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import Final
+
+from umtali.cards import (
+    JACKS,
+    RANK_MASKS,
+    CardSet,
+    card_name,
+    card_points,
+    cards_of,
+    rank_of,
+)
+from umtali.deck import FIRST_STOCK_INDEX, check_deck, deal_hands
+from umtali.melds import (
+    SOLO_ACCEPTS,
+    SUIT_NEIGHBOURS,
+    ColumnKind,
+    column_kind,
+    column_points,
+    hand_melds,
+    is_pair,
+    meld_accepts,
+    plays_reach,
+)
+from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
+from umtali.rules import STANDARD, RuleSet
+
+__all__ = ["Column", "HandOutcome", "HandState", "Phase", "Termination", "player_name"]
+
+FACE_DOWN: Final = 64
+"""Flag on a discard-pile entry: the card lies face down."""
+
+_KEEP: Final = int(MoveKind.KEEP)
+_GIVE: Final = int(MoveKind.GIVE)
+_DRAW: Final = int(MoveKind.DRAW)
+_TAKE: Final = int(MoveKind.TAKE)
+_TAKE_TWO: Final = int(MoveKind.TAKE_TWO)
+_MELD: Final = int(MoveKind.MELD)
+_SOLO: Final = int(MoveKind.SOLO)
+_DISCARD: Final = int(MoveKind.DISCARD)
+_PAIR: Final = int(MoveKind.PAIR)
+_FORFEIT: Final = int(MoveKind.FORFEIT)
+_NO_CARD: Final = 63
+_JACK_SOLO: Final = _NO_CARD << 10
+_CARDS52: Final = (1 << 52) - 1
+
+
+def player_name(player: int) -> str:
+    """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
+    return f"Player {player + 1}"
+
+
+class Phase(IntEnum):
+    """Where the hand stands."""
+
+    CHOOSE = 0  # the dealer chooses who gets the 11th card
+    DRAW = 1  # the player to move draws
+    PLAY = 2  # the player to move melds, then discards or goes out
+    OVER = 3  # the hand has ended
+
+
+class Termination(Enum):
+    """How a hand ended."""
+
+    OUT = "out"  # a player went out and the other had his last turn (R7)
+    DEAD_STOCK = "dead: empty stock"  # a player had to draw from an empty stock (R8)
+    TURN_CAP = "dead: turn cap"  # the turn cap was reached (R8)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column on a player's side of the table.
+
+    Attributes:
+        kind: sequence, group, marriage, pair or solo.
+        cards: its cards.
+        played_off: for a solo, the table card it was played off (``None`` for a Jack
+            and for overlapped columns).
+    """
+
+    kind: ColumnKind
+    cards: CardSet
+    played_off: int | None = None
+
+    def top_down(self) -> list[int]:
+        """The cards as laid, top card first."""
+        return column_order(self.cards.mask)
+
+    def __str__(self) -> str:
+        text = f"{self.kind.label} {' '.join(card_name(c) for c in self.top_down())}"
+        if self.played_off is not None:
+            text += f" (off {card_name(self.played_off)})"
+        return text
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """The result of a finished hand.
+
+    Attributes:
+        termination: how it ended.
+        went_out: the players who went out, in order (empty for a dead hand).
+        played: points each player played on the table.
+        forfeited: cards forfeited by the player who did not go out (R7).
+        scores: the hand scores: played points plus forfeits to the player who went out.
+        winner: the player with the higher score, or ``None`` for a drawn hand.
+    """
+
+    termination: Termination
+    went_out: tuple[int, ...]
+    played: tuple[int, int]
+    forfeited: CardSet
+    scores: tuple[int, int]
+
+    @property
+    def winner(self) -> int | None:
+        a, b = self.scores
+        return None if a == b else (0 if a > b else 1)
+
+
+class HandState:
+    """A hand of Umtali between player 0 and player 1 (the book's Player 1 and Player 2).
+
+    Build it from a 52-card deck order and the dealer; see :mod:`umtali.deck` for how the
+    deck is dealt. Moves go through :meth:`push` (a :class:`Move` or its action int) or
+    :meth:`push_text`; :meth:`pop` undoes the last one exactly.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_undo",
+        "dealer",
+        "deck",
+        "eleventh",
+        "ever_taken",
+        "hands",
+        "history",
+        "last_turn",
+        "open_mask",
+        "out",
+        "phase",
+        "pile",
+        "player",
+        "points",
+        "rank_anchor",
+        "rules",
+        "seq_open",
+        "seqs",
+        "solo_mask",
+        "stock",
+        "stock_pos",
+        "tables",
+        "taken",
+        "termination",
+        "took_two",
+        "turn",
+    )
+
+    rules: RuleSet
+    dealer: int
+    deck: tuple[int, ...]
+    phase: int
+    player: int
+    eleventh: int
+    hands: tuple[int, int]
+    stock: tuple[int, ...]
+    stock_pos: int
+    pile: tuple[int, ...]
+    tables: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]
+    points: tuple[int, int]
+    open_mask: int
+    solo_mask: int
+    rank_anchor: tuple[int, ...]
+    seqs: tuple[tuple[int, int], ...]
+    seq_open: int
+    turn: int
+    taken: int
+    took_two: bool
+    ever_taken: tuple[int, int]
+    out: int
+    last_turn: bool
+    termination: Termination | None
+    history: list[tuple[int, int]]
+    _legal: list[int] | None
+    _undo: list[tuple[object, ...]]
+
+    def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
+        if dealer not in (0, 1):
+            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        if not isinstance(rules, RuleSet):
+            raise TypeError("rules must be a RuleSet")
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = check_deck(deck)
+        self.stock = self.deck[FIRST_STOCK_INDEX:]
+        self.stock_pos = 0
+        self.phase = Phase.CHOOSE
+        self.player = dealer
+        self.eleventh = -1
+        self.hands = (0, 0)
+        self.pile = ()
+        self.tables = ((), ())
+        self.points = (0, 0)
+        self.open_mask = 0
+        self.solo_mask = 0
+        self.rank_anchor = (-1,) * 14
+        self.seqs = ()
+        self.seq_open = 0
+        self.turn = 0
+        self.taken = 0
+        self.took_two = False
+        self.ever_taken = (0, 0)
+        self.out = -1
+        self.last_turn = False
+        self.termination = None
+        self.history = []
+        self._legal = None
+        self._undo = []
+        if rules.eleventh_card != "dealer_choice":
+            self._deal(dealer if rules.eleventh_card == "dealer" else 1 - dealer)
+
+    @classmethod
+    def from_seed(cls, seed: int | str, dealer: int = 0, rules: RuleSet = STANDARD) -> HandState:
+        """A hand dealt from the deck order of ``seed`` (see :func:`umtali.deck.seeded_deck`)."""
+        from umtali.deck import seeded_deck
+
+        return cls(seeded_deck(seed), dealer, rules)
+
+    # -- reading the state -------------------------------------------------------------
+    def hand(self, player: int) -> CardSet:
+        """The cards in ``player``'s hand."""
+        return CardSet(self.hands[player])
+
+    def table(self, player: int) -> list[Column]:
+        """``player``'s side of the table, columns in the order they were laid."""
+        return [
+            Column(ColumnKind(k), CardSet(m), None if off < 0 else off)
+            for k, m, off in self.tables[player]
+        ]
+
+    def top_discard(self) -> int | None:
+        """The top card of the discard pile if it lies face up, else ``None``."""
+        if not self.pile or self.pile[-1] & FACE_DOWN:
+            return None
+        return self.pile[-1]
+
+    def discard_pile(self) -> list[tuple[int, bool]]:
+        """The discard pile bottom to top, as (card, face_down) pairs."""
+        return [(e & 63, bool(e & FACE_DOWN)) for e in self.pile]
+
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def stock_cards(self) -> list[int]:
+        """The stock, top card first (hidden information: for engines and replays)."""
+        return list(self.stock[self.stock_pos :])
+
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def taken_this_turn(self) -> CardSet:
+        """The cards taken from the discard pile this turn."""
+        return CardSet(self.taken)
+
+    def played_points(self) -> tuple[int, int]:
+        """Points each player has on the table so far."""
+        return self.points
+
+    def outcome(self) -> HandOutcome | None:
+        """The result, once the hand is over."""
+        if self.termination is None:
+            return None
+        went_out: tuple[int, ...] = ()
+        forfeited = 0
+        scores = list(self.points)
+        if self.termination is Termination.OUT:
+            other = 1 - self.out
+            if self.hands[other]:
+                went_out = (self.out,)
+                forfeited = self.hands[other]
+                scores[self.out] += sum(card_points(c) for c in cards_of(forfeited))
+            else:
+                went_out = (self.out, other)
+        return HandOutcome(
+            self.termination, went_out, self.points, CardSet(forfeited), (scores[0], scores[1])
+        )
+
+    def moves_played(self) -> list[Move]:
+        """Every move pushed so far, in order."""
+        return [Move.from_action(a) for _, a in self.history]
+
+    # -- legal moves -----------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves now, as a lazy collection of :class:`Move` (``in``, ``len``, iter)."""
+        return LegalMoves(self)
+
+    def legal_actions(self) -> list[int]:
+        """The legal moves now as action ints. Built once per decision and cached; do not
+        mutate the list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> list[int]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return self._play_actions()
+        if phase == Phase.DRAW:
+            return self._draw_actions()
+        if phase == Phase.CHOOSE:
+            return [_KEEP, _GIVE]
+        return []
+
+    def _draw_actions(self) -> list[int]:
+        acts = []
+        if self.stock_pos < len(self.stock):
+            acts.append(_DRAW)
+        pile = self.pile
+        if pile and not pile[-1] & FACE_DOWN:
+            top = pile[-1]
+            acts.append(_TAKE | top << 4)
+            if self.rules.take_two and len(pile) >= 2 and not pile[-2] & FACE_DOWN:
+                second = pile[-2]
+                both = 1 << top | 1 << second
+                if plays_reach(
+                    self.hands[self.player] | both,
+                    self.open_mask,
+                    both,
+                    pair_to_go_out=self.rules.pair_to_go_out,
+                    stop_anywhere=not self.rules.compulsory_play,
+                ):
+                    acts.append(_TAKE_TWO | top << 4 | second << 10)
+        return acts
+
+    def _solo_targets(self, card: int) -> list[int]:
+        """Table cards that ``card`` may be played off (group and pair columns by their
+        top card)."""
+        rank = rank_of(card)
+        targets = cards_of(self.solo_mask & (RANK_MASKS[rank] | SUIT_NEIGHBOURS[card]))
+        anchor = self.rank_anchor[rank]
+        if anchor >= 0:
+            targets.append(anchor)
+        if self.seq_open >> card & 1:
+            for low, high in self.seqs:
+                if card == low - 1 and rank_of(low) > 1 or card == high + 1 and rank_of(high) < 13:
+                    targets.append(low if card == low - 1 else high)
+        return targets
+
+    def _play_actions(self) -> list[int]:
+        hand = self.hands[self.player]
+        rules = self.rules
+        acts = []
+        blocked = 0
+        for meld in hand_melds(hand):
+            blocked |= meld
+            acts.append(_MELD | meld << 4)
+        solos = hand & (self.open_mask | JACKS) & ~blocked
+        while solos:
+            low = solos & -solos
+            solos ^= low
+            c = low.bit_length() - 1
+            if low & JACKS:
+                acts.append(_SOLO | c << 4 | _JACK_SOLO)
+            else:
+                for t in self._solo_targets(c):
+                    acts.append(_SOLO | c << 4 | t << 10)
+        must_place = self.taken & hand if self.took_two else 0
+        if must_place and acts:
+            acts = [a for a in acts if self._keeps_taken_playable(a)]
+        if acts and rules.compulsory_play:
+            return acts
+        acts.extend(self._end_actions(hand, must_place))
+        return acts
+
+    def _keeps_taken_playable(self, action: int) -> bool:
+        hand = self.hands[self.player]
+        if action & 0xF == _MELD:
+            meld = action >> 4
+            hand &= ~meld
+            open_mask = self.open_mask | meld_accepts(meld)
+        else:
+            c = action >> 4 & 63
+            hand &= ~(1 << c)
+            open_mask = self.open_mask | SOLO_ACCEPTS[c]
+        return plays_reach(
+            hand,
+            open_mask,
+            self.taken,
+            pair_to_go_out=self.rules.pair_to_go_out,
+            stop_anywhere=not self.rules.compulsory_play,
+        )
+
+    def _end_actions(self, hand: int, must_place: int) -> list[int]:
+        """Ways to end the turn once melding is done: discard, go out, or forfeit (R5-R7)."""
+        rules = self.rules
+        acts = []
+        n = hand.bit_count()
+        if must_place:
+            # Only the closing pair can still take the cards taken two at a time (R3); the
+            # search behind the take guarantees one exists.
+            if not rules.pair_to_go_out:
+                return []
+            return [
+                a
+                for a in self._pair_actions(hand, self.taken)
+                if (a >> 4) & must_place == must_place
+            ]
+        if n == 1:
+            c = hand.bit_length() - 1
+            acts.append(_DISCARD | c << 4)
+            if rules.face_down_final_discard:
+                acts.append(_DISCARD | c << 4 | 1 << 10)
+        elif not self.last_turn:
+            allowed = hand & ~self.taken
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                acts.append(_DISCARD | (low.bit_length() - 1) << 4)
+        if rules.pair_to_go_out and n in (2, 3):
+            acts.extend(self._pair_actions(hand, 0))
+        if self.last_turn:
+            acts.append(_FORFEIT)
+        return acts
+
+    def _pair_actions(self, hand: int, not_discardable: int) -> list[int]:
+        n = hand.bit_count()
+        acts = []
+        if n == 2:
+            if is_pair(hand):
+                acts.append(_PAIR | hand << 4 | _NO_CARD << 56)
+        elif n == 3:
+            for x in cards_of(hand & ~not_discardable):
+                pair = hand & ~(1 << x)
+                if is_pair(pair):
+                    acts.append(_PAIR | pair << 4 | x << 56)
+                    if self.rules.face_down_final_discard:
+                        acts.append(_PAIR | pair << 4 | x << 56 | 1 << 62)
+        return acts
+
+    # -- making moves ---------------------------------------------------------------------
+    def push(self, move: Move | int) -> None:
+        """Play ``move`` (a :class:`Move` or its action int). An illegal move raises
+        :class:`IllegalMoveError` naming the rule, and changes nothing."""
+        action = move if isinstance(move, int) else move.action
+        if action not in self.legal_actions():
+            from umtali.reasons import explain_illegal
+
+            raise IllegalMoveError(explain_illegal(self, Move.from_action(action)))
+        self._apply(action)
+
+    def push_text(self, text: str) -> Move:
+        """Parse ``text`` as notation, check it against this state, play it, return it."""
+        move = self.parse_move(text)
+        self._apply(move.action)
+        return move
+
+    def parse_move(self, text: str) -> Move:
+        """Read ``text`` as a move legal now. ``take`` alone names the top discard; a solo
+        may name any card of the group or pair it is played off. Raises
+        :class:`InvalidMoveError` for text that is no move, :class:`IllegalMoveError` for a
+        move the rules forbid now."""
+        from umtali.notation import parse_move
+
+        return self.resolve(parse_move(text))
+
+    def resolve(self, move: Move) -> Move:
+        """``move`` completed against this state (see :meth:`parse_move`), checked legal."""
+        move = self._complete(move)
+        if move.action not in self.legal_actions():
+            from umtali.reasons import explain_illegal
+
+            raise IllegalMoveError(explain_illegal(self, move))
+        return move
+
+    def _complete(self, move: Move) -> Move:
+        if move.kind is MoveKind.TAKE and not move.cards:
+            top = self.top_discard()
+            if top is None:
+                raise IllegalMoveError(
+                    "'take' is not allowed now: there is no face-up card on the discard pile"
+                )
+            return Move.take(top)
+        if move.kind is MoveKind.SOLO and move.target is not None:
+            t = move.target
+            for side in self.tables:
+                for kind, mask, _ in side:
+                    if mask >> t & 1 and kind in (ColumnKind.GROUP, ColumnKind.PAIR):
+                        return Move.solo(move.cards[0], mask.bit_length() - 1)
+        return move
+
+    def pop(self) -> Move:
+        """Undo the last move and return it."""
+        if not self._undo:
+            raise IndexError("pop from a hand with no moves")
+        (
+            self.phase,
+            self.player,
+            self.eleventh,
+            self.hands,
+            self.stock_pos,
+            self.pile,
+            self.tables,
+            self.points,
+            self.open_mask,
+            self.solo_mask,
+            self.rank_anchor,
+            self.seqs,
+            self.seq_open,
+            self.turn,
+            self.taken,
+            self.took_two,
+            self.ever_taken,
+            self.out,
+            self.last_turn,
+            self.termination,
+            self._legal,
+        ) = self._undo.pop()  # type: ignore[assignment]
+        return Move.from_action(self.history.pop()[1])
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.phase,
+            self.player,
+            self.eleventh,
+            self.hands,
+            self.stock_pos,
+            self.pile,
+            self.tables,
+            self.points,
+            self.open_mask,
+            self.solo_mask,
+            self.rank_anchor,
+            self.seqs,
+            self.seq_open,
+            self.turn,
+            self.taken,
+            self.took_two,
+            self.ever_taken,
+            self.out,
+            self.last_turn,
+            self.termination,
+            self._legal,
+        )
+
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (unchecked: callers check)."""
+        self._undo.append(self._snapshot())
+        self.history.append((self.player, action))
+        self._legal = None
+        kind = action & 0xF
+        p = self.player
+        if kind == _SOLO:
+            c = action >> 4 & 63
+            off = action >> 10 & 63
+            self._set_hand(p, self.hands[p] & ~(1 << c))
+            self._add_column(p, ColumnKind.SOLO, 1 << c, -1 if off == _NO_CARD else off)
+            if not self.hands[p]:
+                self._went_out(p)
+        elif kind == _MELD:
+            meld = action >> 4
+            self._set_hand(p, self.hands[p] & ~meld)
+            self._add_column(p, column_kind(meld), meld, -1)
+            if not self.hands[p]:
+                self._went_out(p)
+        elif kind == _DRAW:
+            c = self.stock[self.stock_pos]
+            self.stock_pos += 1
+            self._set_hand(p, self.hands[p] | 1 << c)
+            self.phase = Phase.PLAY
+        elif kind == _TAKE or kind == _TAKE_TWO:
+            n = 2 if kind == _TAKE_TWO else 1
+            got = 0
+            for e in self.pile[-n:]:
+                got |= 1 << e
+            self.pile = self.pile[:-n]
+            self._set_hand(p, self.hands[p] | got)
+            self.taken = got
+            self.took_two = n == 2
+            et = self.ever_taken
+            self.ever_taken = (et[0] | got, et[1]) if p == 0 else (et[0], et[1] | got)
+            self.phase = Phase.PLAY
+        elif kind == _DISCARD:
+            c = action >> 4 & 63
+            self._set_hand(p, self.hands[p] & ~(1 << c))
+            self.pile = (*self.pile, c | (FACE_DOWN if action >> 10 & 1 else 0))
+            if self.hands[p]:
+                self._end_turn()
+            else:
+                self._went_out(p)
+        elif kind == _PAIR:
+            pair = action >> 4 & _CARDS52
+            discard = action >> 56 & 63
+            gone = pair
+            if discard != _NO_CARD:
+                gone |= 1 << discard
+                self.pile = (*self.pile, discard | (FACE_DOWN if action >> 62 & 1 else 0))
+            self._set_hand(p, self.hands[p] & ~gone)
+            self._add_column(p, ColumnKind.PAIR, pair, -1)
+            self._went_out(p)
+        elif kind == _FORFEIT:
+            self._finish(Termination.OUT)
+        elif kind == _KEEP or kind == _GIVE:
+            self._deal(self.dealer if kind == _KEEP else 1 - self.dealer)
+        else:  # pragma: no cover - legal_actions never holds another kind
+            raise InvalidMoveError(f"unknown action {action}")
+
+    def _set_hand(self, p: int, mask: int) -> None:
+        self.hands = (mask, self.hands[1]) if p == 0 else (self.hands[0], mask)
+
+    def _add_column(self, p: int, kind: ColumnKind, mask: int, off: int) -> None:
+        column = (int(kind), mask, off)
+        t = self.tables
+        self.tables = ((*t[0], column), t[1]) if p == 0 else (t[0], (*t[1], column))
+        pts = column_points(kind, mask, self.rules.marriage_multiplier)
+        self.points = (
+            (self.points[0] + pts, self.points[1]) if p == 0 else (self.points[0], self.points[1] + pts)
+        )
+        if kind == ColumnKind.SOLO:
+            c = mask.bit_length() - 1
+            self.solo_mask |= mask
+            self.open_mask |= SOLO_ACCEPTS[c]
+        elif kind == ColumnKind.GROUP or kind == ColumnKind.PAIR:
+            top = mask.bit_length() - 1
+            anchors = list(self.rank_anchor)
+            anchors[rank_of(top)] = top
+            self.rank_anchor = tuple(anchors)
+            self.open_mask |= RANK_MASKS[rank_of(top)]
+        elif kind == ColumnKind.SEQUENCE:
+            low = (mask & -mask).bit_length() - 1
+            high = mask.bit_length() - 1
+            self.seqs = (*self.seqs, (low, high))
+            ends = meld_accepts(mask)
+            self.seq_open |= ends
+            self.open_mask |= ends
+
+    def _deal(self, eleventh: int) -> None:
+        self.eleventh = eleventh
+        self.hands = deal_hands(self.deck, self.dealer, eleventh)
+        self.player = eleventh
+        self.turn = 1
+        self.phase = Phase.PLAY  # R2: the opening turn has no draw
+
+    def _went_out(self, p: int) -> None:
+        if self.last_turn:
+            self._finish(Termination.OUT)
+        else:
+            self.out = p
+            self._start_turn(1 - p, last=True)
+
+    def _end_turn(self) -> None:
+        if self.turn >= self.rules.turn_cap:
+            self._finish(Termination.TURN_CAP)
+        else:
+            self._start_turn(1 - self.player, last=False)
+
+    def _start_turn(self, p: int, last: bool) -> None:
+        self.turn += 1
+        self.player = p
+        self.taken = 0
+        self.took_two = False
+        self.last_turn = last
+        if self.stock_pos < len(self.stock):
+            self.phase = Phase.DRAW
+        elif not last:
+            self._finish(Termination.DEAD_STOCK)
+        elif self.pile and not self.pile[-1] & FACE_DOWN:
+            self.phase = Phase.DRAW  # the stock is empty: only the discard can be drawn
+        else:
+            self.phase = Phase.PLAY  # R8: nothing to draw on the last turn, skip the draw
+
+    def _finish(self, how: Termination) -> None:
+        self.phase = Phase.OVER
+        self.termination = how
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> HandState:
+        """An independent copy, history included."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.history = list(self.history)
+        other._undo = list(self._undo)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState turn {self.turn} {Phase(self.phase).name} {player_name(self.player)}"
+            f" to move, hands {self.hand(0)!s} | {self.hand(1)!s}>"
+        )
+
+
+class LegalMoves:
+    """The legal moves of a state, generated once and read lazily as :class:`Move` objects."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: HandState) -> None:
+        self._state = state
+
+    def __iter__(self) -> Iterator[Move]:
+        return (Move.from_action(a) for a in self._state.legal_actions())
+
+    def __len__(self) -> int:
+        return len(self._state.legal_actions())
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._state.legal_actions())
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, Move):
+            try:
+                action = move.action
+            except (IndexError, TypeError):
+                return False
+        elif isinstance(move, int):
+            action = move
+        else:
+            return False
+        return action in self._state.legal_actions()
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {', '.join(str(m) for m in self)}>"
+

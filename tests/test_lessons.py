@@ -1,0 +1,71 @@
+"""The book's four lesson hands, replayed move by move from stacked decks.
+
+After every turn both hands, every column of the mover's side (kind and cards, and the
+card each solo was played off) and the top discard must equal the book's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from umtali import CardSet, HandState, Termination
+from umtali.cards import card_name
+from umtali.lessons import LESSONS, Lesson
+
+
+def top_of(hand: HandState) -> str | None:
+    pile = hand.discard_pile()
+    if not pile:
+        return None
+    card, down = pile[-1]
+    return "down" if down else card_name(card)
+
+
+def play_lesson(lesson: Lesson) -> HandState:
+    hand = HandState(lesson.deck(), dealer=lesson.dealer)
+    expected_tables: list[list[str]] = [[], []]
+    for number, turn in enumerate(lesson.turns, start=1):
+        for text in turn.moves:
+            assert hand.player == turn.player, f"hand {lesson.number} turn {number}: {text}"
+            hand.push_text(text)
+        expected_tables[turn.player].extend(turn.new_columns)
+        for p in (0, 1):
+            assert hand.hand(p) == CardSet.parse(turn.hands[p]), (lesson.number, number, p)
+            assert [str(c) for c in hand.table(p)] == expected_tables[p], (lesson.number, number)
+        assert top_of(hand) == turn.top, (lesson.number, number)
+    return hand
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"hand{lesson.number}")
+def test_lesson_hand_replays_exactly(lesson: Lesson) -> None:
+    hand = play_lesson(lesson)
+    assert hand.is_over()
+    outcome = hand.outcome()
+    assert outcome is not None
+    assert outcome.termination is Termination.OUT
+    assert outcome.scores == lesson.scores
+    assert outcome.winner == lesson.next_dealer
+
+
+def test_hand_three_forfeits_two_cards_to_player_two() -> None:
+    # Player 1 is left holding 7♠ 4♥ on his last turn: 2 points to Player 2.
+    outcome = play_lesson(LESSONS[2]).outcome()
+    assert outcome is not None
+    assert outcome.forfeited == CardSet.parse("7s 4h")
+    assert outcome.went_out == (1,)
+    assert outcome.played == (33, 50)
+
+
+def test_hand_four_dealer_forfeits_seven_cards() -> None:
+    #   K♥ 9♦ 9♥ 7♦ 6♣ 5♣ 2♠ go to Player 1: 5 + 6 = 11 points
+    outcome = play_lesson(LESSONS[3]).outcome()
+    assert outcome is not None
+    assert outcome.forfeited.points() == 11
+    assert outcome.scores == (55, 8)
+
+
+def test_hand_two_both_players_go_out() -> None:
+    outcome = play_lesson(LESSONS[1]).outcome()
+    assert outcome is not None
+    assert outcome.went_out == (1, 0)
+    assert outcome.forfeited == CardSet()
