@@ -701,6 +701,91 @@ class HandState:
         self.phase = Phase.OVER
         self.termination = how
 
+    # -- rebuilding --------------------------------------------------------------------------
+    @classmethod
+    def from_parts(
+        cls,
+        *,
+        rules: RuleSet,
+        dealer: int,
+        eleventh: int,
+        phase: Phase,
+        player: int,
+        hands: tuple[int, int],
+        stock: Sequence[int],
+        pile: Sequence[tuple[int, bool]],
+        tables: Sequence[Sequence[Column]],
+        turn: int,
+        taken: int = 0,
+        took_two: bool = False,
+        ever_taken: tuple[int, int] = (0, 0),
+        out: int | None = None,
+        last_turn: bool = False,
+    ) -> HandState:
+        """A state in the middle of a hand, from its parts (used by
+        :func:`umtali.view.determinize`). It has no deck and no history to pop.
+
+        The parts must account for all 52 cards exactly once."""
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.dealer = dealer
+        state.deck = ()
+        state.eleventh = eleventh
+        state.phase = phase
+        state.player = player
+        state.hands = hands
+        state.stock = tuple(stock)
+        state.stock_pos = 0
+        state.pile = tuple(c | (FACE_DOWN if down else 0) for c, down in pile)
+        state.turn = turn
+        state.taken = taken
+        state.took_two = took_two
+        state.ever_taken = ever_taken
+        state.out = -1 if out is None else out
+        state.last_turn = last_turn
+        state.termination = None
+        state.history = []
+        state._legal = None
+        state._undo = []
+        state._rebuild_table(
+            [[(int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off)
+              for c in side] for side in tables]
+        )
+        seen = hands[0] | hands[1]
+        count = hands[0].bit_count() + hands[1].bit_count()
+        for c in (*state.stock, *(e & 63 for e in state.pile)):
+            seen |= 1 << c
+            count += 1
+        for side in state.tables:
+            for _, mask, _ in side:
+                seen |= mask
+                count += mask.bit_count()
+        if seen != _CARDS52 or count != 52:
+            raise ValueError("the parts of a hand must hold each of the 52 cards exactly once")
+        return state
+
+    def _rebuild_table(self, tables: Sequence[Sequence[tuple[int, int, int]]]) -> None:
+        """Set the table and every index derived from it, by laying the columns anew."""
+        self.tables = ((), ())
+        self.points = (0, 0)
+        self.open_mask = 0
+        self.solo_mask = 0
+        self.rank_anchor = (-1,) * 14
+        self.seqs = ()
+        self.seq_open = 0
+        for p, side in enumerate(tables):
+            for kind, mask, off in side:
+                self._add_column(p, ColumnKind(kind), mask, off)
+
+    def recount(self) -> tuple[int, int]:
+        """Each side's points recounted from its columns (a check on the running score)."""
+        return (
+            sum(column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
+                for k, m, _ in self.tables[0]),
+            sum(column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
+                for k, m, _ in self.tables[1]),
+        )
+
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> HandState:
         """An independent copy, history included."""

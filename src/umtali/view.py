@@ -1,0 +1,307 @@
+"""What one player may know (R11), and determinization for search.
+
+A :class:`PlayerView` holds the viewer's own hand, both sides of the table, the discard
+pile as far as it was ever face up, who took what from it, the sizes of the stock and of
+the opponent's hand, and the scores. It never holds the opponent's hidden cards, the
+stock order or a face-down discard; it is built from a state, serialises to plain JSON
+data, and :func:`determinize` deals the unseen cards at random into a full state.
+
+>>> import random
+>>> from umtali.lessons import LESSONS
+>>> hand = HandState(LESSONS[0].deck(), dealer=1)
+>>> for text in ("keep", "meld K♠ K♥ K♣", "meld 3♥ 2♥ A♥", "discard 5♥"):
+...     _ = hand.push_text(text)
+>>> view = PlayerView.of(hand, 0)
+>>> view.hand, view.opponent_hand_size, view.stock_size, view.top_discard()
+(CardSet('5♣ 10♣ J♦ Q♦ 6♥ 10♥ 5♠ 6♠ 7♠ J♠'), 4, 31, 30)
+>>> guess = determinize(view, random.Random(1))
+>>> guess.hand(0) == hand.hand(0), len(guess.hand(1)), guess.stock_size()
+(True, 4, 31)
+>>> PlayerView.from_dict(view.to_dict()) == view
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from umtali.cards import ALL_CARDS, CardSet, card_ascii, cards_of, parse_card
+from umtali.melds import ColumnKind
+from umtali.moves import Move, MoveKind
+from umtali.rules import RuleSet
+from umtali.state import FACE_DOWN, Column, HandState, Phase
+
+__all__ = ["PlayerView", "ViewError", "determinize"]
+
+
+class ViewError(ValueError):
+    """A view that is inconsistent or malformed."""
+
+
+def _public_text(move: Move, actor: int, viewer: int) -> str:
+    """The move as the viewer saw it: an opponent's face-down discard stays hidden."""
+    if actor != viewer and move.face_down:
+        if move.kind is MoveKind.DISCARD:
+            return "discard (face down)"
+        pair = " ".join(Move.pair(*move.cards).text().split()[1:])
+        return f"pair {pair} discard (face down)"
+    return move.text()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything ``player`` may know of a hand, and nothing more (R11).
+
+    Attributes:
+        player: the viewer, 0 or 1.
+        rules: the rule options.
+        dealer: the dealer of the hand.
+        eleventh: who received 11 cards (``None`` before the dealer chose).
+        phase: where the hand stands.
+        to_move: who acts now.
+        turn: the turn number (the opening turn is 1).
+        last_turn: whether this is the last turn after a player went out (R7).
+        went_out: who went out first, if anyone.
+        hand: the viewer's cards.
+        opponent_hand_size: how many cards the opponent holds.
+        opponent_known: cards the opponent took from the discard pile and still holds.
+        taken_from_pile: every card each player has taken from the discard pile.
+        stock_size: cards left in the stock.
+        discard_pile: bottom to top; ``None`` where a card lies face down and the viewer
+            did not lay it.
+        tables: both sides of the table.
+        points: points each player has on the table.
+        taken_this_turn: cards the player to move took from the pile this turn.
+        took_two: whether they were taken two at a time.
+        history: every move so far as (player, notation) as the viewer saw it.
+        legal: the viewer's legal moves when he is to move, else empty.
+    """
+
+    player: int
+    rules: RuleSet
+    dealer: int
+    eleventh: int | None
+    phase: Phase
+    to_move: int
+    turn: int
+    last_turn: bool
+    went_out: int | None
+    hand: CardSet
+    opponent_hand_size: int
+    opponent_known: CardSet
+    taken_from_pile: tuple[CardSet, CardSet]
+    stock_size: int
+    discard_pile: tuple[int | None, ...]
+    tables: tuple[tuple[Column, ...], tuple[Column, ...]]
+    points: tuple[int, int]
+    taken_this_turn: CardSet
+    took_two: bool
+    history: tuple[tuple[int, str], ...]
+    legal: tuple[Move, ...]
+
+    @classmethod
+    def of(cls, state: HandState, player: int) -> PlayerView:
+        """The view ``player`` has of ``state``."""
+        if player not in (0, 1):
+            raise ViewError(f"a view is for player 0 or 1, not {player!r}")
+        opponent = 1 - player
+        pile: list[int | None] = []
+        for entry in state.pile:
+            own_last = entry & FACE_DOWN and _laid_by(state, player)
+            pile.append(None if entry & FACE_DOWN and not own_last else entry & 63)
+        to_move = state.player
+        legal = (
+            tuple(state.legal_moves)
+            if to_move == player and state.phase != Phase.OVER
+            else ()
+        )
+        return cls(
+            player=player,
+            rules=state.rules,
+            dealer=state.dealer,
+            eleventh=None if state.eleventh < 0 else state.eleventh,
+            phase=Phase(state.phase),
+            to_move=to_move,
+            turn=state.turn,
+            last_turn=state.last_turn,
+            went_out=None if state.out < 0 else state.out,
+            hand=CardSet(state.hands[player]),
+            opponent_hand_size=state.hands[opponent].bit_count(),
+            opponent_known=CardSet(state.ever_taken[opponent] & state.hands[opponent]),
+            taken_from_pile=(CardSet(state.ever_taken[0]), CardSet(state.ever_taken[1])),
+            stock_size=state.stock_size(),
+            discard_pile=tuple(pile),
+            tables=(tuple(state.table(0)), tuple(state.table(1))),
+            points=state.points,
+            taken_this_turn=CardSet(state.taken),
+            took_two=state.took_two,
+            history=tuple(
+                (actor, _public_text(Move.from_action(a), actor, player))
+                for actor, a in state.history
+            ),
+            legal=legal,
+        )
+
+    def top_discard(self) -> int | None:
+        """The top discard if it lies face up."""
+        if not self.discard_pile:
+            return None
+        return self.discard_pile[-1]
+
+    def unseen(self) -> CardSet:
+        """Cards the viewer cannot place: the opponent's unknown cards, the stock and any
+        face-down discard he did not lay."""
+        seen = self.hand.mask | self.opponent_known.mask
+        for side in self.tables:
+            for column in side:
+                seen |= column.cards.mask
+        for c in self.discard_pile:
+            if c is not None:
+                seen |= 1 << c
+        return CardSet(ALL_CARDS & ~seen)
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (cards in ASCII notation)."""
+        def names(cs: CardSet) -> list[str]:
+            return [card_ascii(c) for c in cs]
+
+        return {
+            "player": self.player,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "eleventh": self.eleventh,
+            "phase": self.phase.name.lower(),
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "last_turn": self.last_turn,
+            "went_out": self.went_out,
+            "hand": names(self.hand),
+            "opponent_hand_size": self.opponent_hand_size,
+            "opponent_known": names(self.opponent_known),
+            "taken_from_pile": [names(s) for s in self.taken_from_pile],
+            "stock_size": self.stock_size,
+            "discard_pile": [None if c is None else card_ascii(c) for c in self.discard_pile],
+            "tables": [
+                [
+                    {
+                        "kind": c.kind.label,
+                        "cards": names(c.cards),
+                        "played_off": None if c.played_off is None else card_ascii(c.played_off),
+                    }
+                    for c in side
+                ]
+                for side in self.tables
+            ],
+            "points": list(self.points),
+            "taken_this_turn": names(self.taken_this_turn),
+            "took_two": self.took_two,
+            "history": [[actor, text] for actor, text in self.history],
+            "legal": [m.text(ascii=True) for m in self.legal],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayerView:
+        """A view from :meth:`to_dict` data; malformed data raises :class:`ViewError`."""
+        from umtali.notation import parse_move
+
+        try:
+            def cs(items: list[str]) -> CardSet:
+                return CardSet(parse_card(t) for t in items)
+
+            tables = tuple(
+                tuple(
+                    Column(
+                        ColumnKind[c["kind"].upper()],
+                        cs(c["cards"]),
+                        None if c["played_off"] is None else parse_card(c["played_off"]),
+                    )
+                    for c in side
+                )
+                for side in data["tables"]
+            )
+            return cls(
+                player=int(data["player"]),
+                rules=RuleSet.from_dict(data["rules"]),
+                dealer=int(data["dealer"]),
+                eleventh=data["eleventh"],
+                phase=Phase[str(data["phase"]).upper()],
+                to_move=int(data["to_move"]),
+                turn=int(data["turn"]),
+                last_turn=bool(data["last_turn"]),
+                went_out=data["went_out"],
+                hand=cs(data["hand"]),
+                opponent_hand_size=int(data["opponent_hand_size"]),
+                opponent_known=cs(data["opponent_known"]),
+                taken_from_pile=(cs(data["taken_from_pile"][0]), cs(data["taken_from_pile"][1])),
+                stock_size=int(data["stock_size"]),
+                discard_pile=tuple(None if c is None else parse_card(c) for c in data["discard_pile"]),
+                tables=(tables[0], tables[1]),
+                points=(int(data["points"][0]), int(data["points"][1])),
+                taken_this_turn=cs(data["taken_this_turn"]),
+                took_two=bool(data["took_two"]),
+                history=tuple((int(a), str(t)) for a, t in data["history"]),
+                legal=tuple(parse_move(t) for t in data["legal"]),
+            )
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise ViewError(f"malformed player view: {e}") from None
+
+
+def _laid_by(state: HandState, player: int) -> bool:
+    """Whether ``player`` laid the face-down card on top of the pile (only the going-out
+    discard is ever face down, and it is the pile's last card)."""
+    for actor, action in reversed(state.history):
+        kind = action & 0xF
+        if kind in (MoveKind.DISCARD, MoveKind.PAIR):
+            return actor == player
+    return False
+
+
+def determinize(view: PlayerView, rng: random.Random) -> HandState:
+    """A full state consistent with ``view``: the unseen cards dealt at random to the
+    opponent's unknown cards, the stock and any hidden face-down discard.
+
+    The result can be played on (it has no history to pop); from the viewer's side it is
+    indistinguishable from the real state.
+    """
+    from umtali.deck import shuffled_deck
+
+    if view.phase == Phase.CHOOSE:
+        return HandState(shuffled_deck(rng), view.dealer, view.rules)
+    unseen = cards_of(view.unseen().mask)
+    hidden_in_hand = view.opponent_hand_size - len(view.opponent_known)
+    face_down = sum(1 for c in view.discard_pile if c is None)
+    if hidden_in_hand < 0 or len(unseen) != hidden_in_hand + view.stock_size + face_down:
+        raise ViewError("the view does not account for all 52 cards")
+    rng.shuffle(unseen)
+    opponent = view.opponent_known.mask
+    for c in unseen[:hidden_in_hand]:
+        opponent |= 1 << c
+    rest = unseen[hidden_in_hand:]
+    pile: list[tuple[int, bool]] = []
+    for c in view.discard_pile:
+        if c is None:
+            pile.append((rest.pop(), True))
+        else:
+            pile.append((c, False))
+    hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
+    taken = view.taken_this_turn.mask
+    return HandState.from_parts(
+        rules=view.rules,
+        dealer=view.dealer,
+        eleventh=view.dealer if view.eleventh is None else view.eleventh,
+        phase=view.phase,
+        player=view.to_move,
+        hands=hands,
+        stock=rest,
+        pile=pile,
+        tables=view.tables,
+        turn=view.turn,
+        taken=taken,
+        took_two=view.took_two,
+        ever_taken=(view.taken_from_pile[0].mask, view.taken_from_pile[1].mask),
+        out=view.went_out,
+        last_turn=view.last_turn,
+    )
