@@ -107,18 +107,18 @@ def load_file(path: str | os.PathLike[str]) -> Match:
     try:
         size = p.stat().st_size
         if size > _MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: {size} bytes is too large for a game record")
+            raise RecordError(f"{size} bytes is too large for a game record")
         text = p.read_text(encoding="utf-8")
     except RecordError:
         raise
     except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
+        raise RecordError("no such file") from None
     except IsADirectoryError:
-        raise RecordError(f"{p}: is a directory, not a record file") from None
+        raise RecordError("it is a directory, not a record file") from None
     except UnicodeDecodeError:
-        raise RecordError(f"{p}: not UTF-8 text, so not a game record") from None
+        raise RecordError("it is not UTF-8 text, so not a game record") from None
     except OSError as e:
-        raise RecordError(f"{p}: cannot be read ({e.strerror})") from None
+        raise RecordError(f"it cannot be read ({e.strerror})") from None
     return loads(text)
 
 

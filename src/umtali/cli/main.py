@@ -1,0 +1,175 @@
+"""The ``umtali`` command.
+
+Subcommands: ``play`` (for now: a demo hand between two computer players), ``demo``,
+``replay FILE`` and ``bench``. Bad input never shows a traceback: the message says what
+is wrong, and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from umtali import __version__
+from umtali.bots.random_bot import RandomBot
+from umtali.cli.describe import describe_move, render_state
+from umtali.deck import shuffled_deck
+from umtali.match import Match
+from umtali.record import RecordError, load_file, save_file
+from umtali.state import HandState, player_name
+from umtali.view import PlayerView
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """A command-line value that cannot be used."""
+
+
+def _print_hand(hand: HandState, moves: Sequence[str], out: TextIO, title: str) -> None:
+    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result."""
+    print(title, file=out)
+    turn = hand.turn
+    for text in moves:
+        move = hand.parse_move(text)
+        if hand.turn != turn or turn == 0:
+            turn = hand.turn
+            if turn:
+                print(f"turn {turn} · {player_name(hand.player)}", file=out)
+        print(f"    {describe_move(hand, move)}", file=out)
+        before = hand.turn
+        hand.push(move)
+        if hand.turn != before or hand.is_over():
+            print(render_state(hand), file=out)
+    if not hand.is_over():
+        print("  (the hand is unfinished)", file=out)
+        print(render_state(hand), file=out)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        match = load_file(args.file)
+    except RecordError as e:
+        raise UsageError(f"cannot replay {args.file}: {e}") from None
+    print(
+        f"{match.kind.capitalize()} between {match.players[0]} (Player 1) and"
+        f" {match.players[1]} (Player 2), rules: {match.rules.name}",
+        file=out,
+    )
+    for number, recorded in enumerate(match.hands, start=1):
+        fresh = HandState(recorded.deck, recorded.dealer, recorded.rules)
+        title = f"\n== Hand {number} · {player_name(recorded.dealer)} deals =="
+        _print_hand(fresh, [m.text() for m in recorded.moves_played()], out, title)
+        per = match.rules.hands_per_game
+        if number % per == 0 and recorded.is_over():
+            game = number // per - 1
+            totals = match.game_totals(game)
+            print(f"\n  game {game + 1} totals: {totals[0]}–{totals[1]}", file=out)
+    winner = match.winner()
+    if match.is_over():
+        result = "drawn" if winner is None else f"won by {match.players[winner]}"
+        print(f"\nThe {match.kind} is over: {result}.", file=out)
+    return 0
+
+
+def _demo(seed: int, save: str | None, out: TextIO) -> int:
+    rng = random.Random(seed)
+    match = Match(kind="hand", first_dealer=rng.randrange(2), players=("random A", "random B"))
+    hand = match.new_hand(shuffled_deck(rng))
+    bots = (RandomBot(), RandomBot())
+    print(f"A demo hand between two random players (seed {seed}).", file=out)
+    moves = []
+    while not hand.is_over():
+        move = bots[hand.player].choose(PlayerView.of(hand, hand.player), rng)
+        moves.append(move.text())
+        hand.push(move)
+    fresh = HandState(hand.deck, hand.dealer, hand.rules)
+    _print_hand(fresh, moves, out, f"\n== {player_name(hand.dealer)} deals ==")
+    if save:
+        try:
+            save_file(match, save)
+        except OSError as e:
+            raise UsageError(f"cannot save the record to {save}: {e.strerror}") from None
+        print(f"\nRecord saved to {save} (replay it with: umtali replay {save})", file=out)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return _demo(seed, args.save, out)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    print(
+        "Interactive play against the computer is not built yet; meanwhile, here is a"
+        " demo hand between two computer players.\n",
+        file=out,
+    )
+    return cmd_demo(args, out)
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    from umtali.sim.bench import pin_to_one_core, run_bench
+
+    if not 0 < args.seconds <= 3600:
+        raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
+    print(f"umtali {__version__} · uniform-random play · {pin_to_one_core()}", file=out)
+    print(run_bench(args.seconds, args.seed).report(), file=out)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="umtali",
+        description="Umtali, the two-player rummy of colonial Rhodesia.",
+    )
+    parser.add_argument("--version", action="version", version=f"umtali {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play Umtali (for now: shows a demo hand)")
+    play.add_argument("--seed", type=int, help="deal reproducibly from this seed")
+    play.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    play.set_defaults(run=cmd_play)
+
+    demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")
+    demo.add_argument("--seed", type=int, help="deal reproducibly from this seed")
+    demo.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    demo.set_defaults(run=cmd_demo)
+
+    replay = sub.add_parser("replay", help="print a recorded game turn by turn")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    replay.set_defaults(run=cmd_replay)
+
+    bench = sub.add_parser("bench", help="measure the engine's speed on one core")
+    bench.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
+    bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
+    bench.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command; return the exit status."""
+    stream = out if out is not None else sys.stdout
+    parser = _parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(stream)
+        return 0
+    try:
+        return run(args, stream)
+    except UsageError as e:
+        print(f"umtali: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\numtali: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
