@@ -69,9 +69,7 @@ RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 ALL_CARDS: Final = (1 << 52) - 1
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 """SUIT_MASKS[s]: every card of suit s."""
-RANK_MASKS: Final = (0,) + tuple(
-    sum(1 << (13 * s + r - 1) for s in range(4)) for r in range(1, 14)
-)
+RANK_MASKS: Final = (0, *tuple(sum(1 << 13 * s + r - 1 for s in range(4)) for r in range(1, 14)))
 """RANK_MASKS[r]: the four cards of rank r (index 0 is unused)."""
 JACKS: Final = RANK_MASKS[JACK]
 QUEENS: Final = RANK_MASKS[QUEEN]

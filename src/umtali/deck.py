@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from umtali.cards import ALL_CARDS, CardSet, card_name, cards_of, mask_of, parse_cards
+from umtali.cards import ALL_CARDS, card_name, cards_of, mask_of, parse_cards
 
 __all__ = [
     "FIRST_STOCK_INDEX",
@@ -86,12 +86,14 @@ def stacked_deck(
 
     >>> deck = stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
     ...                     "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "4c 4h")
+    >>> from umtali.cards import CardSet
     >>> hands = deal_hands(deck, dealer=1, eleventh=1)
     >>> CardSet(hands[1]).sorted_for_display()
     ['K♠', '9♠', 'K♥', '7♥', '5♥', '3♥', '2♥', 'A♥', '10♦', 'K♣', '9♣']
     >>> [card_name(c) for c in deck[21:23]]
     ['4♣', '4♥']
     """
+
     def read(cards: Iterable[int] | str) -> list[int]:
         # Keep the caller's order: for the stock it is the draw order.
         return parse_cards(cards) if isinstance(cards, str) else list(cards)

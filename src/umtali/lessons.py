@@ -142,7 +142,12 @@ LESSONS: Final = (
                     "discard 4♠",
                 ),
                 ("9♠ 8♠", "A♠ 9♦ 8♦ 8♣ 2♣"),
-                ("sequence 5♣ 4♣ 3♣", "solo 10♣ (off J♣)", "solo 10♦ (off 10♣)", "solo Q♠ (off Q♣)"),
+                (
+                    "sequence 5♣ 4♣ 3♣",
+                    "solo 10♣ (off J♣)",
+                    "solo 10♦ (off 10♣)",
+                    "solo Q♠ (off Q♣)",
+                ),
                 "4♠",
             ),
             T(

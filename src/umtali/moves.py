@@ -202,7 +202,9 @@ class Move:
         if k is MoveKind.MELD:
             return f"meld {cards}"
         if k is MoveKind.SOLO:
-            return f"play {cards}" if self.target is None else f"play {cards} off {name(self.target)}"
+            return (
+                f"play {cards}" if self.target is None else f"play {cards} off {name(self.target)}"
+            )
         if k is MoveKind.DISCARD:
             return f"discard {cards}" + (" down" if self.face_down else "")
         text = f"pair {cards}"

@@ -59,15 +59,20 @@ def _reason(state: HandState, move: Move) -> str:
     missing = [c for c in sorted(named) if not hand >> c & 1]
     if missing:
         return f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} not in {who}'s hand"
-    plays = [a for a in _plays_now(state)]
+    plays = list(_plays_now(state))
     if kind is MoveKind.MELD:
         return _meld_reason(state, move, hand)
     if kind is MoveKind.SOLO:
         return _solo_reason(state, move, hand)
-    if plays and state.rules.compulsory_play and kind in (
-        MoveKind.DISCARD,
-        MoveKind.PAIR,
-        MoveKind.FORFEIT,
+    if (
+        plays
+        and state.rules.compulsory_play
+        and kind
+        in (
+            MoveKind.DISCARD,
+            MoveKind.PAIR,
+            MoveKind.FORFEIT,
+        )
     ):
         example = Move.from_action(plays[0])
         return (
@@ -90,11 +95,7 @@ def _reason(state: HandState, move: Move) -> str:
 
 
 def _plays_now(state: HandState) -> list[int]:
-    return [
-        a
-        for a in state.legal_actions()
-        if a & 0xF in (int(MoveKind.MELD), int(MoveKind.SOLO))
-    ]
+    return [a for a in state.legal_actions() if a & 0xF in (int(MoveKind.MELD), int(MoveKind.SOLO))]
 
 
 def _draw_reason(state: HandState, move: Move) -> str:
@@ -104,9 +105,7 @@ def _draw_reason(state: HandState, move: Move) -> str:
     if not pile:
         return "the discard pile is empty: draw from the stock"
     if pile[-1][1]:
-        return (
-            "the top discard lies face down and cannot be drawn: draw from the stock (R3, R7)"
-        )
+        return "the top discard lies face down and cannot be drawn: draw from the stock (R3, R7)"
     top = pile[-1][0]
     if move.kind is MoveKind.TAKE:
         return f"the top discard is {card_name(top)}, not {card_name(move.cards[0])}"
@@ -170,7 +169,7 @@ def _solo_reason(state: HandState, move: Move, hand: int) -> str:
                 f"{_names(column_order(meld))} it makes with cards in hand (R4)"
             )
     if move.target is None:
-        targets = [t for t in _columns_with_card(state)]
+        targets = list(_columns_with_card(state))
         if not targets:
             return ": nothing on the table accepts it, and only a Jack is played off nothing"
         return f": name the card it is played off, like 'play {name} off …'"
@@ -178,7 +177,7 @@ def _solo_reason(state: HandState, move: Move, hand: int) -> str:
     column = _column_of(state, target)
     if column is None:
         return f": {card_name(target)} is not on the table"
-    kind, mask = column
+    kind, _mask = column
     if kind == ColumnKind.MARRIAGE:
         return ": a marriage accepts no additions (R4)"
     if kind == ColumnKind.SEQUENCE:
@@ -211,8 +210,7 @@ def _column_of(state: HandState, card: int) -> tuple[int, int] | None:
 def _taken_reason(state: HandState) -> str:
     if state.took_two:
         return (
-            "after it the cards taken two at a time could no longer both be played"
-            " this turn (R3)"
+            "after it the cards taken two at a time could no longer both be played this turn (R3)"
         )
     return "it is not among the legal moves now"  # pragma: no cover
 

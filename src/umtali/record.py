@@ -128,7 +128,9 @@ def loads(text: str) -> Match:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         what = "truncated" if e.pos >= len(text.rstrip()) else "not valid JSON"
-        raise RecordError(f"the record is {what}: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        raise RecordError(
+            f"the record is {what}: {e.msg} at line {e.lineno}, column {e.colno}"
+        ) from None
     return replay(data)
 
 
@@ -214,8 +216,7 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
             raise RecordError(f"{where}: the record gives scores but the moves do not end the hand")
         if scores != list(outcome.scores):
             raise RecordError(
-                f"{where}: the record says {scores!r} but the moves score"
-                f" {list(outcome.scores)!r}"
+                f"{where}: the record says {scores!r} but the moves score {list(outcome.scores)!r}"
             )
     elif outcome is not None:
         raise RecordError(f"{where}: the hand is over but the record gives no scores")
@@ -225,5 +226,5 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
 
 def _after_colon(message: str) -> str:
     # "'play 8♦ off J♦' is not allowed now: reason" → "reason"; keep other messages whole.
-    head, sep, tail = message.partition(" is not allowed now: ")
+    _head, sep, tail = message.partition(" is not allowed now: ")
     return tail if sep else message

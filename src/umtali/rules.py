@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["PRESETS", "STANDARD", "ELEVENTH_CARD_CHOICES", "InvalidRulesError", "RuleSet"]
+__all__ = ["ELEVENTH_CARD_CHOICES", "PRESETS", "STANDARD", "InvalidRulesError", "RuleSet"]
 
 ELEVENTH_CARD_CHOICES: Final = ("dealer_choice", "dealer", "non_dealer")
 
@@ -77,9 +77,7 @@ class RuleSet:
         ):
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidRulesError(
-                    f"{key} must be an int from {low} to {high}, not {value!r}"
-                )
+                raise InvalidRulesError(f"{key} must be an int from {low} to {high}, not {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """Every option by name, for records."""

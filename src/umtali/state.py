@@ -371,7 +371,9 @@ class HandState:
             targets.append(anchor)
         if self.seq_open >> card & 1:
             for low, high in self.seqs:
-                if card == low - 1 and rank_of(low) > 1 or card == high + 1 and rank_of(high) < 13:
+                if (card == low - 1 and rank_of(low) > 1) or (
+                    card == high + 1 and rank_of(high) < 13
+                ):
                     targets.append(low if card == low - 1 else high)
         return targets
 
@@ -596,7 +598,7 @@ class HandState:
             self.stock_pos += 1
             self._set_hand(p, self.hands[p] | 1 << c)
             self.phase = Phase.PLAY
-        elif kind == _TAKE or kind == _TAKE_TWO:
+        elif kind in (_TAKE, _TAKE_TWO):
             n = 2 if kind == _TAKE_TWO else 1
             got = 0
             for e in self.pile[-n:]:
@@ -628,7 +630,7 @@ class HandState:
             self._went_out(p)
         elif kind == _FORFEIT:
             self._finish(Termination.OUT)
-        elif kind == _KEEP or kind == _GIVE:
+        elif kind in (_KEEP, _GIVE):
             self._deal(self.dealer if kind == _KEEP else 1 - self.dealer)
         else:  # pragma: no cover - legal_actions never holds another kind
             raise InvalidMoveError(f"unknown action {action}")
@@ -642,7 +644,9 @@ class HandState:
         self.tables = ((*t[0], column), t[1]) if p == 0 else (t[0], (*t[1], column))
         pts = column_points(kind, mask, self.rules.marriage_multiplier)
         self.points = (
-            (self.points[0] + pts, self.points[1]) if p == 0 else (self.points[0], self.points[1] + pts)
+            (self.points[0] + pts, self.points[1])
+            if p == 0
+            else (self.points[0], self.points[1] + pts)
         )
         if kind == ColumnKind.SOLO:
             c = mask.bit_length() - 1
@@ -748,8 +752,13 @@ class HandState:
         state._legal = None
         state._undo = []
         state._rebuild_table(
-            [[(int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off)
-              for c in side] for side in tables]
+            [
+                [
+                    (int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off)
+                    for c in side
+                ]
+                for side in tables
+            ]
         )
         seen = hands[0] | hands[1]
         count = hands[0].bit_count() + hands[1].bit_count()
@@ -780,10 +789,14 @@ class HandState:
     def recount(self) -> tuple[int, int]:
         """Each side's points recounted from its columns (a check on the running score)."""
         return (
-            sum(column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
-                for k, m, _ in self.tables[0]),
-            sum(column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
-                for k, m, _ in self.tables[1]),
+            sum(
+                column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
+                for k, m, _ in self.tables[0]
+            ),
+            sum(
+                column_points(ColumnKind(k), m, self.rules.marriage_multiplier)
+                for k, m, _ in self.tables[1]
+            ),
         )
 
     # -- copies ---------------------------------------------------------------------------
@@ -837,4 +850,3 @@ class LegalMoves:
 
     def __repr__(self) -> str:
         return f"<LegalMoves {', '.join(str(m) for m in self)}>"
-

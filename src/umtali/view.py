@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from umtali.cards import ALL_CARDS, CardSet, card_ascii, cards_of, parse_card
+from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, parse_card
 from umtali.melds import ColumnKind
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
@@ -45,7 +45,7 @@ def _public_text(move: Move, actor: int, viewer: int) -> str:
     if actor != viewer and move.face_down:
         if move.kind is MoveKind.DISCARD:
             return "discard (face down)"
-        pair = " ".join(Move.pair(*move.cards).text().split()[1:])
+        pair = " ".join(card_name(c) for c in move.cards)
         return f"pair {pair} discard (face down)"
     return move.text()
 
@@ -112,11 +112,7 @@ class PlayerView:
             own_last = entry & FACE_DOWN and _laid_by(state, player)
             pile.append(None if entry & FACE_DOWN and not own_last else entry & 63)
         to_move = state.player
-        legal = (
-            tuple(state.legal_moves)
-            if to_move == player and state.phase != Phase.OVER
-            else ()
-        )
+        legal = tuple(state.legal_moves) if to_move == player and state.phase != Phase.OVER else ()
         return cls(
             player=player,
             rules=state.rules,
@@ -165,6 +161,7 @@ class PlayerView:
     # -- serialisation -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (cards in ASCII notation)."""
+
         def names(cs: CardSet) -> list[str]:
             return [card_ascii(c) for c in cs]
 
@@ -208,6 +205,7 @@ class PlayerView:
         from umtali.notation import parse_move
 
         try:
+
             def cs(items: list[str]) -> CardSet:
                 return CardSet(parse_card(t) for t in items)
 
@@ -237,7 +235,9 @@ class PlayerView:
                 opponent_known=cs(data["opponent_known"]),
                 taken_from_pile=(cs(data["taken_from_pile"][0]), cs(data["taken_from_pile"][1])),
                 stock_size=int(data["stock_size"]),
-                discard_pile=tuple(None if c is None else parse_card(c) for c in data["discard_pile"]),
+                discard_pile=tuple(
+                    None if c is None else parse_card(c) for c in data["discard_pile"]
+                ),
                 tables=(tables[0], tables[1]),
                 points=(int(data["points"][0]), int(data["points"][1])),
                 taken_this_turn=cs(data["taken_this_turn"]),
@@ -281,11 +281,11 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
         opponent |= 1 << c
     rest = unseen[hidden_in_hand:]
     pile: list[tuple[int, bool]] = []
-    for c in view.discard_pile:
-        if c is None:
+    for entry in view.discard_pile:
+        if entry is None:
             pile.append((rest.pop(), True))
         else:
-            pile.append((c, False))
+            pile.append((entry, False))
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
     taken = view.taken_this_turn.mask
     return HandState.from_parts(

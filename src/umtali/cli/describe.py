@@ -115,5 +115,7 @@ def render_state(state: HandState, reveal: bool = True) -> str:
     if state.phase == Phase.OVER:
         outcome = state.outcome()
         assert outcome is not None
-        lines.append(f"  hand over ({outcome.termination.value}): {outcome.scores[0]}–{outcome.scores[1]}")
+        lines.append(
+            f"  hand over ({outcome.termination.value}): {outcome.scores[0]}–{outcome.scores[1]}"
+        )
     return "\n".join(lines)
