@@ -270,10 +270,19 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
 
     if view.phase == Phase.CHOOSE:
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
-    unseen = cards_of(view.unseen().mask)
+    opponent_side = 1 - view.player
+    unseen_mask = view.unseen().mask
+    # A card the opponent took from the pile and that is nowhere in sight is known to be
+    # his face-down discard (it left his hand, and not face up).
+    forced_down = cards_of(view.taken_from_pile[opponent_side].mask & unseen_mask)
+    unseen = cards_of(unseen_mask & ~view.taken_from_pile[opponent_side].mask)
     hidden_in_hand = view.opponent_hand_size - len(view.opponent_known)
     face_down = sum(1 for c in view.discard_pile if c is None)
-    if hidden_in_hand < 0 or len(unseen) != hidden_in_hand + view.stock_size + face_down:
+    if (
+        hidden_in_hand < 0
+        or len(forced_down) > face_down
+        or len(unseen) + len(forced_down) != hidden_in_hand + view.stock_size + face_down
+    ):
         raise ViewError("the view does not account for all 52 cards")
     rng.shuffle(unseen)
     opponent = view.opponent_known.mask
@@ -283,7 +292,7 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     pile: list[tuple[int, bool]] = []
     for entry in view.discard_pile:
         if entry is None:
-            pile.append((rest.pop(), True))
+            pile.append((forced_down.pop() if forced_down else rest.pop(), True))
         else:
             pile.append((entry, False))
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)

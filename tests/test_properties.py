@@ -1,0 +1,175 @@
+"""Invariants over random deals and random legal play (hypothesis picks the seeds)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import all_cards_accounted_for, fingerprint, play_randomly, random_hand
+from umtali.cards import cards_of, parse_card
+from umtali.match import Match
+from umtali.moves import IllegalMoveError, Move, MoveKind
+from umtali.record import dumps, loads
+from umtali.state import HandState, Phase
+from umtali.view import PlayerView, determinize
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def random_move(rng: random.Random) -> Move:
+    """Any well-formed move at all, legal or not."""
+    kind = rng.choice(list(MoveKind))
+    c = [rng.randrange(52) for _ in range(4)]
+    if kind is MoveKind.TAKE:
+        return Move.take(c[0])
+    if kind is MoveKind.TAKE_TWO:
+        return Move.take_two(c[0], c[1]) if c[0] != c[1] else Move.take(c[0])
+    if kind is MoveKind.MELD:
+        return Move.meld(set(c[: rng.randint(2, 4)]))
+    if kind is MoveKind.SOLO:
+        return Move.solo(c[0], None if rng.random() < 0.3 or c[1] == c[0] else c[1])
+    if kind is MoveKind.DISCARD:
+        return Move.discard_card(c[0], face_down=rng.random() < 0.5)
+    if kind is MoveKind.PAIR:
+        if c[0] == c[1]:
+            return Move.draw()
+        discard = c[2] if c[2] not in c[:2] and rng.random() < 0.5 else None
+        return Move.pair(c[0], c[1], discard=discard, face_down=rng.random() < 0.3)
+    return Move(kind)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_random_play_keeps_every_invariant(seed: int) -> None:
+    rng = random.Random(seed)
+    state = random_hand(seed)
+    while not state.is_over():
+        assert all_cards_accounted_for(state)
+        assert state.points == state.recount()
+        legal = state.legal_actions()
+        assert legal, "a live hand always has a legal move"
+        assert len(set(legal)) == len(legal), "legal moves are distinct"
+        before = fingerprint(state)
+        # Every legal move applies, and pop restores the state exactly.
+        for action in legal:
+            state.push(action)
+            assert all_cards_accounted_for(state)
+            state.pop()
+            assert fingerprint(state) == before
+            assert state.legal_actions() == legal
+        # A random well-formed move that is not legal is refused and changes nothing.
+        for _ in range(3):
+            move = random_move(rng)
+            if move.action in legal:
+                continue
+            with pytest.raises(IllegalMoveError, match=r"\S"):
+                state.push(move)
+            assert fingerprint(state) == before
+        state.push(legal[rng.randrange(len(legal))])
+    assert all_cards_accounted_for(state)
+    assert state.turn <= state.rules.turn_cap + 1
+    outcome = state.outcome()
+    assert outcome is not None
+    forfeits = sum(c.bit_count() for c in [outcome.forfeited.mask])
+    assert outcome.played == state.recount()
+    assert sum(outcome.scores) == sum(outcome.played) + outcome.forfeited.points()
+    assert forfeits == len(outcome.forfeited)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds)
+def test_every_hand_ends_within_the_turn_cap(seed: int) -> None:
+    state = random_hand(seed)
+    moves = play_randomly(state, random.Random(seed))
+    assert state.is_over(), f"not over after {moves} moves"
+    assert state.turn <= state.rules.turn_cap + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_record_round_trip_replays_identically(seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(kind="game", first_dealer=rng.randrange(2))
+    from umtali.deck import shuffled_deck
+
+    while not match.is_over():
+        hand = match.new_hand(shuffled_deck(rng))
+        play_randomly(hand, rng)
+    text = dumps(match)
+    again = loads(text)
+    assert [fingerprint(h) for h in again.hands] == [fingerprint(h) for h in match.hands]
+    assert again.game_totals(0) == match.game_totals(0)
+    assert dumps(again) == text
+    json.loads(text)  # plain JSON
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_a_view_never_leaks_hidden_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    state = random_hand(seed)
+    while not state.is_over():
+        for viewer in (0, 1):
+            view = PlayerView.of(state, viewer)
+            opponent = 1 - viewer
+            # What the opponent took from the pile was public when he took it.
+            hidden = state.hands[opponent] & ~view.taken_from_pile[opponent].mask
+            for c in state.stock_cards():
+                hidden |= 1 << c
+            for (card, down), shown in zip(state.discard_pile(), view.discard_pile, strict=True):
+                if down and shown is None:
+                    hidden |= 1 << card & ~view.taken_from_pile[opponent].mask
+            text = json.dumps(view.to_dict())
+            mentioned = 0
+            for token in text.replace('"', " ").replace(",", " ").replace("]", " ").split():
+                with contextlib.suppress(ValueError):
+                    mentioned |= 1 << parse_card(token)
+            assert not mentioned & hidden, [str(c) for c in cards_of(mentioned & hidden)]
+            assert view.hand.mask == state.hands[viewer]
+            assert view.stock_size == state.stock_size()
+        legal = state.legal_actions()
+        state.push(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_determinize_agrees_with_the_view(seed: int) -> None:
+    rng = random.Random(seed)
+    state = random_hand(seed)
+    steps = 0
+    while not state.is_over():
+        viewer = state.player
+        view = PlayerView.of(state, viewer)
+        guess = determinize(view, random.Random(steps))
+        if view.phase != Phase.CHOOSE:
+            again = PlayerView.of(guess, viewer)
+            assert again.hand == view.hand
+            assert again.tables == view.tables
+            assert again.discard_pile == view.discard_pile
+            assert again.stock_size == view.stock_size
+            assert again.opponent_hand_size == view.opponent_hand_size
+            assert again.opponent_known == view.opponent_known
+            assert again.legal == view.legal
+            assert all_cards_accounted_for(guess)
+            # The guess plays on to the end.
+            play_randomly(guess, random.Random(steps))
+            assert guess.is_over()
+        legal = state.legal_actions()
+        state.push(legal[rng.randrange(len(legal))])
+        steps += 1
+
+
+def test_view_round_trips_through_plain_data() -> None:
+    state = HandState.from_seed(11)
+    rng = random.Random(11)
+    for _ in range(25):
+        legal = state.legal_actions()
+        state.push(legal[rng.randrange(len(legal))])
+    for viewer in (0, 1):
+        view = PlayerView.of(state, viewer)
+        assert PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
