@@ -124,10 +124,13 @@ def load_file(path: str | os.PathLike[str]) -> Match:
 
 def loads(text: str) -> Match:
     """Read and replay a record from JSON text."""
+    if not text.strip():
+        raise RecordError("the record is empty")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        what = "truncated" if e.pos >= len(text.rstrip()) else "not valid JSON"
+        # A whole record is one object, so it ends with "}": without it, it was cut short.
+        what = "truncated" if not text.rstrip().endswith("}") else "not valid JSON"
         raise RecordError(
             f"the record is {what}: {e.msg} at line {e.lineno}, column {e.colno}"
         ) from None

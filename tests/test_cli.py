@@ -1,0 +1,109 @@
+"""The ``umtali`` console command, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+UMTALI = shutil.which("umtali", path=str(Path(sys.executable).parent)) or shutil.which("umtali")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    assert UMTALI, "the umtali console script is not installed"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [UMTALI, *args], capture_output=True, text=True, timeout=120, env=env, check=False
+    )
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("play", "demo", "replay", "bench"):
+        assert command in result.stdout
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.startswith("umtali ")
+
+
+def test_demo_is_reproducible_and_saves_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "demo.json"
+    first = run("demo", "--seed", "42", "--save", str(record))
+    second = run("demo", "--seed", "42")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split("Record saved")[0].strip() == second.stdout.strip()
+    assert "hand over" in first.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["format"] == "umtali-record"
+    replay = run("replay", str(record))
+    assert replay.returncode == 0, replay.stderr
+    assert "The hand is over" in replay.stdout
+    # The replay prints every move the demo printed.
+    demo_moves = [line for line in first.stdout.splitlines() if line.startswith("    ")]
+    replay_moves = [line for line in replay.stdout.splitlines() if line.startswith("    ")]
+    assert demo_moves == replay_moves
+
+
+def test_replay_of_the_lesson_game(tmp_path: Path) -> None:
+    from tests.test_records import lesson_game
+    from umtali.record import save_file
+
+    path = tmp_path / "lessons.json"
+    save_file(lesson_game(), path)
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "Player 2 takes 6♥ and 5♥ from the discard pile" in result.stdout
+    assert "Player 1 cannot go out and forfeits" in result.stdout
+    assert "game 1 totals: 159–110" in result.stdout
+    assert "The game is over: won by Player 1." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such file"),
+        ("{not json}", "not valid JSON"),
+        ("{\"format\": ", "truncated"),
+        ('{"format": "umtali-record", "version": 1, "match": "game", "rules": {"preset": "x"}}',
+         "unknown rules preset"),
+    ],
+)
+def test_replay_of_a_bad_file_says_why_without_a_traceback(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_bench_prints_figures() -> None:
+    result = run("bench", "--seconds", "0.6")
+    assert result.returncode == 0, result.stderr
+    for label in ("hands per second", "moves per second", "legal_moves call"):
+        assert label in result.stdout
+
+
+@pytest.mark.parametrize("args", [["bench", "--seconds", "-1"], ["bench", "--seconds", "x"]])
+def test_bad_options_are_refused_cleanly(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_play_shows_a_demo_until_interactive_play_lands() -> None:
+    result = run("play", "--seed", "3")
+    assert result.returncode == 0
+    assert "demo hand" in result.stdout
