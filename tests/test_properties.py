@@ -173,3 +173,21 @@ def test_view_round_trips_through_plain_data() -> None:
     for viewer in (0, 1):
         view = PlayerView.of(state, viewer)
         assert PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_notation_round_trips_for_every_legal_move(seed: int) -> None:
+    from umtali.notation import format_move, parse_move
+
+    rng = random.Random(seed)
+    state = random_hand(seed)
+    while not state.is_over():
+        for move in state.legal_moves:
+            for ascii_form in (False, True):
+                text = format_move(move, ascii=ascii_form)
+                assert parse_move(text) == move
+                assert state.parse_move(text) == move
+            assert Move.from_action(move.action) == move
+        legal = state.legal_actions()
+        state.push(legal[rng.randrange(len(legal))])

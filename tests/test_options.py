@@ -1,0 +1,136 @@
+"""Each rule option changes play on the same engine (variants are options, not forks)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from tests.helpers import play_randomly
+from umtali.deck import stacked_deck
+from umtali.lessons import LESSONS
+from umtali.match import Match
+from umtali.moves import IllegalMoveError
+from umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
+from umtali.state import HandState, Phase, Termination
+
+
+def lesson_hand(number: int, rules: RuleSet, turns: int) -> HandState:
+    lesson = LESSONS[number - 1]
+    hand = HandState(lesson.deck(), lesson.dealer, rules)
+    for turn in lesson.turns[:turns]:
+        for text in turn.moves:
+            hand.push_text(text)
+    return hand
+
+
+def texts(hand: HandState) -> list[str]:
+    return [str(m) for m in hand.legal_moves]
+
+
+def test_standard_is_the_default_preset() -> None:
+    assert PRESETS["standard"] == STANDARD == RuleSet()
+    assert RuleSet.from_dict({"preset": "standard"}) == STANDARD
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"eleventh_card": "whoever"}, "eleventh_card must be one of"),
+        ({"compulsory_play": "yes"}, "compulsory_play must be true or false"),
+        ({"marriage_multiplier": 0}, "marriage_multiplier must be an int from 1 to 10"),
+        ({"hands_per_game": True}, "hands_per_game must be an int"),
+        ({"turn_cap": 1}, "turn_cap must be an int from 2"),
+    ],
+)
+def test_bad_option_values_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRulesError, match=message):
+        RuleSet.from_dict(options)
+
+
+def test_eleventh_card_fixed_to_the_non_dealer_skips_the_choice() -> None:
+    rules = RuleSet(eleventh_card="non_dealer")
+    hand = HandState(LESSONS[0].deck(), dealer=1, rules=rules)
+    assert hand.phase == Phase.PLAY
+    assert hand.player == 0
+    assert len(hand.hand(0)) == 11 and len(hand.hand(1)) == 10
+
+
+def test_take_two_off() -> None:
+    # Hand 1, turn 3: Player 2 could take 6♥ 5♥ under the standard rules.
+    assert "take 6♥ 5♥" in texts(lesson_hand(1, STANDARD, 2))
+    no_two = lesson_hand(1, RuleSet(take_two=False), 2)
+    assert texts(no_two) == ["draw", "take 6♥"]
+    with pytest.raises(IllegalMoveError, match="do not allow taking two"):
+        no_two.push_text("take 6♥ 5♥")
+
+
+def test_pair_to_go_out_off() -> None:
+    # Hand 1, turn 3 after the sequence and the 10♦: only 9♠ 9♣ are left.
+    hand = lesson_hand(1, RuleSet(pair_to_go_out=False), 2)
+    for text in ("take 6♥ 5♥", "meld 7♥ 6♥ 5♥", "play 10♦ off J♦"):
+        hand.push_text(text)
+    assert texts(hand) == ["discard 9♣", "discard 9♠"]
+
+
+def test_face_down_final_discard_off() -> None:
+    # Hand 2, turn 4: Player 2 goes out by discarding A♠; face down is not allowed.
+    hand = lesson_hand(2, RuleSet(face_down_final_discard=False), 3)
+    for text in LESSONS[1].turns[3].moves[:-1]:
+        hand.push_text(text)
+    assert texts(hand) == ["discard A♠"]
+
+
+def test_marriage_multiplier() -> None:
+    # Hand 2 scores 40-22 with marriages doubled; at face value K♦ Q♦ scores 10, not 20.
+    hand = HandState(LESSONS[1].deck(), LESSONS[1].dealer, RuleSet(marriage_multiplier=1))
+    for turn in LESSONS[1].turns:
+        for text in turn.moves:
+            hand.push_text(text)
+    outcome = hand.outcome()
+    assert outcome is not None
+    assert outcome.scores == (30, 22)
+
+
+def test_optional_melding_lets_a_player_stop_early() -> None:
+    # Hand 1, opening turn: with compulsory play off, the dealer may discard at once.
+    hand = HandState(LESSONS[0].deck(), 1, RuleSet(compulsory_play=False))
+    hand.push_text("keep")
+    moves = texts(hand)
+    assert "meld K♠ K♥ K♣" in moves
+    assert "discard 5♥" in moves
+    hand.push_text("discard 5♥")
+    assert hand.hand(1).mask.bit_count() == 10
+
+
+def test_compulsory_play_refuses_an_early_discard() -> None:
+    hand = HandState(LESSONS[0].deck(), 1)
+    hand.push_text("keep")
+    with pytest.raises(IllegalMoveError, match="every playable card must be played"):
+        hand.push_text("discard 5♥")
+
+
+def test_turn_cap_option_ends_the_hand() -> None:
+    rules = RuleSet(turn_cap=3)
+    hand = HandState(stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
+                                  "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "2d"), 1, rules)
+    play_randomly(hand, random.Random(1))
+    outcome = hand.outcome()
+    assert outcome is not None
+    assert hand.turn <= 4
+    if outcome.termination is Termination.TURN_CAP:
+        assert outcome.scores == outcome.played
+
+
+def test_hands_per_game_and_games_per_session() -> None:
+    rules = dataclasses.replace(STANDARD, hands_per_game=1, games_to_win_session=3)
+    session = Match(rules, kind="session", first_dealer=0)
+    rng = random.Random(5)
+    from umtali.deck import shuffled_deck
+
+    while not session.is_over():
+        hand = session.new_hand(shuffled_deck(rng))
+        play_randomly(hand, rng)
+    assert max(session.games_won()) == 3
+    assert len(session.game_results()) == len(session.hands)
