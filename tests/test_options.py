@@ -8,7 +8,6 @@ import random
 import pytest
 
 from tests.helpers import play_randomly
-from umtali.deck import stacked_deck
 from umtali.lessons import LESSONS
 from umtali.match import Match
 from umtali.moves import IllegalMoveError
@@ -54,7 +53,8 @@ def test_eleventh_card_fixed_to_the_non_dealer_skips_the_choice() -> None:
     hand = HandState(LESSONS[0].deck(), dealer=1, rules=rules)
     assert hand.phase == Phase.PLAY
     assert hand.player == 0
-    assert len(hand.hand(0)) == 11 and len(hand.hand(1)) == 10
+    assert len(hand.hand(0)) == 11
+    assert len(hand.hand(1)) == 10
 
 
 def test_take_two_off() -> None:
@@ -112,15 +112,14 @@ def test_compulsory_play_refuses_an_early_discard() -> None:
 
 
 def test_turn_cap_option_ends_the_hand() -> None:
-    rules = RuleSet(turn_cap=3)
-    hand = HandState(stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
-                                  "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "2d"), 1, rules)
-    play_randomly(hand, random.Random(1))
+    # Hand 1 with a cap of two turns: after Player 1's discard the hand is dead.
+    #   Player 1 played J♠ J♦ Q♦ and 7♠ 6♠ 5♠ = 18; Player 2 K♠ K♥ K♣ and 3♥ 2♥ A♥ = 18.
+    hand = lesson_hand(1, RuleSet(turn_cap=2), 2)
     outcome = hand.outcome()
     assert outcome is not None
-    assert hand.turn <= 4
-    if outcome.termination is Termination.TURN_CAP:
-        assert outcome.scores == outcome.played
+    assert outcome.termination is Termination.TURN_CAP
+    assert outcome.scores == outcome.played == (18, 18)
+    assert outcome.winner is None
 
 
 def test_hands_per_game_and_games_per_session() -> None:
