@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandOutcome, HandState
@@ -57,6 +57,7 @@ class Match:
         kind: MatchKind = "game",
         first_dealer: int = 0,
         players: Sequence[str] = ("Player 1", "Player 2"),
+        meta: dict[str, Any] | None = None,
     ) -> None:
         if kind not in MATCH_KINDS:
             raise MatchError(f"a match is one of {', '.join(MATCH_KINDS)}, not {kind!r}")
@@ -69,6 +70,8 @@ class Match:
         self.first_dealer = first_dealer
         self.players = (players[0], players[1])
         self.hands: list[HandState] = []
+        self.meta: dict[str, Any] = dict(meta or {})
+        """Free-form facts an interface keeps with the record (seats, seed); not rules."""
 
     # -- progress ------------------------------------------------------------------------
     @property

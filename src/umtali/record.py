@@ -78,6 +78,7 @@ def record_of(match: Match) -> dict[str, Any]:
         "rules": {"preset": match.rules.name, **match.rules.to_dict()},
         "players": list(match.players),
         "first_dealer": match.first_dealer,
+        "meta": match.meta,
         "hands": hands,
     }
 
@@ -173,8 +174,11 @@ def replay(data: object) -> Match:
         raise RecordError(f"rules: {e}") from None
     players = _field(data, "players", list)
     first_dealer = _field(data, "first_dealer", int)
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict) or not all(isinstance(k, str) for k in meta):
+        raise RecordError("'meta' must be an object with text keys")
     try:
-        match = Match(rules, kind=kind, first_dealer=first_dealer, players=players)
+        match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
     except MatchError as e:
         raise RecordError(str(e)) from None
     hands = _field(data, "hands", list)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, parse_card
-from umtali.melds import ColumnKind
+from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
 from umtali.state import FACE_DOWN, Column, HandState, Phase
@@ -145,6 +145,17 @@ class PlayerView:
         if not self.discard_pile:
             return None
         return self.discard_pile[-1]
+
+    def open_mask(self) -> int:
+        """The cards the table accepts as solo cards now (Jacks aside)."""
+        mask = 0
+        for side in self.tables:
+            for column in side:
+                if column.kind == ColumnKind.SOLO:
+                    mask |= SOLO_ACCEPTS[column.cards.mask.bit_length() - 1]
+                else:
+                    mask |= meld_accepts(column.cards.mask)
+        return mask
 
     def unseen(self) -> CardSet:
         """Cards the viewer cannot place: the opponent's unknown cards, the stock and any
