@@ -72,9 +72,11 @@ def test_replay_of_the_lesson_game(tmp_path: Path) -> None:
     [
         (None, "no such file"),
         ("{not json}", "not valid JSON"),
-        ("{\"format\": ", "truncated"),
-        ('{"format": "umtali-record", "version": 1, "match": "game", "rules": {"preset": "x"}}',
-         "unknown rules preset"),
+        ('{"format": ', "truncated"),
+        (
+            '{"format": "umtali-record", "version": 1, "match": "game", "rules": {"preset": "x"}}',
+            "unknown rules preset",
+        ),
     ],
 )
 def test_replay_of_a_bad_file_says_why_without_a_traceback(
@@ -103,7 +105,23 @@ def test_bad_options_are_refused_cleanly(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_play_shows_a_demo_until_interactive_play_lands() -> None:
-    result = run("play", "--seed", "3")
-    assert result.returncode == 0
-    assert "demo hand" in result.stdout
+def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
+    record = tmp_path / "demo.json"
+    assert run("demo", "--seed", "9", "--save", str(record)).returncode == 0
+    assert UMTALI
+    result = subprocess.run(
+        [UMTALI, "replay", "--step", str(record)],
+        input="\n\nwhat\n\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, NO_COLOR="1"),
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("[Enter] next turn, q to stop>") == 5
+    assert "Press Enter for the next turn, or type q to stop." in result.stdout
+    # Pauses come after the deal, then after turns 1, 2 (asked twice) and 3, where q stops.
+    assert "turn 3 ·" in result.stdout
+    assert "turn 4 ·" not in result.stdout
+    assert result.stdout.rstrip().endswith("Replay stopped.")

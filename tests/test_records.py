@@ -108,7 +108,9 @@ def test_a_changed_score_is_caught() -> None:
     def change(data: dict[str, Any]) -> None:
         data["hands"][2]["scores"] = [33, 53]
 
-    with pytest.raises(RecordError, match=r"hand 3: the record says \[33, 53\] but the moves score \[33, 52\]"):
+    with pytest.raises(
+        RecordError, match=r"hand 3: the record says \[33, 53\] but the moves score \[33, 52\]"
+    ):
         loads(tampered(change))
 
 

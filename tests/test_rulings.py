@@ -874,3 +874,22 @@ def test_r10_drawn_games_count_for_nobody_and_points_do_not_carry() -> None:
     assert match.is_over()
     assert match.winner() == 0
     assert len(match.hands) == 16
+
+
+def test_refusal_off_a_solo_card_reads_cleanly() -> None:
+    # Lesson hand 2 after turn 3: Player 1 has a solo Q♠ off Player 2's Q♣.
+    # Player 2 holds 9♦ 8♦; 9♦ is no neighbour of Q♠ and not its rank.
+    from umtali.lessons import LESSONS
+
+    lesson = LESSONS[1]
+    hand = HandState(lesson.deck(), lesson.dealer)
+    for turn in lesson.turns[:3]:
+        for text in turn.moves:
+            hand.push_text(text)
+    hand.push_text("draw")
+    with pytest.raises(IllegalMoveError) as refused:
+        hand.push_text("play 9♦ off Q♠")
+    assert str(refused.value) == (
+        "9♦ cannot be played off Q♠: a solo card takes only a card of its rank or the next"
+        " card of its suit (R4)"
+    )

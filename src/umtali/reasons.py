@@ -25,7 +25,7 @@ def _names(cards: list[int] | tuple[int, ...]) -> str:
 def explain_illegal(state: HandState, move: Move) -> str:
     """The message for refusing ``move`` in ``state`` (which must not allow it)."""
     reason = _reason(state, move)
-    if move.kind is MoveKind.SOLO and reason.startswith(":"):
+    if move.kind is MoveKind.SOLO and reason.startswith((":", " off ")):
         return f"{card_name(move.cards[0])} cannot be played{reason}"
     return f"'{move}' is not allowed now: {reason}"
 
@@ -169,10 +169,13 @@ def _solo_reason(state: HandState, move: Move, hand: int) -> str:
                 f"{_names(column_order(meld))} it makes with cards in hand (R4)"
             )
     if move.target is None:
-        targets = list(_columns_with_card(state))
+        targets = state._solo_targets(card)
         if not targets:
             return ": nothing on the table accepts it, and only a Jack is played off nothing"
-        return f": name the card it is played off, like 'play {name} off …'"
+        return (
+            f": a card other than a Jack is played off a card on the table;"
+            f" here 'play {name} off {card_name(targets[0])}'"
+        )
     target = move.target
     column = _column_of(state, target)
     if column is None:
@@ -193,10 +196,6 @@ def _solo_reason(state: HandState, move: Move, hand: int) -> str:
             " next card of its suit (R4)"
         )
     return _taken_reason(state)
-
-
-def _columns_with_card(state: HandState) -> list[int]:
-    return [m for side in state.tables for _, m, _ in side]
 
 
 def _column_of(state: HandState, card: int) -> tuple[int, int] | None:

@@ -282,6 +282,11 @@ class HandState:
         """The stock, top card first (hidden information: for engines and replays)."""
         return list(self.stock[self.stock_pos :])
 
+    def table_accepts(self) -> int:
+        """The mask of cards the table accepts as solo cards now (proper additions; Jacks
+        are always playable besides). Pass it to :func:`umtali.melds.meld_plans`."""
+        return self.open_mask
+
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
 

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from umtali.cards import CardSet, card_name
 from umtali.melds import column_kind
 from umtali.moves import Move, MoveKind
@@ -34,17 +36,49 @@ def _owner(state: HandState, card: int) -> int | None:
     return None
 
 
-def describe_move(state: HandState, move: Move, reveal: bool = True) -> str:
+def describe_move(
+    state: HandState,
+    move: Move,
+    reveal: bool = True,
+    names: tuple[str, str] | None = None,
+) -> str:
     """A sentence for ``move`` about to be played in ``state`` (before it is pushed).
 
     With ``reveal`` false, the card drawn from the stock and face-down discards stay hidden.
+    ``names`` replaces "Player 1" and "Player 2".
     """
-    who = player_name(state.player)
+
+    def name(p: int) -> str:
+        return names[p] if names else player_name(p)
+
+    sentence = _describe(state, move, reveal, name)
+    if name(state.player) == "You":
+        words = sentence.split(" ")
+        sentence = " ".join(_SECOND_PERSON.get(w, w) for w in words).replace("his own", "your own")
+    return sentence
+
+
+_SECOND_PERSON = {
+    "deals": "deal",
+    "keeps": "keep",
+    "gives": "give",
+    "draws": "draw",
+    "takes": "take",
+    "lays": "lay",
+    "plays": "play",
+    "discards": "discard",
+    "goes": "go",
+    "forfeits": "forfeit",
+}
+
+
+def _describe(state: HandState, move: Move, reveal: bool, name: Callable[[int], str]) -> str:
+    who = name(state.player)
     k = move.kind
     if k is MoveKind.KEEP:
         return f"{who} deals and keeps the 11th card"
     if k is MoveKind.GIVE:
-        return f"{who} deals and gives the 11th card to {player_name(1 - state.player)}"
+        return f"{who} deals and gives the 11th card to {name(1 - state.player)}"
     if k is MoveKind.DRAW:
         if reveal and state.stock_size():
             return f"{who} draws {card_name(state.stock_cards()[0])} from the stock"
@@ -65,7 +99,7 @@ def describe_move(state: HandState, move: Move, reveal: bool = True) -> str:
         if move.target is None:
             return f"{who} plays {card}{out}"
         owner = _owner(state, move.target)
-        whose = "his own" if owner == state.player else f"{player_name(1 - state.player)}'s"
+        whose = "his own" if owner == state.player else f"{name(1 - state.player)}'s"
         return f"{who} plays {card} off {whose} {card_name(move.target)}{out}"
     if k is MoveKind.DISCARD:
         card = card_name(move.cards[0]) if reveal or not move.face_down else "a card"
@@ -81,8 +115,8 @@ def describe_move(state: HandState, move: Move, reveal: bool = True) -> str:
             down = " face down" if move.face_down else ""
             text = f"{who} discards {card}{down} and goes out with the pair {_names(move.cards)}"
         return text
-    left = CardSet(state.hands[state.player])
-    return f"{who} cannot go out and forfeits {left} to {player_name(1 - state.player)}"
+    left = " ".join(CardSet(state.hands[state.player]).sorted_for_display())
+    return f"{who} cannot go out and forfeits {left} to {name(1 - state.player)}"
 
 
 def render_table(columns: list[Column]) -> str:

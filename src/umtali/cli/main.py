@@ -1,7 +1,7 @@
 """The ``umtali`` command.
 
-Subcommands: ``play`` (for now: a demo hand between two computer players), ``demo``,
-``replay FILE`` and ``bench``. Bad input never shows a traceback: the message says what
+Subcommands: ``play`` (against the computer, or hot-seat), ``lesson N``, ``quiz``,
+``demo``, ``replay FILE`` and ``bench``. Bad input never shows a traceback: the message says what
 is wrong, and the exit status is 2.
 """
 
@@ -29,8 +29,18 @@ class UsageError(Exception):
     """A command-line value that cannot be used."""
 
 
-def _print_hand(hand: HandState, moves: Sequence[str], out: TextIO, title: str) -> None:
-    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result."""
+def _print_hand(
+    hand: HandState,
+    moves: Sequence[str],
+    out: TextIO,
+    title: str,
+    pause: Callable[[], bool] | None = None,
+) -> bool:
+    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result.
+
+    ``pause`` is called after each turn; when it returns False the replay stops (and this
+    returns False).
+    """
     print(title, file=out)
     turn = hand.turn
     for text in moves:
@@ -44,9 +54,33 @@ def _print_hand(hand: HandState, moves: Sequence[str], out: TextIO, title: str) 
         hand.push(move)
         if hand.turn != before or hand.is_over():
             print(render_state(hand), file=out)
+            if pause is not None and not pause():
+                return False
     if not hand.is_over():
         print("  (the hand is unfinished)", file=out)
         print(render_state(hand), file=out)
+    return True
+
+
+def _stepper(out: TextIO) -> Callable[[], bool]:
+    """A pause between turns: Enter goes on, q stops."""
+    from umtali.cli.terminal import QuitRequested, Terminal
+
+    term = Terminal(out)
+
+    def pause() -> bool:
+        while True:
+            try:
+                answer = term.ask("[Enter] next turn, q to stop> ").lower()
+            except QuitRequested:
+                return False
+            if answer in ("", "n", "next"):
+                return True
+            if answer in ("q", "quit", "stop"):
+                return False
+            term.say("Press Enter for the next turn, or type q to stop.")
+
+    return pause
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -59,10 +93,13 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         f" {match.players[1]} (Player 2), rules: {match.rules.name}",
         file=out,
     )
+    pause = _stepper(out) if args.step else None
     for number, recorded in enumerate(match.hands, start=1):
         fresh = HandState(recorded.deck, recorded.dealer, recorded.rules)
         title = f"\n== Hand {number} · {player_name(recorded.dealer)} deals =="
-        _print_hand(fresh, [m.text() for m in recorded.moves_played()], out, title)
+        if not _print_hand(fresh, [m.text() for m in recorded.moves_played()], out, title, pause):
+            print("Replay stopped.", file=out)
+            return 0
         per = match.rules.hands_per_game
         if number % per == 0 and recorded.is_over():
             game = number // per - 1
@@ -103,12 +140,45 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    print(
-        "Interactive play against the computer is not built yet; meanwhile, here is a"
-        " demo hand between two computer players.\n",
-        file=out,
+    from umtali.cli.play import PlayError, PlayOptions, run_play
+    from umtali.cli.terminal import Terminal
+
+    options = PlayOptions(
+        bot=args.bot,
+        seed=args.seed,
+        session=args.session,
+        hotseat=args.hotseat,
+        save=args.save,
+        resume=args.resume,
     )
-    return cmd_demo(args, out)
+    try:
+        return run_play(Terminal(out), options)
+    except PlayError as e:
+        raise UsageError(str(e)) from None
+
+
+def cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
+    from umtali.cli.lesson import run_lesson
+    from umtali.cli.terminal import QuitRequested, Terminal
+
+    if args.number not in (1, 2, 3, 4):
+        raise UsageError(f"there are four lessons, 1 to 4; {args.number} is not one of them")
+    try:
+        return run_lesson(Terminal(out), args.number)
+    except QuitRequested:
+        print("Lesson stopped. Come back any time with: umtali lesson", args.number, file=out)
+        return 0
+
+
+def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
+    from umtali.cli.quiz import run_quiz
+    from umtali.cli.terminal import QuitRequested, Terminal
+
+    try:
+        return run_quiz(Terminal(out))
+    except QuitRequested:
+        print("Quiz stopped.", file=out)
+        return 0
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
@@ -129,9 +199,22 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play Umtali (for now: shows a demo hand)")
+    from umtali.bots import BOTS
+
+    play = sub.add_parser("play", help="play a game of Umtali against the computer")
+    play.add_argument(
+        "--bot",
+        default="greedy",
+        choices=sorted(BOTS),
+        help="the computer's level (default greedy)",
+    )
+    play.add_argument("--session", action="store_true", help="play a session: first to win 2 games")
+    play.add_argument("--hotseat", action="store_true", help="two people at one terminal")
     play.add_argument("--seed", type=int, help="deal reproducibly from this seed")
-    play.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    play.add_argument(
+        "--save", metavar="FILE", help="keep the game record in FILE (saved after each hand)"
+    )
+    play.add_argument("--resume", metavar="FILE", help="continue a saved game")
     play.set_defaults(run=cmd_play)
 
     demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")
@@ -141,7 +224,15 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="print a recorded game turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    replay.add_argument("--step", action="store_true", help="pause after every turn")
     replay.set_defaults(run=cmd_replay)
+
+    lesson = sub.add_parser("lesson", help="walk through one of the book's four lesson hands")
+    lesson.add_argument("number", type=int, metavar="N", help="the lesson, 1 to 4")
+    lesson.set_defaults(run=cmd_lesson)
+
+    quiz = sub.add_parser("quiz", help="the book's twelve self-test questions, graded")
+    quiz.set_defaults(run=cmd_quiz)
 
     bench = sub.add_parser("bench", help="measure the engine's speed on one core")
     bench.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")

@@ -1,0 +1,142 @@
+"""Rich renderings of cards, hands, tables and the board, drawn from a player's view.
+
+The board is built from a :class:`umtali.view.PlayerView`, so it cannot show a card the
+player may not see. Overlapped columns are drawn top-down as the book draws them, solo
+cards apart on their own row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from umtali.cards import CardSet, card_name, suit_of
+from umtali.melds import ColumnKind
+from umtali.state import Column
+from umtali.view import PlayerView
+
+__all__ = [
+    "board",
+    "card_text",
+    "cards_text",
+    "column_lines",
+    "hand_text",
+    "table_side",
+]
+
+_RED = {1, 2}  # diamonds, hearts
+
+
+def card_text(card: int) -> Text:
+    """A card, red for hearts and diamonds."""
+    return Text(card_name(card), style="bold red" if suit_of(card) in _RED else "bold")
+
+
+def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+    text = Text()
+    for i, c in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(card_text(c))
+    return text
+
+
+def _display_order(cards: CardSet) -> list[int]:
+    from umtali.cards import rank_of
+
+    return sorted(cards, key=lambda c: (-suit_of(c), -rank_of(c)))
+
+
+def hand_text(cards: CardSet) -> Text:
+    """A hand sorted by suit (♠ ♥ ♦ ♣) and rank, high to low, suits two spaces apart."""
+    text = Text()
+    last_suit = None
+    for c in _display_order(cards):
+        if last_suit is not None:
+            text.append("  " if suit_of(c) != last_suit else " ")
+        text.append_text(card_text(c))
+        last_suit = suit_of(c)
+    return text
+
+
+def column_lines(column: Column) -> Text:
+    """One overlapped column, top card first, one card a line."""
+    return cards_text(column.top_down(), sep="\n")
+
+
+def table_side(columns: Sequence[Column], owner: str) -> RenderableType:
+    """One side of the table: overlapped columns side by side, then the solo cards."""
+    melds = [c for c in columns if c.kind != ColumnKind.SOLO]
+    solos = [c for c in columns if c.kind == ColumnKind.SOLO]
+    if not columns:
+        return Text(f"{owner}: nothing on the table yet", style="dim")
+    parts: list[RenderableType] = [Text(f"{owner}:", style="bold")]
+    if melds:
+        grid = Table.grid(padding=(0, 3))
+        for _ in melds:
+            grid.add_column()
+        grid.add_row(*[column_lines(c) for c in melds])
+        parts.append(grid)
+    if solos:
+        row = Text("solo: ", style="dim")
+        for i, c in enumerate(solos):
+            if i:
+                row.append("   ")
+            row.append_text(card_text(c.cards.mask.bit_length() - 1))
+            if c.played_off is not None:
+                row.append(f" (off {card_name(c.played_off)})", style="dim")
+        parts.append(row)
+    return Group(*parts)
+
+
+def _top(view: PlayerView) -> Text:
+    if not view.discard_pile:
+        return Text("(none)", style="dim")
+    top = view.discard_pile[-1]
+    if top is None:
+        return Text("(face down)", style="dim")
+    return card_text(top)
+
+
+def board(
+    view: PlayerView,
+    names: tuple[str, str] = ("Player 1", "Player 2"),
+    game_totals: tuple[int, int] | None = None,
+    heading: str | None = None,
+) -> RenderableType:
+    """Everything ``view.player`` may see, laid out for the terminal."""
+    me = view.player
+    other = 1 - me
+    parts: list[RenderableType] = []
+    if heading:
+        parts.append(Text(heading, style="bold underline"))
+    status = Text()
+    status.append(f"Stock {view.stock_size}   Top discard ")
+    status.append_text(_top(view))
+    status.append(f"   {names[other]} holds {view.opponent_hand_size} card(s)")
+    if view.opponent_known:
+        status.append(" including ")
+        status.append_text(cards_text(view.opponent_known))
+    parts.append(status)
+    score = Text(f"This hand: {names[me]} {view.points[me]}, {names[other]} {view.points[other]}")
+    if game_totals is not None:
+        score.append(
+            f"    Game so far: {names[me]} {game_totals[me]}, {names[other]} {game_totals[other]}"
+        )
+    parts.append(score)
+    parts.append(Text())
+    parts.append(table_side(view.tables[other], f"{names[other]}'s side"))
+    parts.append(Text())
+    parts.append(
+        table_side(
+            view.tables[me], f"Your side ({names[me]})" if names[me] != "You" else "Your side"
+        )
+    )
+    parts.append(Text())
+    mine = Text(f"Your hand ({len(view.hand)}): ", style="bold")
+    mine.append_text(hand_text(view.hand))
+    parts.append(mine)
+    return Group(*parts)
