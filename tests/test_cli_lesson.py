@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from umtali.cards import CardSet
+from umtali.cli.answers import AnswerError, parse_card_answer
 from umtali.cli.lesson import (
-    AnswerError,
     check_discard,
     check_hand_score,
     check_may_discard,
@@ -28,10 +28,7 @@ from umtali.cli.lesson import (
     game_totals,
     grade,
     lesson_state,
-    parse_card_answer,
     parse_choice,
-    parse_numbers,
-    parse_yes_no,
     reveal,
     run_lesson,
 )
@@ -262,40 +259,10 @@ def test_run_lesson_refuses_a_bad_number() -> None:
         run_lesson(term, 5)
 
 
-# -- reading answers -------------------------------------------------------------------
+# -- reading answers (cards, yes or no, numbers: tests/test_cli_answers.py) -------------
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["Ks 10h Qd", "qd ks th", "K♠, 10♥ and Q♦", "k-♠ 10-♥ q-♦", "QD KS 10H", "Q♦;K♠;T♥"],
-)
-def test_cards_in_any_order_case_and_spelling(text: str) -> None:
-    assert parse_card_answer(text) == CardSet.parse("Ks 10h Qd")
-
-
-@pytest.mark.parametrize("text", ["none", "None", "nothing", "no cards"])
-def test_no_cards(text: str) -> None:
-    assert parse_card_answer(text) == CardSet()
-
-
-@pytest.mark.parametrize("text", ["", "kings", "11s", "K", "and"])
-def test_malformed_cards(text: str) -> None:
-    with pytest.raises(AnswerError):
-        parse_card_answer(text)
-
-
-def test_yes_no_numbers_and_choices() -> None:
-    assert parse_yes_no("YES")
-    assert not parse_yes_no("n")
-    with pytest.raises(AnswerError, match="yes or no"):
-        parse_yes_no("perhaps")
-    assert parse_numbers("31 28", 2) == (31, 28)
-    assert parse_numbers("31, 28", 2) == (31, 28)
-    assert parse_numbers("31 to 28", 2) == (31, 28)
-    with pytest.raises(AnswerError, match="exactly 2 numbers"):
-        parse_numbers("31", 2)
-    with pytest.raises(AnswerError, match="not an answer"):
-        parse_numbers("thirty-one", 2)
+def test_choices() -> None:
     assert parse_choice("B", ["a", "b", "c"]) == "b"
     assert parse_choice("group", ["sequence", "group"]) == "group"
     with pytest.raises(AnswerError, match="not one of the choices"):

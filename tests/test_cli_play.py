@@ -53,8 +53,9 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
 
 def test_a_session_plays_until_two_games_are_won(tmp_path: Path) -> None:
     record = tmp_path / "session.json"
-    result = play("--seed", "5", "--session", "--bot", "random", "--save", str(record),
-                  script="1\n" * 12000)
+    result = play(
+        "--seed", "5", "--session", "--bot", "random", "--save", str(record), script="1\n" * 12000
+    )
     assert result.returncode == 0, result.stderr
     assert "wins the session" in result.stdout or "session is drawn" in result.stdout
     assert "Games won:" in result.stdout
@@ -69,23 +70,26 @@ def test_hotseat_hands_the_terminal_over_between_players(tmp_path: Path) -> None
 
 
 def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
-    script = "\n".join(
-        [
-            "",  # nothing typed
-            "fly away",  # no move at all
-            "99",  # no such number
-            "discard 9s",  # a move, but not now (the draw comes first)
-            "play Zz",  # not a card
-            "why",  # why what?
-            "why meld Ks Qs Js",
-            "moves",
-            "hint",
-            "rules",
-            "score",
-            "help",
-            "quit",
-        ]
-    ) + "\n"
+    script = (
+        "\n".join(
+            [
+                "",  # nothing typed
+                "fly away",  # no move at all
+                "99",  # no such number
+                "discard 9s",  # a move, but not now (the draw comes first)
+                "play Zz",  # not a card
+                "why",  # why what?
+                "why meld Ks Qs Js",
+                "moves",
+                "hint",
+                "rules",
+                "score",
+                "help",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
     result = play("--seed", "7", script=script, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -149,8 +153,9 @@ def test_resuming_a_finished_game_is_refused(tmp_path: Path) -> None:
 
 def test_resuming_a_record_not_made_by_play_is_refused(tmp_path: Path) -> None:
     record = tmp_path / "demo.json"
-    subprocess.run([UMTALI, "demo", "--seed", "1", "--save", str(record)],
-                   capture_output=True, check=True)
+    subprocess.run(
+        [UMTALI, "demo", "--seed", "1", "--save", str(record)], capture_output=True, check=True
+    )
     data = json.loads(record.read_text(encoding="utf-8"))
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
     del data["hands"][0]["scores"]
@@ -164,8 +169,9 @@ def test_resuming_a_record_not_made_by_play_is_refused(tmp_path: Path) -> None:
 def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     session = f"umtali-test-{os.getpid()}"
     command = f"cd {tmp_path} && {UMTALI} play --seed 7; sleep 30"
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
-                   check=True)
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command], check=True
+    )
     try:
         screen = wait_for(session, "You>")
         assert "Your hand (10)" in screen
@@ -183,8 +189,12 @@ def wait_for(session: str, *needles: str, timeout: float = 20.0) -> str:
     deadline = time.monotonic() + timeout
     screen = ""
     while time.monotonic() < deadline:
-        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
-                                capture_output=True, text=True, check=True).stdout
+        screen = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", session],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         if all(n in screen for n in needles):
             return screen
         time.sleep(0.2)

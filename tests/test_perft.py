@@ -21,7 +21,9 @@ def test_perft_from_seeded_deals(seed: int, depth: int, count: int) -> None:
     assert perft(HandState.from_seed(seed), depth) == count
 
 
-@pytest.mark.parametrize(("lesson", "depth", "count"), [(0, 13, 14472), (1, 13, 25408), (2, 11, 28932), (3, 10, 53343)])
+@pytest.mark.parametrize(
+    ("lesson", "depth", "count"), [(0, 13, 14472), (1, 13, 25408), (2, 11, 28932), (3, 10, 53343)]
+)
 def test_perft_from_lesson_deals(lesson: int, depth: int, count: int) -> None:
     assert perft(HandState(LESSONS[lesson].deck(), LESSONS[lesson].dealer), depth) == count
 

@@ -23,6 +23,7 @@ from typing import Any, Final, Literal
 
 from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandOutcome, HandState
+from umtali.view import PlayerView
 
 __all__ = ["MATCH_KINDS", "Match", "MatchError", "MatchKind"]
 
@@ -101,6 +102,18 @@ class Match:
         hand = HandState(deck, self.next_dealer(), self.rules)
         self.hands.append(hand)
         return hand
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see of the current hand, with the game's scores so far and
+        the hands still to come (what a bot weighs near the end of a game)."""
+        hand = self.current
+        if hand is None:
+            raise MatchError("no hand is being played")
+        per = self.rules.hands_per_game
+        finished = len(self.finished_outcomes())
+        in_game = finished % per
+        totals = self.game_totals() if in_game else (0, 0)
+        return PlayerView.of(hand, player, totals, per - in_game - 1)
 
     def finished_outcomes(self) -> list[HandOutcome]:
         """The outcomes of the hands that have ended, in order."""

@@ -77,6 +77,8 @@ class PlayerView:
         took_two: whether they were taken two at a time.
         history: every move so far as (player, notation) as the viewer saw it.
         legal: the viewer's legal moves when he is to move, else empty.
+        game_scores: both players' game totals before this hand (public; zero outside a game).
+        hands_left: hands still to come in this game after this one.
     """
 
     player: int
@@ -100,10 +102,22 @@ class PlayerView:
     took_two: bool
     history: tuple[tuple[int, str], ...]
     legal: tuple[Move, ...]
+    game_scores: tuple[int, int] = (0, 0)
+    hands_left: int = 0
 
     @classmethod
-    def of(cls, state: HandState, player: int) -> PlayerView:
-        """The view ``player`` has of ``state``."""
+    def of(
+        cls,
+        state: HandState,
+        player: int,
+        game_scores: tuple[int, int] = (0, 0),
+        hands_left: int = 0,
+        *,
+        with_history: bool = True,
+    ) -> PlayerView:
+        """The view ``player`` has of ``state``; a match adds the game's context (see
+        :meth:`umtali.match.Match.view`). ``with_history=False`` leaves the move history
+        out (bots in playouts do not read it, and writing it costs time)."""
         if player not in (0, 1):
             raise ViewError(f"a view is for player 0 or 1, not {player!r}")
         opponent = 1 - player
@@ -136,8 +150,12 @@ class PlayerView:
             history=tuple(
                 (actor, _public_text(Move.from_action(a), actor, player))
                 for actor, a in state.history
-            ),
+            )
+            if with_history
+            else (),
             legal=legal,
+            game_scores=game_scores,
+            hands_left=hands_left,
         )
 
     def top_discard(self) -> int | None:
@@ -208,6 +226,8 @@ class PlayerView:
             "took_two": self.took_two,
             "history": [[actor, text] for actor, text in self.history],
             "legal": [m.text(ascii=True) for m in self.legal],
+            "game_scores": list(self.game_scores),
+            "hands_left": self.hands_left,
         }
 
     @classmethod
@@ -255,6 +275,8 @@ class PlayerView:
                 took_two=bool(data["took_two"]),
                 history=tuple((int(a), str(t)) for a, t in data["history"]),
                 legal=tuple(parse_move(t) for t in data["legal"]),
+                game_scores=(int(data["game_scores"][0]), int(data["game_scores"][1])),
+                hands_left=int(data["hands_left"]),
             )
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise ViewError(f"malformed player view: {e}") from None

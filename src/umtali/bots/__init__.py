@@ -3,12 +3,19 @@
 from collections.abc import Callable
 
 from umtali.bots.base import Bot
+from umtali.bots.expert import ExpertBot
 from umtali.bots.greedy import GreedyBot
 from umtali.bots.random_bot import RandomBot
+from umtali.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot"]
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+    "search": SearchBot,
+}
 """Bot levels by name."""
 
 

@@ -23,7 +23,6 @@ Nothing here decides a rule: this module asks the engine and words the answers.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -34,12 +33,17 @@ from rich.text import Text
 
 from umtali.cards import (
     CardSet,
-    InvalidCardError,
     card_name,
     card_points,
-    parse_cards,
     rank_of,
     suit_of,
+)
+from umtali.cli.answers import (
+    AnswerError,
+    normalize,
+    parse_card_answer,
+    parse_numbers,
+    parse_yes_no,
 )
 from umtali.cli.describe import describe_move
 from umtali.cli.lesson_notes import LESSON_NOTES, LessonNotes, Moment, Question
@@ -52,7 +56,6 @@ from umtali.reasons import explain_illegal
 from umtali.state import Column, HandState, Phase, player_name
 
 __all__ = [
-    "AnswerError",
     "Verdict",
     "check_choice",
     "check_discard",
@@ -70,10 +73,7 @@ __all__ = [
     "game_totals",
     "grade",
     "lesson_state",
-    "parse_card_answer",
     "parse_choice",
-    "parse_numbers",
-    "parse_yes_no",
     "play_plan",
     "reveal",
     "run_lesson",
@@ -85,9 +85,6 @@ MAX_TRIES: Final = 3
 
 _QUIT: Final = frozenset({"quit", "q", "exit"})
 _SKIP: Final = frozenset({"skip", "s", "pass"})
-_NONE: Final = frozenset({"none", "nothing", "no cards", "no card", "-"})
-_YES: Final = frozenset({"y", "yes", "yes he may", "yes he can"})
-_NO: Final = frozenset({"n", "no", "no he may not", "no he cannot"})
 
 _HINTS: Final[dict[str, str]] = {
     "plays": "Cards (like Ks 10h Q♦), or 'none'",
@@ -108,11 +105,6 @@ _HINTS: Final[dict[str, str]] = {
 }
 
 
-class AnswerError(ValueError):
-    """An answer that cannot be graded (not cards, not yes or no, not a number...): the
-    message says what was expected, and the learner may try again."""
-
-
 @dataclass(frozen=True)
 class Verdict:
     """The grade of one answer.
@@ -128,71 +120,7 @@ class Verdict:
     reasons: tuple[str, ...] = ()
 
 
-# -- reading answers -------------------------------------------------------------------
-
-
-def _words(text: str) -> str:
-    return " ".join(re.sub(r"[.!?]+$", "", text.strip().lower()).split())
-
-
-def parse_card_answer(text: str) -> CardSet:
-    """Read the cards of an answer: any order, any case, ``Ks``, ``K♠``, ``10h``, ``Th``,
-    the book's ``K-♠``, separated by spaces, commas or "and"; ``none`` for no card.
-
-    >>> parse_card_answer("K♠, 10h and td")
-    CardSet('10♦ 10♥ K♠')
-    >>> parse_card_answer("none")
-    CardSet('')
-    >>> parse_card_answer("kings")
-    Traceback (most recent call last):
-    ...
-    umtali.cli.lesson.AnswerError: 'kings' is not a card: the rank must be A, 2-10 (or T), J, Q or K
-    """
-    if _words(text) in _NONE:
-        return CardSet()
-    cleaned = re.sub(r"(?i)\band\b|[&+;/]", " ", text).replace("-", "")
-    try:
-        cards = parse_cards(cleaned)
-    except InvalidCardError as e:
-        raise AnswerError(str(e)) from None
-    if not cards:
-        raise AnswerError("no card named: write cards like Ks 10h Q♦, or 'none'")
-    return CardSet(cards)
-
-
-def parse_yes_no(text: str) -> bool:
-    """``True`` for yes, ``False`` for no (``y``, ``No``, ``yes.`` all count).
-
-    >>> parse_yes_no("Y"), parse_yes_no("no.")
-    (True, False)
-    """
-    words = _words(text)
-    if words in _YES:
-        return True
-    if words in _NO:
-        return False
-    raise AnswerError(f"{text!r} is not an answer here: answer yes or no")
-
-
-def parse_numbers(text: str, count: int) -> tuple[int, ...]:
-    """Read exactly ``count`` whole numbers, separated by spaces, commas, dashes or "to".
-
-    >>> parse_numbers("31-28", 2), parse_numbers("31 to 28", 2), parse_numbers(" 20 ", 1)
-    ((31, 28), (31, 28), (20,))
-    """
-    tokens = [t for t in re.split(r"[\s,;:/\-–]+", text.strip().lower()) if t]
-    tokens = [t for t in tokens if t not in ("to", "and", "vs")]
-    noun = "a number" if count == 1 else f"{count} numbers"
-    if not tokens or not all(t.isdigit() for t in tokens):
-        raise AnswerError(f"{text!r} is not an answer here: give {noun}, like {_example(count)}")
-    if len(tokens) != count:
-        wanted = noun.removeprefix("a ")
-        raise AnswerError(f"give exactly {wanted}, like {_example(count)}; you gave {len(tokens)}")
-    return tuple(int(t) for t in tokens)
-
-
-def _example(count: int) -> str:
-    return "12" if count == 1 else "30 25"
+# -- reading answers (cards, yes or no and numbers are read by umtali.cli.answers) -----
 
 
 def parse_choice(text: str, keys: Sequence[str]) -> str:
@@ -201,7 +129,7 @@ def parse_choice(text: str, keys: Sequence[str]) -> str:
     >>> parse_choice("B", ["a", "b", "c"]), parse_choice("seq", ["sequence", "group"])
     ('b', 'sequence')
     """
-    words = _words(text).removeprefix("the ").strip("()")
+    words = normalize(text).removeprefix("the ").strip("()")
     if words:
         matches = [k for k in keys if k == words] or [k for k in keys if k.startswith(words)]
         if len(matches) == 1:
@@ -871,7 +799,7 @@ class _Lesson:
         verdict: Verdict | None = None
         for attempt in range(1, MAX_TRIES + 1):
             text = self.term.ask(f"{hint} (or skip): ")
-            low = _words(text)
+            low = normalize(text)
             if low in _QUIT:
                 raise QuitRequested
             if low in _SKIP:
@@ -925,7 +853,7 @@ class _Lesson:
 
     def pause(self) -> None:
         reply = self.term.ask("Press Enter for the next turn (or type quit): ")
-        if _words(reply) in _QUIT:
+        if normalize(reply) in _QUIT:
             raise QuitRequested
 
     def run(self) -> int:

@@ -133,7 +133,7 @@ class Game:
                 assert self.bot is not None
                 hand_index = len(self.match.hands) - 1
                 rng = _decision_rng(self.seed, hand_index, len(hand.history))
-                move = self.bot.choose(PlayerView.of(hand, actor), rng)
+                move = self.bot.choose(self.match.view(actor), rng)
                 self.term.say(
                     Text(
                         "  " + describe_move(hand, move, reveal=False, names=self._names()),
@@ -224,7 +224,7 @@ class Game:
     def _hint(self, hand: HandState, player: int) -> str:
         hint_bot = self.bot or make_bot("greedy")
         rng = _decision_rng(self.seed, len(self.match.hands), -1 - len(hand.history))
-        move = hint_bot.choose(PlayerView.of(hand, player), rng)
+        move = hint_bot.choose(self.match.view(player), rng)
         return f"{move}  ({hint_bot.name} would play this)"
 
     def _why(self, hand: HandState, text: str) -> None:

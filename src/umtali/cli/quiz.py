@@ -9,7 +9,8 @@ legal (:class:`umtali.moves.IllegalMoveError` and its reason), what a table scor
 (:func:`umtali.melds.meld_plans`). This module reads the learner's answer, compares it
 with the engine's, and says what was wrong.
 
-Four kinds of answer are read:
+Four kinds of answer are read (the first three by :mod:`umtali.cli.answers`, as in
+``umtali lesson``):
 
 * cards, in any order and spelling: ``5s 5h``, ``5♠, 5♥``, ``Th`` or ``10h``;
 * yes or no;
@@ -25,7 +26,6 @@ Surface(columns=('4♦ 3♦ 2♦',), solos='10♠ J♠')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -36,14 +36,19 @@ from rich.text import Text
 
 from umtali.cards import (
     CardSet,
-    InvalidCardError,
     bit,
     card_name,
     cards_of,
     mask_of,
-    parse_card,
     rank_of,
     suit_of,
+)
+from umtali.cli.answers import (
+    AnswerError,
+    parse_card_answer,
+    parse_number,
+    parse_yes_no,
+    read_cards,
 )
 from umtali.cli.terminal import QuitRequested, Terminal
 from umtali.melds import MeldPlan
@@ -54,7 +59,6 @@ __all__ = [
     "MAX_TRIES",
     "Answer",
     "AnswerKind",
-    "MalformedAnswerError",
     "Question",
     "Result",
     "Surface",
@@ -66,10 +70,7 @@ __all__ = [
     "grade_number",
     "grade_surface",
     "grade_yes_no",
-    "parse_card_answer",
-    "parse_number",
     "parse_surface",
-    "parse_yes_no",
     "play_items",
     "run_quiz",
     "surface_answer",
@@ -78,12 +79,6 @@ __all__ = [
 
 MAX_TRIES: Final = 3
 """Malformed answers allowed to a question before it counts as wrong."""
-
-_FILLER: Final = frozenset({"and", "&", "+"})
-
-
-class MalformedAnswerError(ValueError):
-    """An answer that is not of the kind asked for (not cards, not yes/no, not a number)."""
 
 
 class AnswerKind(Enum):
@@ -149,7 +144,7 @@ class Question:
         position: what the learner is shown: hands and sides of the table.
         kind: the kind of answer expected.
         grade: reads an answer and grades it against the engine; raises
-            :class:`MalformedAnswerError` for text that is not an answer of ``kind``.
+            :class:`AnswerError` for text that is not an answer of ``kind``.
         solution: the engine's answer, shown after a wrong answer or a skip.
     """
 
@@ -198,77 +193,7 @@ def _display_key(card: int) -> tuple[int, int]:
     return (-suit_of(card), -rank_of(card))
 
 
-# -- reading answers -------------------------------------------------------------------------
-
-
-def _words(text: str) -> list[str]:
-    return [w for w in text.replace(",", " ").split() if w.lower() not in _FILLER]
-
-
-def _not_empty(text: str) -> None:
-    if not text.strip():
-        raise MalformedAnswerError("nothing was typed")
-
-
-def _cards(words: Sequence[str]) -> list[int]:
-    try:
-        return [parse_card(w) for w in words]
-    except InvalidCardError as e:
-        raise MalformedAnswerError(str(e)) from None
-
-
-def parse_yes_no(text: str) -> bool:
-    """Read yes or no (``y``, ``Yes``, ``no.``…).
-
-    >>> parse_yes_no("N")
-    False
-    >>> parse_yes_no("perhaps")
-    Traceback (most recent call last):
-    ...
-    umtali.cli.quiz.MalformedAnswerError: 'perhaps' is neither yes nor no
-    """
-    _not_empty(text)
-    word = text.strip().lower().rstrip(".!")
-    if word in ("y", "yes"):
-        return True
-    if word in ("n", "no"):
-        return False
-    raise MalformedAnswerError(f"{text.strip()!r} is neither yes nor no")
-
-
-_NUMBER: Final = re.compile(r"([+-]?\d+)\s*(?:points?|pts?\.?)?", re.IGNORECASE)
-
-
-def parse_number(text: str) -> int:
-    """Read a whole number, optionally followed by ``points``.
-
-    >>> parse_number(" 27 ")
-    27
-    >>> parse_number("forty")
-    Traceback (most recent call last):
-    ...
-    umtali.cli.quiz.MalformedAnswerError: 'forty' is not a whole number
-    """
-    _not_empty(text)
-    match = _NUMBER.fullmatch(text.strip())
-    if match is None:
-        raise MalformedAnswerError(f"{text.strip()!r} is not a whole number")
-    return int(match.group(1))
-
-
-def parse_card_answer(text: str) -> CardSet:
-    """Read a set of cards in any order and spelling (``none`` for no card).
-
-    >>> parse_card_answer("kh, KD")
-    CardSet('K♦ K♥')
-    """
-    _not_empty(text)
-    if text.strip().lower() in ("none", "nothing"):
-        return CardSet()
-    words = _words(text)
-    if not words:
-        raise MalformedAnswerError("no cards were given")
-    return CardSet(_cards(words))
+# -- reading a playing surface (cards, yes or no and numbers: umtali.cli.answers) ------------
 
 
 @dataclass(frozen=True)
@@ -303,26 +228,27 @@ def parse_surface(text: str) -> Surface:
     >>> parse_surface("K♣ Q♣, J♠ , js")
     Traceback (most recent call last):
     ...
-    umtali.cli.quiz.MalformedAnswerError: J♠ is written twice
+    umtali.cli.answers.AnswerError: J♠ is written twice
     """
-    _not_empty(text)
+    if not text.strip():
+        raise AnswerError("nothing was typed")
     if text.strip().lower() in ("none", "nothing"):
         return Surface((), 0)
     columns: list[int] = []
     solos = 0
     seen = 0
     for part in text.replace(";", ",").split(","):
-        cards = _cards(_words(part))
+        cards = read_cards(part)
         for c in cards:
             if seen & bit(c):
-                raise MalformedAnswerError(f"{card_name(c)} is written twice")
+                raise AnswerError(f"{card_name(c)} is written twice")
             seen |= bit(c)
         if len(cards) == 1:
             solos |= bit(cards[0])
         elif cards:
             columns.append(mask_of(cards))
     if not seen:
-        raise MalformedAnswerError("no cards were given")
+        raise AnswerError("no cards were given")
     return Surface(tuple(columns), solos)
 
 
@@ -615,7 +541,7 @@ def ask_question(term: Terminal, question: Question, total: int) -> Result:
         try:
             result = Result(question, question.grade(text))
             break
-        except MalformedAnswerError as e:
+        except AnswerError as e:
             tries += 1
             if tries >= MAX_TRIES:
                 term.say(Text(f"{e}."))

@@ -1,0 +1,121 @@
+"""Every bot plays whole games legally, from its player's view alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from umtali.bots import BOTS, Bot, ExpertBot, SearchBot, make_bot
+from umtali.deck import seeded_deck
+from umtali.match import Match
+from umtali.moves import Move, MoveKind
+from umtali.state import HandState
+from umtali.view import PlayerView
+
+
+class Spy:
+    """Wraps a bot; checks what it is handed and what it answers."""
+
+    def __init__(self, bot: Bot, match: Match) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.match = match
+        self.calls = 0
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        hand = self.match.current
+        assert hand is not None
+        assert isinstance(view, PlayerView)
+        for field in dataclasses.fields(view):
+            assert not isinstance(getattr(view, field.name), HandState)
+        opponent = 1 - view.player
+        assert view.hand.mask == hand.hands[view.player]
+        # Nothing of the opponent's hand beyond what he took from the pile in sight.
+        assert not view.hand.mask & hand.hands[opponent]
+        assert view.opponent_known.mask & ~hand.hands[opponent] == 0
+        move = self.bot.choose(view, rng)
+        assert move in view.legal
+        self.calls += 1
+        return move
+
+
+def play_game(levels: tuple[str, str], seed: int) -> Match:
+    match = Match(kind="game", first_dealer=seed % 2)
+    spies = [Spy(make_bot(levels[0]), match), Spy(make_bot(levels[1]), match)]
+    while not match.is_over():
+        hand = match.new_hand(seeded_deck(f"{seed}/{len(match.hands)}"))
+        while not hand.is_over():
+            p = hand.player
+            hand.push(spies[p].choose(match.view(p), random.Random(len(hand.history))))
+    return match
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "expert"])
+def test_a_level_plays_whole_games_legally(level: str) -> None:
+    for seed in range(6):
+        match = play_game((level, "greedy"), seed)
+        assert match.is_over()
+        assert len(match.finished_outcomes()) == 4
+
+
+def test_search_plays_a_hand_legally_within_its_budget() -> None:
+    match = Match(kind="hand", first_dealer=0)
+    bot = SearchBot(playouts=12, max_ms=200)
+    spy = Spy(bot, match)
+    other = Spy(ExpertBot(), match)
+    hand = match.new_hand(seeded_deck("search"))
+    slowest = 0.0
+    while not hand.is_over():
+        p = hand.player
+        start = time.perf_counter()
+        move = (spy if p == 0 else other).choose(match.view(p), random.Random(len(hand.history)))
+        if p == 0:
+            slowest = max(slowest, time.perf_counter() - start)
+        hand.push(move)
+    assert spy.calls > 0
+    assert slowest < 2.0  # 200 ms of playouts, plus one playout's overrun at most
+
+
+def test_the_levels_are_registered_by_name() -> None:
+    assert set(BOTS) == {"random", "greedy", "expert", "search"}
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        make_bot("genius")
+
+
+def test_expert_keeps_the_eleventh_card_and_avoids_a_pair_on_the_top_discard() -> None:
+    # Hand 4 after Player 1's draw of J♠ and plays: he holds 4♣ 2♣, the top discard is 4♦.
+    # Discarding 4♣ on 4♦ would invite a take-two; the book's player throws the 2♣.
+    from umtali.lessons import LESSONS
+
+    lesson = LESSONS[3]
+    hand = HandState(lesson.deck(), lesson.dealer)
+    assert ExpertBot().choose(PlayerView.of(hand, 1), random.Random(0)) == Move.keep()
+    for turn in lesson.turns[:3]:
+        for text in turn.moves:
+            hand.push_text(text)
+    for text in lesson.turns[3].moves[:-1]:
+        hand.push_text(text)
+    view = PlayerView.of(hand, 0)
+    assert {str(m) for m in view.legal} == {"discard 4♣", "discard 2♣"}
+    assert ExpertBot().choose(view, random.Random(0)) == Move.discard_card(
+        hand.parse_move("discard 2c").cards[0]
+    )
+
+
+def test_expert_goes_out_face_down() -> None:
+    # Hand 4, Player 1's last card 4♣ after playing 3♥: he goes out, face down.
+    from umtali.lessons import LESSONS
+
+    lesson = LESSONS[3]
+    hand = HandState(lesson.deck(), lesson.dealer)
+    for turn in lesson.turns[:5]:
+        for text in turn.moves:
+            hand.push_text(text)
+    for text in lesson.turns[5].moves[:-1]:
+        hand.push_text(text)
+    move = ExpertBot().choose(PlayerView.of(hand, 0), random.Random(0))
+    assert move.kind is MoveKind.DISCARD
+    assert move.face_down
