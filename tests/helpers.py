@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from umtali.cards import ALL_CARDS
+from umtali.cards import ALL_CARDS, CardSet, parse_card
+from umtali.deck import stacked_deck
+from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandState, Phase
 
 
@@ -46,3 +48,52 @@ def play_randomly(state: HandState, rng: random.Random, max_moves: int = 10_000)
         state.push(legal[rng.randrange(len(legal))])
         moves += 1
     return moves
+
+
+def deal(
+    dealer_hand: str,
+    other_hand: str,
+    stock: str = "",
+    *,
+    dealer: int,
+    rules: RuleSet = STANDARD,
+) -> HandState:
+    """A hand dealt from a stacked deck; the dealer keeps the 11th card and starts."""
+    hand = HandState(stacked_deck(dealer_hand, other_hand, stock), dealer=dealer, rules=rules)
+    hand.push_text("keep")
+    assert hand.player == dealer
+    return hand
+
+
+def play(hand: HandState, *moves: str) -> None:
+    """Push moves given in notation."""
+    for text in moves:
+        hand.push_text(text)
+
+
+def c(text: str) -> int:
+    """One card from its text."""
+    return parse_card(text)
+
+
+def cards(text: str) -> CardSet:
+    """A card set from its text."""
+    return CardSet.parse(text)
+
+
+def snapshot(hand: HandState) -> tuple[object, ...]:
+    """What a refused move must leave unchanged, read through the public API."""
+    return (
+        hand.hand(0),
+        hand.hand(1),
+        [str(col) for col in hand.table(0)],
+        [str(col) for col in hand.table(1)],
+        list(hand.legal_actions()),
+        hand.discard_pile(),
+        hand.player,
+        hand.phase,
+        hand.played_points(),
+        hand.stock_size(),
+        hand.taken_this_turn(),
+        hand.moves_played(),
+    )

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import c, cards, deal, play, snapshot
 from umtali import (
-    STANDARD,
     CardSet,
     HandState,
     IllegalMoveError,
@@ -21,7 +21,7 @@ from umtali import (
     Termination,
     stacked_deck,
 )
-from umtali.cards import JACK, card_name, card_points, parse_card, rank_of
+from umtali.cards import JACK, card_name, card_points, rank_of
 from umtali.lessons import LESSONS
 from umtali.match import Match, MatchError
 from umtali.melds import ColumnKind, column_points, meld_accepts, meld_plans
@@ -31,50 +31,6 @@ EndState = tuple[frozenset[str], CardSet]
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def deal(
-    dealer_hand: str,
-    other_hand: str,
-    stock: str = "",
-    *,
-    dealer: int,
-    rules: RuleSet = STANDARD,
-) -> HandState:
-    """A hand dealt from a stacked deck; the dealer keeps the 11th card and starts."""
-    hand = HandState(stacked_deck(dealer_hand, other_hand, stock), dealer=dealer, rules=rules)
-    hand.push_text("keep")
-    return hand
-
-
-def play(hand: HandState, *moves: str) -> None:
-    for text in moves:
-        hand.push_text(text)
-
-
-def c(text: str) -> int:
-    return parse_card(text)
-
-
-def cards(text: str) -> CardSet:
-    return CardSet.parse(text)
-
-
-def snapshot(hand: HandState) -> Snapshot:
-    return (
-        hand.hand(0),
-        hand.hand(1),
-        [str(col) for col in hand.table(0)],
-        [str(col) for col in hand.table(1)],
-        list(hand.legal_actions()),
-        hand.discard_pile(),
-        hand.player,
-        hand.phase,
-        hand.played_points(),
-        hand.stock_size(),
-        hand.taken_this_turn(),
-        hand.moves_played(),
-    )
-
-
 def push_any(hand: HandState, move: str | Move) -> None:
     if isinstance(move, Move):
         hand.push(move)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from umtali import CardSet, HandState, IllegalMoveError, Move, MoveKind, Phase, stacked_deck
-from umtali.cards import bit, card_points, parse_card
+from tests.helpers import c, cards, deal, play, snapshot
+from umtali import CardSet, HandState, IllegalMoveError, Move, MoveKind, Phase
+from umtali.cards import bit, card_points
 from umtali.melds import SOLO_ACCEPTS, column_points, meld_accepts, meld_plans
 
 Snapshot = tuple[object, ...]
@@ -21,43 +22,6 @@ EndState = tuple[frozenset[str], CardSet]
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def deal(dealer_hand: str, other_hand: str, stock: str = "", *, dealer: int) -> HandState:
-    """A hand dealt from a stacked deck; the dealer keeps the 11th card and starts."""
-    hand = HandState(stacked_deck(dealer_hand, other_hand, stock), dealer=dealer)
-    hand.push_text("keep")
-    assert hand.player == dealer
-    return hand
-
-
-def play(hand: HandState, *moves: str) -> None:
-    for text in moves:
-        hand.push_text(text)
-
-
-def c(text: str) -> int:
-    return parse_card(text)
-
-
-def cards(text: str) -> CardSet:
-    return CardSet.parse(text)
-
-
-def snapshot(hand: HandState) -> Snapshot:
-    return (
-        hand.hand(0),
-        hand.hand(1),
-        [str(col) for col in hand.table(0)],
-        [str(col) for col in hand.table(1)],
-        list(hand.legal_actions()),
-        hand.discard_pile(),
-        hand.player,
-        hand.phase,
-        hand.played_points(),
-        hand.stock_size(),
-        hand.moves_played(),
-    )
-
-
 def refuse(hand: HandState, text: str, *why: str) -> str:
     """Push ``text``, expect IllegalMoveError naming ``why``, and check nothing changed."""
     before = snapshot(hand)
