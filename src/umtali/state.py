@@ -23,6 +23,7 @@ Move.discard_card(5♥)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -70,6 +71,35 @@ _FORFEIT: Final = int(MoveKind.FORFEIT)
 _NO_CARD: Final = 63
 _JACK_SOLO: Final = _NO_CARD << 10
 _CARDS52: Final = (1 << 52) - 1
+
+
+_UNDO_FIELDS: Final = (
+    "phase",
+    "player",
+    "eleventh",
+    "hands",
+    "stock_pos",
+    "pile",
+    "tables",
+    "points",
+    "open_mask",
+    "solo_mask",
+    "rank_anchor",
+    "seqs",
+    "seq_open",
+    "turn",
+    "taken",
+    "took_two",
+    "ever_taken",
+    "out",
+    "last_turn",
+    "termination",
+    "_legal",
+)
+"""Every field a move may change. The values are immutable, so a tuple of them is a
+complete snapshot; the legal-move cache comes back too, so a pop costs no regeneration."""
+
+_take_snapshot: Final = operator.attrgetter(*_UNDO_FIELDS)
 
 
 def player_name(player: int) -> str:
@@ -528,55 +558,14 @@ class HandState:
         """Undo the last move and return it."""
         if not self._undo:
             raise IndexError("pop from a hand with no moves")
-        (
-            self.phase,
-            self.player,
-            self.eleventh,
-            self.hands,
-            self.stock_pos,
-            self.pile,
-            self.tables,
-            self.points,
-            self.open_mask,
-            self.solo_mask,
-            self.rank_anchor,
-            self.seqs,
-            self.seq_open,
-            self.turn,
-            self.taken,
-            self.took_two,
-            self.ever_taken,
-            self.out,
-            self.last_turn,
-            self.termination,
-            self._legal,
-        ) = self._undo.pop()  # type: ignore[assignment]
+        for name, value in zip(_UNDO_FIELDS, self._undo.pop(), strict=True):
+            setattr(self, name, value)
         return Move.from_action(self.history.pop()[1])
 
     def _snapshot(self) -> tuple[object, ...]:
-        return (
-            self.phase,
-            self.player,
-            self.eleventh,
-            self.hands,
-            self.stock_pos,
-            self.pile,
-            self.tables,
-            self.points,
-            self.open_mask,
-            self.solo_mask,
-            self.rank_anchor,
-            self.seqs,
-            self.seq_open,
-            self.turn,
-            self.taken,
-            self.took_two,
-            self.ever_taken,
-            self.out,
-            self.last_turn,
-            self.termination,
-            self._legal,
-        )
+        """The fields a move may change (see ``_UNDO_FIELDS``), for :meth:`pop`."""
+        snapshot: tuple[object, ...] = _take_snapshot(self)
+        return snapshot
 
     def _apply(self, action: int) -> None:
         """Apply a legal action (unchecked: callers check)."""
