@@ -48,7 +48,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert len(data["hands"]) == 4
     assert all("scores" in hand for hand in data["hands"])
     # The computer's moves are shown as sentences, and its draws stay hidden.
-    assert "Computer (greedy) draws from the stock" in out
+    assert "Computer (expert) draws from the stock" in out
 
 
 def test_a_session_plays_until_two_games_are_won(tmp_path: Path) -> None:

@@ -8,7 +8,16 @@ from umtali.bots.greedy import GreedyBot
 from umtali.bots.random_bot import RandomBot
 from umtali.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+]
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -16,11 +25,22 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "expert": ExpertBot,
     "search": SearchBot,
 }
-"""Bot levels by name."""
+"""Bot levels by name, weakest first."""
+
+DEFAULT_BOT = "expert"
+"""The level ``umtali play`` uses unless told: the strongest one measured (docs/BOTS.md)
+to decide within one second."""
 
 
-def make_bot(level: str) -> Bot:
-    """A bot of the named level; an unknown name raises ValueError listing the levels."""
+def make_bot(level: str, *, reproducible: bool = False) -> Bot:
+    """A bot of the named level; an unknown name raises ValueError listing the levels.
+
+    With ``reproducible``, a bot's choices depend on its view and RNG alone: the search
+    level then spends its playout budget whatever the time (for arenas), instead of
+    also stopping at its time limit (for play).
+    """
+    if level == "search" and reproducible:
+        return SearchBot(max_ms=float("inf"))
     try:
         factory = BOTS[level]
     except KeyError:

@@ -163,14 +163,17 @@ class ExpertBot:
         return sit.lead < -10 and sit.opponent_cards >= 6
 
     def _discard(self, view: PlayerView, discards: list[Move], sit: Situation) -> Move:
+        return self.rank_discards(view, discards, sit)[0]
+
+    def rank_discards(self, view: PlayerView, discards: list[Move], sit: Situation) -> list[Move]:
+        """The discards, best first: what keeping each card is worth, plus what it would
+        hand the opponent; on a tie the lowest rank goes first."""
         hand = view.hand.mask
         top = view.top_discard()
-        best_move = discards[0]
-        best_cost = float("inf")
-        for move in discards:
+
+        def cost(move: Move) -> float:
             c = move.cards[0]
-            cost = keep_worth(c, hand, sit) + W_DANGER * discard_danger(c, top, sit)
-            key = cost + 0.001 * rank_of(c)  # on a tie, the lowest rank goes
-            if key < best_cost:
-                best_cost, best_move = key, move
-        return best_move
+            worth = keep_worth(c, hand, sit) + W_DANGER * discard_danger(c, top, sit)
+            return worth + 0.001 * rank_of(c)
+
+        return sorted(discards, key=cost)

@@ -1,12 +1,15 @@
 """The ``search`` level: determinized Monte Carlo over the choices that matter.
 
-At a draw or a discard, with more than one choice, it deals the cards it cannot see at
-random in agreement with its view (:func:`umtali.view.determinize`), plays each candidate
-out to the end of the hand with the expert policy for both players, and keeps the
-candidate with the best mean score difference (its hand score minus the opponent's).
-Candidates are tried in turn until the budget is spent: a number of playouts, and a
-time limit. Meld-phase choices (which only reorder plays, or pick between overlapping
-melds) are left to the expert, which scores them directly.
+At a draw or a discard, with more than one choice, it starts from the expert's choice
+and its runners-up (the expert's best three discards, or every way to draw). It deals
+the cards it cannot see at random in agreement with its view
+(:func:`umtali.view.determinize`), plays every candidate out on that same deal to the end
+of the hand with the expert policy for both players, and records each one's score
+difference (its hand score minus the opponent's) against the expert's choice. It keeps
+the expert's choice unless another candidate beats it clearly: by a mean margin of more
+than ``confidence`` standard errors. The budget is a number of playouts and a time limit.
+Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
+to the expert, which scores them directly.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 
+from umtali.bots.evaluate import situation
 from umtali.bots.expert import ExpertBot
 from umtali.moves import Move, MoveKind
 from umtali.state import HandState
@@ -32,11 +36,21 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, playouts: int = 240, max_ms: float = 900.0) -> None:
-        if playouts < 1 or max_ms <= 0:
-            raise ValueError("the search bot needs at least one playout and some time")
+    def __init__(
+        self,
+        playouts: int = 240,
+        max_ms: float = 800.0,
+        candidates: int = 3,
+        confidence: float = 1.0,
+    ) -> None:
+        if playouts < 1 or max_ms <= 0 or candidates < 2:
+            raise ValueError(
+                "the search bot needs at least one playout, some time, and two candidates"
+            )
         self.playouts = playouts
         self.max_ms = max_ms
+        self.candidates = candidates
+        self.confidence = confidence
         self.policy = ExpertBot()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
@@ -47,26 +61,46 @@ class SearchBot:
         searchable = kinds & {MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO} or (
             MoveKind.DISCARD in kinds and not kinds & {MoveKind.MELD, MoveKind.SOLO}
         )
-        candidates = _distinct(legal)
-        if len(candidates) == 1 or not searchable:
+        if not searchable:
             return self.policy.choose(view, rng)
+        candidates = self._candidates(view, _distinct(legal), rng)
+        if len(candidates) == 1:
+            return candidates[0]
         return self._search(view, candidates, rng)
+
+    def _candidates(self, view: PlayerView, moves: list[Move], rng: random.Random) -> list[Move]:
+        """The expert's choice first, then its runners-up."""
+        discards = [m for m in moves if m.kind is MoveKind.DISCARD and not m.face_down]
+        if discards and len(discards) == len(moves):
+            return self.policy.rank_discards(view, discards, situation(view))[: self.candidates]
+        first = self.policy.choose(view, rng)
+        return [first, *[m for m in moves if m != first]][: self.candidates]
 
     def _search(self, view: PlayerView, candidates: list[Move], rng: random.Random) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        # Per candidate, the sum and the sum of squares of its score minus the expert's
+        # choice's score on the same deal (a paired comparison cancels the deal's luck).
+        sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        deals = 0
         done = 0
-        while done < self.playouts:
-            # One determinization serves every candidate: their comparison is paired.
+        while done < self.playouts and time.perf_counter() < deadline:
             world = determinize(view, rng)
-            for i, move in enumerate(candidates):
-                totals[i] += self._playout(world.clone(), move, view.player, rng)
-                counts[i] += 1
-                done += 1
-            if time.perf_counter() > deadline:
-                break
-        best = max(range(len(candidates)), key=lambda i: totals[i] / max(1, counts[i]))
+            scores = [self._playout(world.clone(), move, view.player, rng) for move in candidates]
+            for i in range(1, len(candidates)):
+                d = scores[i] - scores[0]
+                sums[i] += d
+                squares[i] += d * d
+            deals += 1
+            done += len(candidates)
+        best, best_margin = 0, 0.0
+        if deals >= 2:
+            for i in range(1, len(candidates)):
+                mean = sums[i] / deals
+                variance = max(0.0, squares[i] / deals - mean * mean) * deals / (deals - 1)
+                error = (variance / deals) ** 0.5
+                if mean > best_margin and mean > self.confidence * error:
+                    best, best_margin = i, mean
         return candidates[best]
 
     def _playout(self, state: HandState, move: Move, me: int, rng: random.Random) -> float:

@@ -1,7 +1,7 @@
 """The ``umtali`` command.
 
 Subcommands: ``play`` (against the computer, or hot-seat), ``lesson N``, ``quiz``,
-``demo``, ``replay FILE`` and ``bench``. Bad input never shows a traceback: the message says what
+``demo``, ``replay FILE``, ``bench`` and ``arena A B``. Bad input never shows a traceback: the message says what
 is wrong, and the exit status is 2.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from umtali import __version__
+from umtali.bots import BOTS, DEFAULT_BOT
 from umtali.bots.random_bot import RandomBot
 from umtali.cli.describe import describe_move, render_state
 from umtali.deck import shuffled_deck
@@ -191,6 +192,90 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    import os
+    from pathlib import Path
+
+    from umtali.sim.arena import ArenaError, report, run_arena
+
+    for level in (args.bot_a, args.bot_b):
+        if level not in BOTS:
+            raise UsageError(f"unknown bot level {level!r}; the levels are: {', '.join(BOTS)}")
+    if not 1 <= args.games <= 1_000_000:
+        raise UsageError(f"--games must be from 1 to 1,000,000 deals, not {args.games}")
+    jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
+    if not 1 <= jobs <= 1024:
+        raise UsageError(f"--jobs must be from 1 to 1024, not {jobs}")
+    folder = Path(args.out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot write results to {folder}: {e.strerror or e}") from None
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write results to {folder}: not a writable folder")
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    show = not args.quiet and sys.stderr.isatty()
+    bar = Progress(
+        TextColumn(f"{args.bot_a} vs {args.bot_b}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not show,
+        transient=True,
+    )
+    task = bar.add_task("arena", total=2 * args.games)
+
+    def advance(games: int) -> None:
+        # Drawn from the first call on: the worker processes are forked by then, before
+        # the bar's refresh thread exists.
+        if not bar.live.is_started:
+            bar.start()
+        bar.advance(task, games)
+
+    try:
+        result = run_arena(
+            args.bot_a, args.bot_b, args.games, seed=args.seed, jobs=jobs, progress=advance
+        )
+    except ArenaError as e:
+        print(f"umtali: {e}", file=sys.stderr)
+        return 1
+    finally:
+        bar.stop()
+    print(report(result), file=out)
+
+    stem = folder / f"{args.bot_a}-vs-{args.bot_b}-seed{args.seed}"
+    json_path, png_path = stem.with_suffix(".json"), stem.with_suffix(".png")
+    try:
+        result.write_json(json_path)
+    except OSError as e:
+        raise UsageError(f"cannot write {json_path}: {e.strerror or e}") from None
+    print(f"\nresults: {json_path}", file=out)
+    from umtali.sim.plot import INSTALL_HINT, write_points_plot
+
+    try:
+        write_points_plot(result, png_path)
+    except ImportError:
+        print(f"plot:    not drawn: matplotlib is not installed; {INSTALL_HINT}", file=out)
+    except OSError as e:
+        raise UsageError(f"cannot write {png_path}: {e.strerror or e}") from None
+    else:
+        print(f"plot:    {png_path}", file=out)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="umtali",
@@ -199,14 +284,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    from umtali.bots import BOTS
-
     play = sub.add_parser("play", help="play a game of Umtali against the computer")
     play.add_argument(
         "--bot",
-        default="greedy",
-        choices=sorted(BOTS),
-        help="the computer's level (default greedy)",
+        default=DEFAULT_BOT,
+        choices=list(BOTS),
+        help=f"the computer's level (default {DEFAULT_BOT}: the strongest measured to decide"
+        " within a second)",
     )
     play.add_argument("--session", action="store_true", help="play a session: first to win 2 games")
     play.add_argument("--hotseat", action="store_true", help="two people at one terminal")
@@ -238,6 +322,38 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
     bench.set_defaults(run=cmd_bench)
+
+    arena = sub.add_parser(
+        "arena",
+        help="play two bots against each other over duplicate deals, with figures",
+        description="Play BOT_A against BOT_B over duplicate deals: each deal (a game of four"
+        " hands) is played twice, with the seats swapped. Prints the figures and writes"
+        " JSON results and a PNG plot of points per hand to --out.",
+    )
+    arena.add_argument("bot_a", metavar="BOT_A", help=f"a bot level: {', '.join(BOTS)}")
+    arena.add_argument("bot_b", metavar="BOT_B", help="another (or the same) bot level")
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="deals to play, each twice with the seats swapped: 2N games (default 100)",
+    )
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        metavar="K",
+        help="processes to play in (default: every core; 1 plays in this process)",
+    )
+    arena.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    arena.add_argument(
+        "--out",
+        default="arena-results",
+        metavar="DIR",
+        help="folder for the JSON results and the PNG plot (default ./arena-results)",
+    )
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.set_defaults(run=cmd_arena)
     return parser
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from umtali.bots import BOTS, Bot, make_bot
+from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
 from umtali.cli.describe import describe_move
 from umtali.cli.render import board, cards_text, hand_text
 from umtali.cli.terminal import QuitRequested, Terminal
@@ -59,7 +59,7 @@ Commands: [bold]moves[/bold] (list legal moves) · [bold]hint[/bold] · [bold]wh
 class PlayOptions:
     """What ``umtali play`` was asked for."""
 
-    bot: str = "greedy"
+    bot: str = DEFAULT_BOT
     seed: int | None = None
     session: bool = False
     hotseat: bool = False
@@ -86,7 +86,7 @@ class Game:
         try:
             self.seed = int(meta["seed"])
             self.humans = {int(p) for p in meta["humans"]}
-            level = str(meta.get("bot", "greedy"))
+            level = str(meta.get("bot", DEFAULT_BOT))
         except (KeyError, TypeError, ValueError):
             raise PlayError(
                 "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
@@ -222,7 +222,7 @@ class Game:
         return True
 
     def _hint(self, hand: HandState, player: int) -> str:
-        hint_bot = self.bot or make_bot("greedy")
+        hint_bot = self.bot or make_bot(DEFAULT_BOT)
         rng = _decision_rng(self.seed, len(self.match.hands), -1 - len(hand.history))
         move = hint_bot.choose(self.match.view(player), rng)
         return f"{move}  ({hint_bot.name} would play this)"
