@@ -125,3 +125,31 @@ def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
     assert "turn 3 ·" in result.stdout
     assert "turn 4 ·" not in result.stdout
     assert result.stdout.rstrip().endswith("Replay stopped.")
+
+
+def test_moves_read_well_to_the_human_player() -> None:
+    # Hand 1, turn 3: Player 2 plays 10♦ off Player 1's J♦; Player 1 is "You".
+    from umtali.cli.describe import describe_move
+    from umtali.lessons import LESSONS
+    from umtali.state import HandState
+
+    lesson = LESSONS[0]
+    hand = HandState(lesson.deck(), lesson.dealer)
+    for turn in lesson.turns[:2]:
+        for text in turn.moves:
+            hand.push_text(text)
+    names = ("You", "Computer")
+    assert describe_move(hand, hand.parse_move("take 6h 5h"), names=names) == (
+        "Computer takes 6♥ and 5♥ from the discard pile"
+    )
+    hand.push_text("take 6h 5h")
+    hand.push_text("meld 7h 6h 5h")
+    assert describe_move(hand, hand.parse_move("play 10d off Jd"), names=names) == (
+        "Computer plays 10♦ off your J♦"
+    )
+    hand.push_text("play 10d off Jd")
+    hand.push_text("pair 9s 9c")
+    hand.push_text("draw")
+    assert describe_move(hand, hand.parse_move("play 4h off 5h"), names=names) == (
+        "You play 4♥ off Computer's 5♥"
+    )

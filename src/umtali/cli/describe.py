@@ -99,7 +99,8 @@ def _describe(state: HandState, move: Move, reveal: bool, name: Callable[[int], 
         if move.target is None:
             return f"{who} plays {card}{out}"
         owner = _owner(state, move.target)
-        whose = "his own" if owner == state.player else f"{name(1 - state.player)}'s"
+        other = name(1 - state.player)
+        whose = "his own" if owner == state.player else "your" if other == "You" else f"{other}'s"
         return f"{who} plays {card} off {whose} {card_name(move.target)}{out}"
     if k is MoveKind.DISCARD:
         card = card_name(move.cards[0]) if reveal or not move.face_down else "a card"
