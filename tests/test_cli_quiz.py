@@ -229,7 +229,7 @@ def test_a_malformed_answer_is_explained_and_asked_again(
         AnswerKind.NUMBER: "Answer with a whole number",
     }
     kind = build_questions()[number - 1].kind
-    assert f"{expects[kind]}" in out
+    assert expects[kind].lower() in out.lower()  # said once, by the reader or the quiz
     assert f"Try again ({MAX_TRIES - 1} tries left, or 'skip')" in out
     assert "Score: 12/12" in out
 

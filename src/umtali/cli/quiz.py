@@ -549,9 +549,13 @@ def ask_question(term: Terminal, question: Question, total: int) -> Result:
                 break
             left = MAX_TRIES - tries
             chances = f"{left} {'try' if left == 1 else 'tries'} left"
+            # The reader's message may already say what is expected; do not say it twice.
+            expects = question.kind.expects
+            gist = expects.split(" (")[0].rstrip(".").lower()
+            hint = "" if gist in str(e).lower() else f" {expects}"
             term.say(
                 Text(
-                    f"{e}. {question.kind.expects} Try again ({chances}, or 'skip').",
+                    f"{e}.{hint} Try again ({chances}, or 'skip').",
                     style="yellow",
                 )
             )
