@@ -17,7 +17,7 @@ from umtali.cli.answers import (
     parse_yes_no,
     read_cards,
 )
-from umtali.cli.lesson import grade, lesson_state
+from umtali.cli.lesson_grading import grade, lesson_state
 from umtali.cli.lesson_notes import LESSON_NOTES
 from umtali.cli.quiz import grade_yes_no
 from umtali.cli.quiz_questions import question_5

@@ -13,7 +13,8 @@ import pytest
 
 from umtali.cards import CardSet
 from umtali.cli.answers import AnswerError, parse_card_answer
-from umtali.cli.lesson import (
+from umtali.cli.lesson import run_lesson
+from umtali.cli.lesson_grading import (
     check_discard,
     check_hand_score,
     check_may_discard,
@@ -30,7 +31,6 @@ from umtali.cli.lesson import (
     lesson_state,
     parse_choice,
     reveal,
-    run_lesson,
 )
 from umtali.cli.lesson_notes import LESSON_NOTES, Question
 from umtali.cli.terminal import QuitRequested, Terminal
