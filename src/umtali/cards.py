@@ -177,14 +177,35 @@ def parse_cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.replace(",", " ").split()]
 
 
+_SUIT_BITS: Final = 0x1FFF
+
+
+def _suit_table(first: Card) -> tuple[tuple[Card, ...], ...]:
+    """For each 13-bit rank mask of one suit, its cards in order (built in ~3 ms)."""
+    table: list[tuple[Card, ...]] = [()]
+    for m in range(1, 1 << 13):
+        high = m.bit_length() - 1
+        table.append(table[m ^ 1 << high] + (first + high,))
+    return tuple(table)
+
+
+# A mask is read a suit at a time instead of a bit at a time.
+_CARDS_IN_SUIT: Final = tuple(_suit_table(13 * s) for s in range(4))
+_CLUB_CARDS, _DIAMOND_CARDS, _HEART_CARDS, _SPADE_CARDS = _CARDS_IN_SUIT
+
+
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a mask, lowest id first.
+
+    >>> cards_of(0b101 | 1 << 51)
+    [0, 2, 51]
+    """
+    return [
+        *_CLUB_CARDS[mask & _SUIT_BITS],
+        *_DIAMOND_CARDS[mask >> 13 & _SUIT_BITS],
+        *_HEART_CARDS[mask >> 26 & _SUIT_BITS],
+        *_SPADE_CARDS[mask >> 39 & _SUIT_BITS],
+    ]
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -157,7 +157,20 @@ class Move:
 
     @classmethod
     def from_action(cls, action: int) -> Move:
-        """The move of a packed int."""
+        """The move of a packed int. Moves are immutable, so each action's move is made
+        once and shared (views and bots turn every legal action into a move)."""
+        if type(action) is int:
+            move = _MOVES_BY_ACTION.get(action)
+            if move is None:
+                move = cls._decode(action)
+                if len(_MOVES_BY_ACTION) >= _MOVE_CACHE_LIMIT:
+                    _MOVES_BY_ACTION.clear()
+                _MOVES_BY_ACTION[action] = move
+            return move
+        return cls._decode(action)
+
+    @classmethod
+    def _decode(cls, action: int) -> Move:
         if not isinstance(action, int) or action < 0:
             raise InvalidMoveError(f"{action!r} is not a move action")
         try:
@@ -231,3 +244,8 @@ class Move:
         if names:
             return f"Move.{k.name.lower()}({names})"
         return f"Move.{k.name.lower()}()"
+
+
+_MOVES_BY_ACTION: dict[int, Move] = {}
+_MOVE_CACHE_LIMIT: Final = 1 << 16
+"""Distinct actions seen in play number a few thousand; the limit only guards memory."""

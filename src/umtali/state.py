@@ -53,7 +53,15 @@ from umtali.melds import (
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
 from umtali.rules import STANDARD, RuleSet
 
-__all__ = ["Column", "HandOutcome", "HandState", "Phase", "Termination", "player_name"]
+__all__ = [
+    "Column",
+    "HandOutcome",
+    "HandState",
+    "Phase",
+    "Termination",
+    "column_of",
+    "player_name",
+]
 
 FACE_DOWN: Final = 64
 """Flag on a discard-pile entry: the card lies face down."""
@@ -148,6 +156,25 @@ class Column:
         if self.played_off is not None:
             text += f" (off {card_name(self.played_off)})"
         return text
+
+
+_COLUMNS: dict[tuple[int, int, int], Column] = {}
+
+
+def column_of(raw: tuple[int, int, int]) -> Column:
+    """The :class:`Column` of the engine's (kind, mask, played-off or -1) triple. Columns
+    are immutable, so each is made once and shared by every state and view that shows it."""
+    column = _COLUMNS.get(raw)
+    if column is None:
+        kind, mask, off = raw
+        column = Column(_COLUMN_KINDS[kind], CardSet(mask), None if off < 0 else off)
+        if len(_COLUMNS) >= 1 << 16:  # distinct columns in play are far fewer; bound memory
+            _COLUMNS.clear()
+        _COLUMNS[raw] = column
+    return column
+
+
+_COLUMN_KINDS: Final = tuple(sorted(ColumnKind, key=int))
 
 
 @dataclass(frozen=True)
@@ -290,10 +317,7 @@ class HandState:
 
     def table(self, player: int) -> list[Column]:
         """``player``'s side of the table, columns in the order they were laid."""
-        return [
-            Column(ColumnKind(k), CardSet(m), None if off < 0 else off)
-            for k, m, off in self.tables[player]
-        ]
+        return [column_of(raw) for raw in self.tables[player]]
 
     def top_discard(self) -> int | None:
         """The top card of the discard pile if it lies face up, else ``None``."""

@@ -24,16 +24,19 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, parse_card
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
-from umtali.state import FACE_DOWN, Column, HandState, Phase
+from umtali.state import FACE_DOWN, Column, HandState, Phase, column_of
 
 __all__ = ["PlayerView", "ViewError", "determinize"]
+
+
+_PHASES: Final = tuple(Phase)
 
 
 class ViewError(ValueError):
@@ -104,6 +107,8 @@ class PlayerView:
     legal: tuple[Move, ...]
     game_scores: tuple[int, int] = (0, 0)
     hands_left: int = 0
+    # What open_mask() returns, when the view was built from a state that tracks it.
+    _accepts: int = field(default=-1, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -121,18 +126,26 @@ class PlayerView:
         if player not in (0, 1):
             raise ViewError(f"a view is for player 0 or 1, not {player!r}")
         opponent = 1 - player
-        pile: list[int | None] = []
-        for entry in state.pile:
-            own_last = entry & FACE_DOWN and _laid_by(state, player)
-            pile.append(None if entry & FACE_DOWN and not own_last else entry & 63)
+        discard_pile: tuple[int | None, ...] = state.pile
+        if state.pile and max(state.pile) & FACE_DOWN:
+            pile: list[int | None] = []
+            for entry in state.pile:
+                own_last = entry & FACE_DOWN and _laid_by(state, player)
+                pile.append(None if entry & FACE_DOWN and not own_last else entry & 63)
+            discard_pile = tuple(pile)
         to_move = state.player
-        legal = tuple(state.legal_moves) if to_move == player and state.phase != Phase.OVER else ()
+        legal = (
+            tuple(map(Move.from_action, state.legal_actions()))
+            if to_move == player and state.phase != Phase.OVER
+            else ()
+        )
+        tables = state.tables
         return cls(
             player=player,
             rules=state.rules,
             dealer=state.dealer,
             eleventh=None if state.eleventh < 0 else state.eleventh,
-            phase=Phase(state.phase),
+            phase=_PHASES[state.phase],
             to_move=to_move,
             turn=state.turn,
             last_turn=state.last_turn,
@@ -142,8 +155,8 @@ class PlayerView:
             opponent_known=CardSet(state.ever_taken[opponent] & state.hands[opponent]),
             taken_from_pile=(CardSet(state.ever_taken[0]), CardSet(state.ever_taken[1])),
             stock_size=state.stock_size(),
-            discard_pile=tuple(pile),
-            tables=(tuple(state.table(0)), tuple(state.table(1))),
+            discard_pile=discard_pile,
+            tables=(tuple(map(column_of, tables[0])), tuple(map(column_of, tables[1]))),
             points=state.points,
             taken_this_turn=CardSet(state.taken),
             took_two=state.took_two,
@@ -156,6 +169,7 @@ class PlayerView:
             legal=legal,
             game_scores=game_scores,
             hands_left=hands_left,
+            _accepts=state.open_mask,
         )
 
     def top_discard(self) -> int | None:
@@ -166,6 +180,8 @@ class PlayerView:
 
     def open_mask(self) -> int:
         """The cards the table accepts as solo cards now (Jacks aside)."""
+        if self._accepts >= 0:
+            return self._accepts
         mask = 0
         for side in self.tables:
             for column in side:

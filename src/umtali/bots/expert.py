@@ -27,7 +27,7 @@ from umtali.bots.evaluate import (
     potential,
     situation,
 )
-from umtali.cards import card_points, cards_of, rank_of
+from umtali.cards import JACKS, card_points, cards_of, rank_of
 from umtali.melds import SOLO_ACCEPTS, column_kind, column_points, meld_accepts, meld_plans
 from umtali.moves import Move, MoveKind
 from umtali.view import PlayerView
@@ -107,10 +107,16 @@ class ExpertBot:
             return take
         base = _points_now(hand, open_mask, multiplier)
         gain = plans[0].points - base
-        stock = cards_of(sit.unseen & ~sit.opponent_known)
+        stock = sit.unseen & ~sit.opponent_known
+        # A card the table does not accept, not a Jack, and neither of a rank in hand nor
+        # next to a hand card in its suit, cannot be played this turn: it adds nothing.
+        playable = open_mask | JACKS
+        for c in cards_of(hand):
+            playable |= SOLO_ACCEPTS[c]
         expected = sum(
-            _points_now(hand | 1 << c, open_mask, multiplier) - base for c in stock
-        ) / max(1, len(stock))
+            _points_now(hand | 1 << c, open_mask, multiplier) - base
+            for c in cards_of(stock & playable)
+        ) / max(1, stock.bit_count())
         return take if gain >= DRAW_MARGIN * expected else draw
 
     # -- meld phase ------------------------------------------------------------------

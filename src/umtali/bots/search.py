@@ -25,6 +25,11 @@ from umtali.view import PlayerView, determinize
 
 __all__ = ["SearchBot"]
 
+SETTLED_WORSE = 2.0
+"""A runner-up whose mean margin is this many standard errors below zero is settled."""
+SETTLED_BETTER = 3.0
+"""A runner-up whose mean margin is this many standard errors above zero is settled."""
+
 
 class SearchBot:
     """Determinized playouts with the expert policy; see the module docstring.
@@ -42,6 +47,7 @@ class SearchBot:
         max_ms: float = 800.0,
         candidates: int = 3,
         confidence: float = 1.0,
+        min_deals: int = 12,
     ) -> None:
         if playouts < 1 or max_ms <= 0 or candidates < 2:
             raise ValueError(
@@ -51,6 +57,7 @@ class SearchBot:
         self.max_ms = max_ms
         self.candidates = candidates
         self.confidence = confidence
+        self.min_deals = min_deals
         self.policy = ExpertBot()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
@@ -93,15 +100,27 @@ class SearchBot:
                 squares[i] += d * d
             deals += 1
             done += len(candidates)
+            if deals >= self.min_deals and deals % 4 == 0 and self._settled(sums, squares, deals):
+                break
         best, best_margin = 0, 0.0
         if deals >= 2:
             for i in range(1, len(candidates)):
-                mean = sums[i] / deals
-                variance = max(0.0, squares[i] / deals - mean * mean) * deals / (deals - 1)
-                error = (variance / deals) ** 0.5
+                mean, error = _mean_and_error(sums[i], squares[i], deals)
                 if mean > best_margin and mean > self.confidence * error:
                     best, best_margin = i, mean
         return candidates[best]
+
+    def _settled(self, sums: list[float], squares: list[float], deals: int) -> bool:
+        """Whether more playouts are unlikely to change the choice: every runner-up is
+        clearly worse than the expert's choice (or plays out identically), or clearly
+        better. Most decisions settle early, which is what makes ``search`` affordable."""
+        for i in range(1, len(sums)):
+            mean, error = _mean_and_error(sums[i], squares[i], deals)
+            worse = mean + SETTLED_WORSE * error <= 0
+            better = mean - SETTLED_BETTER * error > 0
+            if not (worse or better):
+                return False
+        return True
 
     def _playout(self, state: HandState, move: Move, me: int, rng: random.Random) -> float:
         state.push(move)
@@ -116,6 +135,13 @@ class SearchBot:
         outcome = state.outcome()
         assert outcome is not None
         return float(outcome.scores[me] - outcome.scores[1 - me])
+
+
+def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
+    """The mean of ``n`` values from their sum and sum of squares, and its standard error."""
+    mean = total / n
+    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
+    return mean, (variance / n) ** 0.5
 
 
 def _distinct(legal: tuple[Move, ...]) -> list[Move]:
