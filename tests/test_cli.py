@@ -94,11 +94,20 @@ def test_replay_of_a_bad_file_says_why_without_a_traceback(
 def test_bench_prints_figures() -> None:
     result = run("bench", "--seconds", "0.6")
     assert result.returncode == 0, result.stderr
-    for label in ("hands per second", "moves per second", "legal_moves call"):
+    for label in ("hands per second", "moves per second", "legal_moves call", "µs median"):
         assert label in result.stdout
+    assert "determinize+playout" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["bench", "--seconds", "-1"], ["bench", "--seconds", "x"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "--seconds", "-1"],
+        ["bench", "--seconds", "x"],
+        ["bench", "--peers", "--block", "0"],
+        ["bench", "--peers", "--seconds", "1", "--block", "2"],
+    ],
+)
 def test_bad_options_are_refused_cleanly(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2

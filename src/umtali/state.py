@@ -109,6 +109,23 @@ complete snapshot; the legal-move cache comes back too, so a pop costs no regene
 
 _take_snapshot: Final = operator.attrgetter(*_UNDO_FIELDS)
 
+RawSide = tuple[tuple[int, int, int], ...]
+"""One side of the table as the engine keeps it: (kind, mask, played-off card or -1)."""
+
+_TABLE_FIELDS: Final = (
+    "tables",
+    "points",
+    "open_mask",
+    "solo_mask",
+    "rank_anchor",
+    "seqs",
+    "seq_open",
+)
+"""The table and the indexes derived from it."""
+
+_table_fields: Final = operator.attrgetter(*_TABLE_FIELDS)
+_TABLE_INDEX: dict[tuple[tuple[RawSide, RawSide], int], tuple[object, ...]] = {}
+
 
 def player_name(player: int) -> str:
     """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
@@ -122,6 +139,12 @@ class Phase(IntEnum):
     DRAW = 1  # the player to move draws
     PLAY = 2  # the player to move melds, then discards or goes out
     OVER = 3  # the hand has ended
+
+
+_CHOOSE_PHASE: Final = Phase.CHOOSE
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER_PHASE: Final = Phase.OVER
 
 
 class Termination(Enum):
@@ -250,7 +273,7 @@ class HandState:
     stock: tuple[int, ...]
     stock_pos: int
     pile: tuple[int, ...]
-    tables: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]
+    tables: tuple[RawSide, RawSide]
     points: tuple[int, int]
     open_mask: int
     solo_mask: int
@@ -342,7 +365,7 @@ class HandState:
         return self.open_mask
 
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER_PHASE
 
     def taken_this_turn(self) -> CardSet:
         """The cards taken from the discard pile this turn."""
@@ -391,11 +414,11 @@ class HandState:
 
     def _generate(self) -> list[int]:
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY_PHASE:
             return self._play_actions()
-        if phase == Phase.DRAW:
+        if phase == _DRAW_PHASE:
             return self._draw_actions()
-        if phase == Phase.CHOOSE:
+        if phase == _CHOOSE_PHASE:
             return [_KEEP, _GIVE]
         return []
 
@@ -531,8 +554,11 @@ class HandState:
     def push(self, move: Move | int) -> None:
         """Play ``move`` (a :class:`Move` or its action int). An illegal move raises
         :class:`IllegalMoveError` naming the rule, and changes nothing."""
-        action = move if isinstance(move, int) else move.action
-        if action not in self.legal_actions():
+        action = move if type(move) is int else move.action  # type: ignore[union-attr]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:
             from umtali.reasons import explain_illegal
 
             raise IllegalMoveError(explain_illegal(self, Move.from_action(action)))
@@ -592,50 +618,57 @@ class HandState:
         return snapshot
 
     def _apply(self, action: int) -> None:
-        """Apply a legal action (unchecked: callers check)."""
-        self._undo.append(self._snapshot())
-        self.history.append((self.player, action))
+        """Apply a legal action (unchecked: callers check). The commonest kinds come
+        first: this is the engine's innermost loop."""
+        self._undo.append(_take_snapshot(self))
+        p = self.player
+        self.history.append((p, action))
         self._legal = None
         kind = action & 0xF
-        p = self.player
-        if kind == _SOLO:
+        hands = self.hands
+        if kind == _DRAW:
+            got = 1 << self.stock[self.stock_pos]
+            self.stock_pos += 1
+            self.hands = (hands[0] | got, hands[1]) if p == 0 else (hands[0], hands[1] | got)
+            self.phase = _PLAY_PHASE
+        elif kind == _DISCARD:
+            c = action >> 4 & 63
+            left = hands[p] & ~(1 << c)
+            self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
+            self.pile = (*self.pile, c | (FACE_DOWN if action >> 10 & 1 else 0))
+            if not left:
+                self._went_out(p)
+            elif self.turn >= self.rules.turn_cap:
+                self._finish(Termination.TURN_CAP)
+            else:
+                self._start_turn(1 - p, last=False)
+        elif kind == _SOLO:
             c = action >> 4 & 63
             off = action >> 10 & 63
-            self._set_hand(p, self.hands[p] & ~(1 << c))
+            left = hands[p] & ~(1 << c)
+            self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
             self._add_column(p, ColumnKind.SOLO, 1 << c, -1 if off == _NO_CARD else off)
-            if not self.hands[p]:
+            if not left:
                 self._went_out(p)
         elif kind == _MELD:
             meld = action >> 4
-            self._set_hand(p, self.hands[p] & ~meld)
+            left = hands[p] & ~meld
+            self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
             self._add_column(p, column_kind(meld), meld, -1)
-            if not self.hands[p]:
+            if not left:
                 self._went_out(p)
-        elif kind == _DRAW:
-            c = self.stock[self.stock_pos]
-            self.stock_pos += 1
-            self._set_hand(p, self.hands[p] | 1 << c)
-            self.phase = Phase.PLAY
         elif kind in (_TAKE, _TAKE_TWO):
             n = 2 if kind == _TAKE_TWO else 1
             got = 0
             for e in self.pile[-n:]:
                 got |= 1 << e
             self.pile = self.pile[:-n]
-            self._set_hand(p, self.hands[p] | got)
+            self.hands = (hands[0] | got, hands[1]) if p == 0 else (hands[0], hands[1] | got)
             self.taken = got
             self.took_two = n == 2
             et = self.ever_taken
             self.ever_taken = (et[0] | got, et[1]) if p == 0 else (et[0], et[1] | got)
-            self.phase = Phase.PLAY
-        elif kind == _DISCARD:
-            c = action >> 4 & 63
-            self._set_hand(p, self.hands[p] & ~(1 << c))
-            self.pile = (*self.pile, c | (FACE_DOWN if action >> 10 & 1 else 0))
-            if self.hands[p]:
-                self._end_turn()
-            else:
-                self._went_out(p)
+            self.phase = _PLAY_PHASE
         elif kind == _PAIR:
             pair = action >> 4 & _CARDS52
             discard = action >> 56 & 63
@@ -643,7 +676,7 @@ class HandState:
             if discard != _NO_CARD:
                 gone |= 1 << discard
                 self.pile = (*self.pile, discard | (FACE_DOWN if action >> 62 & 1 else 0))
-            self._set_hand(p, self.hands[p] & ~gone)
+            self._set_hand(p, hands[p] & ~gone)
             self._add_column(p, ColumnKind.PAIR, pair, -1)
             self._went_out(p)
         elif kind == _FORFEIT:
@@ -689,7 +722,7 @@ class HandState:
         self.hands = deal_hands(self.deck, self.dealer, eleventh)
         self.player = eleventh
         self.turn = 1
-        self.phase = Phase.PLAY  # R2: the opening turn has no draw
+        self.phase = _PLAY_PHASE  # R2: the opening turn has no draw
 
     def _went_out(self, p: int) -> None:
         if self.last_turn:
@@ -698,12 +731,6 @@ class HandState:
             self.out = p
             self._start_turn(1 - p, last=True)
 
-    def _end_turn(self) -> None:
-        if self.turn >= self.rules.turn_cap:
-            self._finish(Termination.TURN_CAP)
-        else:
-            self._start_turn(1 - self.player, last=False)
-
     def _start_turn(self, p: int, last: bool) -> None:
         self.turn += 1
         self.player = p
@@ -711,16 +738,16 @@ class HandState:
         self.took_two = False
         self.last_turn = last
         if self.stock_pos < len(self.stock):
-            self.phase = Phase.DRAW
+            self.phase = _DRAW_PHASE
         elif not last:
             self._finish(Termination.DEAD_STOCK)
         elif self.pile and not self.pile[-1] & FACE_DOWN:
-            self.phase = Phase.DRAW  # the stock is empty: only the discard can be drawn
+            self.phase = _DRAW_PHASE  # the stock is empty: only the discard can be drawn
         else:
-            self.phase = Phase.PLAY  # R8: nothing to draw on the last turn, skip the draw
+            self.phase = _PLAY_PHASE  # R8: nothing to draw on the last turn, skip the draw
 
     def _finish(self, how: Termination) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER_PHASE
         self.termination = how
 
     # -- rebuilding --------------------------------------------------------------------------
@@ -769,15 +796,9 @@ class HandState:
         state.history = []
         state._legal = None
         state._undo = []
-        state._rebuild_table(
-            [
-                [
-                    (int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off)
-                    for c in side
-                ]
-                for side in tables
-            ]
-        )
+        if len(tables) != 2:
+            raise ValueError("a hand's table has two sides")
+        state._rebuild_table((_raw_side(tables[0]), _raw_side(tables[1])))
         seen = hands[0] | hands[1]
         count = hands[0].bit_count() + hands[1].bit_count()
         for c in (*state.stock, *(e & 63 for e in state.pile)):
@@ -791,18 +812,30 @@ class HandState:
             raise ValueError("the parts of a hand must hold each of the 52 cards exactly once")
         return state
 
-    def _rebuild_table(self, tables: Sequence[Sequence[tuple[int, int, int]]]) -> None:
-        """Set the table and every index derived from it, by laying the columns anew."""
-        self.tables = ((), ())
-        self.points = (0, 0)
-        self.open_mask = 0
-        self.solo_mask = 0
-        self.rank_anchor = (-1,) * 14
-        self.seqs = ()
-        self.seq_open = 0
-        for p, side in enumerate(tables):
-            for kind, mask, off in side:
-                self._add_column(p, ColumnKind(kind), mask, off)
+    def _rebuild_table(self, tables: tuple[RawSide, RawSide]) -> None:
+        """Set the table and every index derived from it, by laying the columns anew.
+
+        A search determinizes one view many times over, always with the same table, so
+        the derived fields are kept per table (they are immutable values)."""
+        key = (tables, self.rules.marriage_multiplier)
+        index = _TABLE_INDEX.get(key)
+        if index is None:
+            self.tables = ((), ())
+            self.points = (0, 0)
+            self.open_mask = 0
+            self.solo_mask = 0
+            self.rank_anchor = (-1,) * 14
+            self.seqs = ()
+            self.seq_open = 0
+            for p, side in enumerate(tables):
+                for kind, mask, off in side:
+                    self._add_column(p, _COLUMN_KINDS[kind], mask, off)
+            if len(_TABLE_INDEX) >= 4096:
+                _TABLE_INDEX.clear()
+            _TABLE_INDEX[key] = _table_fields(self)
+        else:
+            for name, value in zip(_TABLE_FIELDS, index, strict=True):
+                setattr(self, name, value)
 
     def recount(self) -> tuple[int, int]:
         """Each side's points recounted from its columns (a check on the running score)."""
@@ -832,6 +865,12 @@ class HandState:
             f"<HandState turn {self.turn} {Phase(self.phase).name} {player_name(self.player)}"
             f" to move, hands {self.hand(0)!s} | {self.hand(1)!s}>"
         )
+
+
+def _raw_side(side: Sequence[Column]) -> RawSide:
+    return tuple(
+        (int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off) for c in side
+    )
 
 
 class LegalMoves:

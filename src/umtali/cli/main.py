@@ -187,8 +187,29 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 < args.seconds <= 3600:
         raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
+    if args.peers:
+        return _bench_peers(args, out)
     print(f"umtali {__version__} · uniform-random play · {pin_to_one_core()}", file=out)
     print(run_bench(args.seconds, args.seed).report(), file=out)
+    return 0
+
+
+def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
+    from umtali.sim.bench import pin_to_one_core
+    from umtali.sim.peers import compare_engines, load_engines, peer_report
+
+    if not 0 < args.block <= args.seconds:
+        raise UsageError(
+            f"--block must be more than 0 and at most --seconds ({args.seconds}), not {args.block}"
+        )
+    pinned = pin_to_one_core()
+    engines, missing = load_engines(args.seed)
+    for note in missing:
+        print(f"left out: {note}", file=sys.stderr)
+    names = ", ".join(e.name for e in engines)
+    print(f"interleaving {names} in blocks of {args.block} s ...", file=sys.stderr)
+    tallies = compare_engines(engines, args.seconds, args.block, args.seed)
+    print(peer_report(tallies, missing, pinned), file=out)
     return 0
 
 
@@ -321,6 +342,18 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the engine's speed on one core")
     bench.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
+    bench.add_argument(
+        "--peers",
+        action="store_true",
+        help="also run OpenSpiel's and RLCard's Gin Rummy, interleaved, and compare"
+        " (pip install -e '.[bench]'); --seconds is then each engine's play time",
+    )
+    bench.add_argument(
+        "--block",
+        type=float,
+        default=0.5,
+        help="with --peers: seconds of one engine's block before the next takes over (default 0.5)",
+    )
     bench.set_defaults(run=cmd_bench)
 
     arena = sub.add_parser(

@@ -1,21 +1,25 @@
 """``umtali bench``: uniform-random play on one core, timed. Prints figures; asserts nothing.
 
 The player loop uses the public API only: :meth:`HandState.legal_actions` (one list per
-decision) and :meth:`HandState.push`.
+decision) and :meth:`HandState.push`; the playouts add :class:`PlayerView` and
+:func:`determinize`. ``umtali bench --peers`` (:mod:`umtali.sim.peers`) runs the same kind
+of play beside other engines.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import statistics
 import time
 from dataclasses import dataclass
 
 from umtali.deck import shuffled_deck
 from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState
+from umtali.state import HandState, Phase
+from umtali.view import PlayerView, determinize
 
-__all__ = ["BenchResult", "pin_to_one_core", "run_bench"]
+__all__ = ["BenchResult", "clock_overhead", "pin_to_one_core", "run_bench"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,9 @@ class BenchResult:
     moves: int
     legal_calls: int
     legal_seconds: float
+    legal_median_ns: float = float("nan")
+    playouts: int = 0
+    playout_seconds: float = 0.0
 
     @property
     def hands_per_second(self) -> float:
@@ -38,16 +45,25 @@ class BenchResult:
     def legal_moves_microseconds(self) -> float:
         return 1e6 * self.legal_seconds / max(1, self.legal_calls)
 
+    @property
+    def playouts_per_second(self) -> float:
+        return self.playouts / self.playout_seconds if self.playout_seconds else 0.0
+
     def report(self) -> str:
-        return "\n".join(
-            [
-                f"random hands played : {self.hands} in {self.seconds:.1f} s",
-                f"hands per second    : {self.hands_per_second:,.0f}",
-                f"moves per second    : {self.moves_per_second:,.0f}",
-                f"legal_moves call    : {self.legal_moves_microseconds:.2f} µs mean"
-                f" over {self.legal_calls:,} fresh positions",
-            ]
-        )
+        lines = [
+            f"random hands played : {self.hands:,} in {self.seconds:.1f} s",
+            f"hands per second    : {self.hands_per_second:,.0f}",
+            f"moves per second    : {self.moves_per_second:,.0f}",
+            f"legal_moves call    : {self.legal_median_ns / 1000:.2f} µs median,"
+            f" {self.legal_moves_microseconds:.2f} µs mean"
+            f" over {self.legal_calls:,} fresh positions",
+        ]
+        if self.playouts:
+            lines.append(
+                f"determinize+playout : {self.playouts_per_second:,.0f} per second"
+                f" ({self.playouts:,} from views met in random play, each played out at random)"
+            )
+        return "\n".join(lines)
 
 
 def pin_to_one_core() -> str:
@@ -65,15 +81,17 @@ def pin_to_one_core() -> str:
 def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) -> BenchResult:
     """Play uniform-random hands for about ``seconds`` and measure.
 
-    Two thirds of the time go to the plain player loop (hands/s, moves/s); the rest times
-    each legal-move generation on fresh positions of the same kind of play.
+    Half the time goes to the plain player loop (hands/s, moves/s); a quarter times each
+    legal-move generation on fresh positions of the same kind of play (the clock's own
+    cost taken off); the last quarter determinizes views met in random play and plays
+    each out at random to the end of the hand: the unit of work of a search bot.
     """
     if seconds <= 0:
         raise ValueError(f"the benchmark needs a positive number of seconds, not {seconds}")
     rng = random.Random(seed)
     hands = moves = 0
     start = time.perf_counter()
-    deadline = start + seconds * 2 / 3
+    deadline = start + seconds / 2
     now = start
     while now < deadline:
         state = HandState(shuffled_deck(rng), rng.randrange(2), rules)
@@ -85,16 +103,48 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
         now = time.perf_counter()
     play_seconds = now - start
 
-    calls = 0
-    legal_seconds = 0.0
-    timer = time.perf_counter
-    deadline = now + seconds / 3
-    while timer() < deadline:
+    clock = time.perf_counter_ns
+    overhead = clock_overhead()
+    times: list[int] = []
+    views: list[PlayerView] = []
+    deadline = time.perf_counter() + seconds / 4
+    while time.perf_counter() < deadline:
         state = HandState(shuffled_deck(rng), rng.randrange(2), rules)
         while not state.is_over():
-            t0 = timer()
+            t0 = clock()
             legal = state.legal_actions()
-            legal_seconds += timer() - t0
-            calls += 1
+            times.append(clock() - t0 - overhead)
+            if state.phase != Phase.CHOOSE and rng.random() < 0.1:
+                views.append(PlayerView.of(state, state.player, with_history=False))
             state.push(legal[rng.randrange(len(legal))])
-    return BenchResult(play_seconds, hands, moves, calls, legal_seconds)
+
+    playouts = 0
+    start = now = time.perf_counter()
+    deadline = start + seconds / 4
+    while views and now < deadline:
+        world = determinize(views[playouts % len(views)], rng)
+        while not world.is_over():
+            legal = world.legal_actions()
+            world.push(legal[rng.randrange(len(legal))])
+        playouts += 1
+        now = time.perf_counter()
+    return BenchResult(
+        play_seconds,
+        hands,
+        moves,
+        len(times),
+        sum(times) / 1e9,
+        statistics.median(times) if times else float("nan"),
+        playouts,
+        now - start,
+    )
+
+
+def clock_overhead() -> int:
+    """The median nanoseconds of two back-to-back clock reads, taken off each timing."""
+    clock = time.perf_counter_ns
+    samples = []
+    for _ in range(2001):
+        t0 = clock()
+        samples.append(clock() - t0)
+    return int(statistics.median(samples))

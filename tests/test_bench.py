@@ -1,0 +1,99 @@
+"""``umtali bench --peers``: the engines side by side. Figures are printed, not asserted;
+these tests check that every engine really plays and that the report adds up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.test_cli import run
+from umtali.sim import peers
+from umtali.sim.peers import (
+    PeerTally,
+    UmtaliActions,
+    UmtaliMoves,
+    compare_engines,
+    load_engines,
+    peer_report,
+)
+
+
+def test_umtali_engines_play_and_time_their_legal_moves() -> None:
+    engines: list[peers.Engine] = [UmtaliActions(), UmtaliMoves()]
+    tallies = compare_engines(engines, seconds=0.2, block=0.1, seed=3)
+    for tally in tallies:
+        assert tally.hands > 0
+        # A random hand of Umtali runs to dozens of moves: these are whole hands.
+        assert tally.moves > 20 * tally.hands
+        assert tally.legal_ns
+        assert min(tally.legal_ns) > -1000
+        assert tally.moves_per_second > 0
+        assert tally.legal_median_us > 0
+
+
+def test_both_umtali_interfaces_play_the_same_hands() -> None:
+    # The same seed deals the same hands and makes the same random choices, whichever
+    # interface reads the legal moves: the Move objects are the same moves in order.
+    assert UmtaliActions().play_hand(random.Random(8)) == UmtaliMoves().play_hand(random.Random(8))
+
+
+def test_the_report_gives_ratios_against_each_peer() -> None:
+    ours = PeerTally("umtali (action ints)", "0.1.0", seconds=2.0, hands=100, moves=8000)
+    peer = PeerTally("open_spiel gin_rummy", "2.0.2", seconds=2.0, hands=10, moves=2000)
+    ours.legal_ns.extend([2000, 3000, 4000])
+    peer.legal_ns.extend([500])
+    text = peer_report([ours, peer], ["rlcard is not installed"], "pinned to core 0")
+    assert "4,000" in text
+    assert "1,000" in text
+    assert "3.00" in text  # the median legal-moves call, µs
+    assert "4.0× open_spiel gin_rummy" in text
+    assert "left out: rlcard is not installed" in text
+
+
+def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_installed(*args: object) -> None:
+        raise ImportError("No module named 'pyspiel'")
+
+    monkeypatch.setattr(peers.OpenSpielGin, "__init__", not_installed)
+    monkeypatch.setattr(peers.RLCardGin, "__init__", not_installed)
+    engines, missing = load_engines(0)
+    assert [e.name for e in engines] == ["umtali (action ints)", "umtali (Move objects)"]
+    assert len(missing) == 2
+    assert all("pip install -e '.[bench]'" in m for m in missing)
+
+
+def test_chance_outcomes_are_drawn_by_their_probability() -> None:
+    rng = random.Random(1)
+    assert {peers._pick_outcome([(4, 0.0), (7, 1.0)], rng) for _ in range(50)} == {7}
+    uniform = [(a, 1 / 3) for a in (10, 11, 12)]
+    assert {peers._pick_outcome(uniform, rng) for _ in range(200)} == {10, 11, 12}
+
+
+def test_open_spiel_gin_rummy_plays_whole_hands() -> None:
+    pytest.importorskip("pyspiel")
+    engine = peers.OpenSpielGin()
+    assert engine.play_hand(random.Random(2)) > 10
+    times: list[int] = []
+    engine.timed_hand(random.Random(2), times, 0)
+    assert len(times) > 10
+
+
+def test_rlcard_gin_rummy_plays_whole_hands() -> None:
+    pytest.importorskip("rlcard")
+    engine = peers.RLCardGin(seed=2)
+    assert engine.play_hand(random.Random(2)) > 10
+    times: list[int] = []
+    engine.timed_hand(random.Random(2), times, 0)
+    assert len(times) > 10
+
+
+def test_bench_peers_from_the_command_line() -> None:
+    result = run("bench", "--peers", "--seconds", "0.4", "--block", "0.2")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "umtali (action ints)" in out
+    assert "umtali (Move objects)" in out
+    for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):
+        # Either measured and compared, or left out with the reason.
+        assert f"× {name}" in out or "left out" in out
