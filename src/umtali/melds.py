@@ -73,6 +73,11 @@ class ColumnKind(IntEnum):
         return self.name.lower()
 
 
+_SEQUENCE: Final = ColumnKind.SEQUENCE
+_GROUP: Final = ColumnKind.GROUP
+_MARRIAGE: Final = ColumnKind.MARRIAGE
+_PAIR: Final = ColumnKind.PAIR
+
 _SUIT_BITS: Final = 0x1FFF
 _LOW_TEN: Final = 0x3FF  # A..10 of one suit: the only ranks a sequence can use
 
@@ -118,6 +123,7 @@ SUIT_NEIGHBOURS: Final = tuple(_neighbours(c) for c in range(52))
 SOLO_ACCEPTS: Final = tuple(RANK_MASKS[rank_of(c)] | SUIT_NEIGHBOURS[c] for c in range(52))
 """SOLO_ACCEPTS[c]: the cards a solo c accepts (its own bit included, harmlessly)."""
 
+_TENS_AND_COURT: Final = RANK_MASKS[10] | RANK_MASKS[11] | RANK_MASKS[12] | RANK_MASKS[13]
 _ACES: Final = RANK_MASKS[1]
 _KINGS: Final = RANK_MASKS[13]
 _ALL: Final = (1 << 52) - 1
@@ -189,13 +195,12 @@ def column_kind(mask: int) -> ColumnKind:
     >>> column_kind(CardSet.parse("Kc Qc").mask).label, column_kind(CardSet.parse("9s 9c").mask)
     ('marriage', <ColumnKind.PAIR: 3>)
     """
-    cards = cards_of(mask)
-    ranks = {rank_of(c) for c in cards}
-    if len(ranks) == 1:
-        return ColumnKind.PAIR if len(cards) == 2 else ColumnKind.GROUP
-    if len(cards) == 2:
-        return ColumnKind.MARRIAGE
-    return ColumnKind.SEQUENCE
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT_BITS
+    if ranks & (ranks - 1) == 0:  # one rank
+        return _PAIR if mask.bit_count() == 2 else _GROUP
+    if mask.bit_count() == 2:
+        return _MARRIAGE
+    return _SEQUENCE
 
 
 def column_points(kind: ColumnKind, mask: int, marriage_multiplier: int = 2) -> int:
@@ -204,8 +209,9 @@ def column_points(kind: ColumnKind, mask: int, marriage_multiplier: int = 2) -> 
     >>> column_points(ColumnKind.MARRIAGE, CardSet.parse("Kc Qc").mask)
     20
     """
-    points = sum(card_points(c) for c in cards_of(mask))
-    return points * marriage_multiplier if kind is ColumnKind.MARRIAGE else points
+    # Every card scores 1, and 10, J, Q and K score 4 more.
+    points = mask.bit_count() + 4 * (mask & _TENS_AND_COURT).bit_count()
+    return points * marriage_multiplier if kind == _MARRIAGE else points
 
 
 def meld_accepts(mask: int) -> int:
@@ -246,19 +252,45 @@ def end_is_acceptable(left: int, taken: int, pair_to_go_out: bool) -> bool:
     return False
 
 
-def _solo_closure(hand: int, open_mask: int) -> tuple[int, int, int]:
+def _solo_closure(hand: int, open_mask: int) -> tuple[int, int, int, list[int]]:
     """Play every solo card that is or becomes playable. Safe to do eagerly: a solo card
-    lies in no meld of the hand, so playing it removes no option and only opens more."""
+    lies in no meld of the hand, so playing it removes no option and only opens more.
+    Returns the hand, the open mask, the cards played, and the hand's melds (the same
+    before and after: taking away cards that lie in no meld changes no meld)."""
     played = 0
-    blocked = meldable_cards(hand)
+    melds = hand_melds(hand)
+    blocked = 0
+    for m in melds:
+        blocked |= m
     while True:
         solos = hand & (open_mask | JACKS) & ~blocked
         if not solos:
-            return hand, open_mask, played
+            return hand, open_mask, played, melds
         played |= solos
         hand &= ~solos
-        for c in cards_of(solos):
-            open_mask |= SOLO_ACCEPTS[c]
+        open_mask |= card_reach(solos)
+
+
+def _union_if_disjoint(melds: list[int]) -> int:
+    """The cards of ``melds`` if no two share a card, else 0.
+
+    Disjoint melds commute: laying one neither removes nor changes another (a meld's
+    cards stay claimed by it, so none of them goes off as a solo meanwhile), and a
+    compulsory phase lays them all. The searches then lay them in one step instead of
+    trying every order."""
+    union = 0
+    total = 0
+    for m in melds:
+        union |= m
+        total += m.bit_count()
+    return union if union.bit_count() == total else 0
+
+
+def _all_accepts(melds: list[int]) -> int:
+    accepts = 0
+    for m in melds:
+        accepts |= meld_accepts(m)
+    return accepts
 
 
 def plays_reach(
@@ -288,14 +320,19 @@ def plays_reach(
     def search(hand: int, open_mask: int) -> bool:
         if stop_anywhere and end_is_acceptable(hand, taken, pair_to_go_out):
             return True
-        hand, open_mask, _ = _solo_closure(hand, open_mask)
+        hand, open_mask, _, melds = _solo_closure(hand, open_mask)
+        if not hand & taken:
+            return True  # all on the table: nothing later can take them back
         key = (hand, open_mask)
         if key in seen:
             return False
         seen.add(key)
-        melds = hand_melds(hand)
         if not melds:
             return end_is_acceptable(hand, taken, pair_to_go_out)
+        if not stop_anywhere and len(melds) > 1:
+            union = _union_if_disjoint(melds)
+            if union:
+                return search(hand & ~union, open_mask | _all_accepts(melds))
         return any(search(hand & ~m, open_mask | meld_accepts(m)) for m in melds)
 
     return search(hand, open_mask)
@@ -344,13 +381,12 @@ def meld_plans(hand: int, open_mask: int, marriage_multiplier: int = 2) -> list[
     start_open = open_mask
 
     def search(hand: int, open_mask: int, melds: tuple[int, ...], solos: int) -> None:
-        hand, open_mask, played = _solo_closure(hand, open_mask)
+        hand, open_mask, played, options = _solo_closure(hand, open_mask)
         solos |= played
         key = (hand, open_mask, melds)
         if key in seen:
             return
         seen.add(key)
-        options = hand_melds(hand)
         if not options:
             points = sum(card_points(c) for c in cards_of(solos)) + sum(
                 column_points(column_kind(m), m, marriage_multiplier) for m in melds
@@ -359,6 +395,12 @@ def meld_plans(hand: int, open_mask: int, marriage_multiplier: int = 2) -> list[
                 melds, solos, hand, points, open_mask & ~start_open & ~JACKS
             )
             return
+        if len(options) > 1:
+            union = _union_if_disjoint(options)
+            if union:
+                laid = tuple(sorted((*melds, *options)))
+                search(hand & ~union, open_mask | _all_accepts(options), laid, solos)
+                return
         for m in options:
             search(hand & ~m, open_mask | meld_accepts(m), tuple(sorted((*melds, m))), solos)
 

@@ -43,6 +43,7 @@ from umtali.melds import (
     SOLO_ACCEPTS,
     SUIT_NEIGHBOURS,
     ColumnKind,
+    card_reach,
     column_kind,
     column_points,
     hand_melds,
@@ -58,9 +59,11 @@ __all__ = [
     "HandOutcome",
     "HandState",
     "Phase",
+    "RawSide",
     "Termination",
     "column_of",
     "player_name",
+    "raw_side",
 ]
 
 FACE_DOWN: Final = 64
@@ -77,6 +80,11 @@ _DISCARD: Final = int(MoveKind.DISCARD)
 _PAIR: Final = int(MoveKind.PAIR)
 _FORFEIT: Final = int(MoveKind.FORFEIT)
 _NO_CARD: Final = 63
+_DISCARD_OF: Final = tuple(_DISCARD | c << 4 for c in range(52))
+_SOLO_COLUMN: Final = ColumnKind.SOLO
+_GROUP_COLUMN: Final = ColumnKind.GROUP
+_PAIR_COLUMN: Final = ColumnKind.PAIR
+_SEQUENCE_COLUMN: Final = ColumnKind.SEQUENCE
 _JACK_SOLO: Final = _NO_CARD << 10
 _CARDS52: Final = (1 << 52) - 1
 
@@ -409,7 +417,14 @@ class HandState:
         mutate the list."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
+            phase = self.phase
+            if phase == _PLAY_PHASE:
+                legal = self._play_actions()
+            elif phase == _DRAW_PHASE:
+                legal = self._draw_actions()
+            else:
+                legal = self._generate()
+            self._legal = legal
         return legal
 
     def _generate(self) -> list[int]:
@@ -433,14 +448,25 @@ class HandState:
             if self.rules.take_two and len(pile) >= 2 and not pile[-2] & FACE_DOWN:
                 second = pile[-2]
                 both = 1 << top | 1 << second
-                if plays_reach(
-                    self.hands[self.player] | both,
-                    self.open_mask,
-                    both,
-                    pair_to_go_out=self.rules.pair_to_go_out,
-                    stop_anywhere=not self.rules.compulsory_play,
+                hand = self.hands[self.player] | both
+                open_mask = self.open_mask
+                # Most take-twos fail here, where a card has nothing to join (the same
+                # test opens plays_reach; done inline, the common refusal costs less).
+                loose = both & ~(open_mask | JACKS)
+                if not (
+                    loose >> top & 1 and not card_reach(hand & ~(1 << top)) >> top & 1
+                ) and not (
+                    loose >> second & 1 and not card_reach(hand & ~(1 << second)) >> second & 1
                 ):
-                    acts.append(_TAKE_TWO | top << 4 | second << 10)
+                    rules = self.rules
+                    if plays_reach(
+                        hand,
+                        open_mask,
+                        both,
+                        pair_to_go_out=rules.pair_to_go_out,
+                        stop_anywhere=not rules.compulsory_play,
+                    ):
+                        acts.append(_TAKE_TWO | top << 4 | second << 10)
         return acts
 
     def _solo_targets(self, card: int) -> list[int]:
@@ -462,11 +488,11 @@ class HandState:
     def _play_actions(self) -> list[int]:
         hand = self.hands[self.player]
         rules = self.rules
-        acts = []
+        melds = hand_melds(hand)
         blocked = 0
-        for meld in hand_melds(hand):
+        for meld in melds:
             blocked |= meld
-            acts.append(_MELD | meld << 4)
+        acts = [_MELD | meld << 4 for meld in melds]
         solos = hand & (self.open_mask | JACKS) & ~blocked
         while solos:
             low = solos & -solos
@@ -482,6 +508,9 @@ class HandState:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
         if acts and rules.compulsory_play:
             return acts
+        if not acts and not must_place and not self.last_turn and hand.bit_count() > 3:
+            # The common end of a turn: too many cards to go out, so only discards (R5).
+            return list(map(_DISCARD_OF.__getitem__, cards_of(hand & ~self.taken)))
         acts.extend(self._end_actions(hand, must_place))
         return acts
 
@@ -524,11 +553,7 @@ class HandState:
             if rules.face_down_final_discard:
                 acts.append(_DISCARD | c << 4 | 1 << 10)
         elif not self.last_turn:
-            allowed = hand & ~self.taken
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                acts.append(_DISCARD | (low.bit_length() - 1) << 4)
+            acts = list(map(_DISCARD_OF.__getitem__, cards_of(hand & ~self.taken)))
         if rules.pair_to_go_out and n in (2, 3):
             acts.extend(self._pair_actions(hand, 0))
         if self.last_turn:
@@ -557,7 +582,7 @@ class HandState:
         action = move if type(move) is int else move.action  # type: ignore[union-attr]
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
+            legal = self.legal_actions()
         if action not in legal:
             from umtali.reasons import explain_illegal
 
@@ -640,6 +665,14 @@ class HandState:
                 self._went_out(p)
             elif self.turn >= self.rules.turn_cap:
                 self._finish(Termination.TURN_CAP)
+            elif self.stock_pos < len(self.stock):
+                # _start_turn for the common case, inline: the next player draws.
+                self.turn += 1
+                self.player = 1 - p
+                self.taken = 0
+                self.took_two = False
+                self.last_turn = False
+                self.phase = _DRAW_PHASE
             else:
                 self._start_turn(1 - p, last=False)
         elif kind == _SOLO:
@@ -647,7 +680,7 @@ class HandState:
             off = action >> 10 & 63
             left = hands[p] & ~(1 << c)
             self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
-            self._add_column(p, ColumnKind.SOLO, 1 << c, -1 if off == _NO_CARD else off)
+            self._add_column(p, _SOLO_COLUMN, 1 << c, -1 if off == _NO_CARD else off)
             if not left:
                 self._went_out(p)
         elif kind == _MELD:
@@ -677,7 +710,7 @@ class HandState:
                 gone |= 1 << discard
                 self.pile = (*self.pile, discard | (FACE_DOWN if action >> 62 & 1 else 0))
             self._set_hand(p, hands[p] & ~gone)
-            self._add_column(p, ColumnKind.PAIR, pair, -1)
+            self._add_column(p, _PAIR_COLUMN, pair, -1)
             self._went_out(p)
         elif kind == _FORFEIT:
             self._finish(Termination.OUT)
@@ -699,17 +732,17 @@ class HandState:
             if p == 0
             else (self.points[0], self.points[1] + pts)
         )
-        if kind == ColumnKind.SOLO:
+        if kind == _SOLO_COLUMN:
             c = mask.bit_length() - 1
             self.solo_mask |= mask
             self.open_mask |= SOLO_ACCEPTS[c]
-        elif kind == ColumnKind.GROUP or kind == ColumnKind.PAIR:
+        elif kind in (_GROUP_COLUMN, _PAIR_COLUMN):
             top = mask.bit_length() - 1
             anchors = list(self.rank_anchor)
             anchors[rank_of(top)] = top
             self.rank_anchor = tuple(anchors)
             self.open_mask |= RANK_MASKS[rank_of(top)]
-        elif kind == ColumnKind.SEQUENCE:
+        elif kind == _SEQUENCE_COLUMN:
             low = (mask & -mask).bit_length() - 1
             high = mask.bit_length() - 1
             self.seqs = (*self.seqs, (low, high))
@@ -771,10 +804,55 @@ class HandState:
         out: int | None = None,
         last_turn: bool = False,
     ) -> HandState:
-        """A state in the middle of a hand, from its parts (used by
-        :func:`umtali.view.determinize`). It has no deck and no history to pop.
+        """A state in the middle of a hand, from its parts. It has no deck and no
+        history to pop. The parts must account for all 52 cards exactly once; if they
+        do not, ``ValueError``. (:meth:`from_raw` takes the engine's own encodings.)"""
+        if len(tables) != 2:
+            raise ValueError("a hand's table has two sides")
+        return cls.from_raw(
+            rules=rules,
+            dealer=dealer,
+            eleventh=eleventh,
+            phase=phase,
+            player=player,
+            hands=hands,
+            stock=tuple(stock),
+            pile=tuple(c | (FACE_DOWN if down else 0) for c, down in pile),
+            tables=(raw_side(tables[0]), raw_side(tables[1])),
+            turn=turn,
+            taken=taken,
+            took_two=took_two,
+            ever_taken=ever_taken,
+            out=-1 if out is None else out,
+            last_turn=last_turn,
+        )
 
-        The parts must account for all 52 cards exactly once."""
+    @classmethod
+    def from_raw(
+        cls,
+        *,
+        rules: RuleSet,
+        dealer: int,
+        eleventh: int,
+        phase: Phase,
+        player: int,
+        hands: tuple[int, int],
+        stock: tuple[int, ...],
+        pile: tuple[int, ...],
+        tables: tuple[RawSide, RawSide],
+        turn: int,
+        taken: int,
+        took_two: bool,
+        ever_taken: tuple[int, int],
+        out: int,
+        last_turn: bool,
+        check: bool = True,
+    ) -> HandState:
+        """:meth:`from_parts` in the engine's encodings: the pile as card ids with the
+        ``FACE_DOWN`` flag, the table as (kind, mask, played-off or -1) triples, ``out``
+        as -1 for nobody. This is the fast path of :func:`umtali.view.determinize`;
+        ``check=False`` skips the 52-card check for callers that dealt the parts
+        themselves."""
         state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
@@ -783,33 +861,32 @@ class HandState:
         state.phase = phase
         state.player = player
         state.hands = hands
-        state.stock = tuple(stock)
+        state.stock = stock
         state.stock_pos = 0
-        state.pile = tuple(c | (FACE_DOWN if down else 0) for c, down in pile)
+        state.pile = pile
         state.turn = turn
         state.taken = taken
         state.took_two = took_two
         state.ever_taken = ever_taken
-        state.out = -1 if out is None else out
+        state.out = out
         state.last_turn = last_turn
         state.termination = None
         state.history = []
         state._legal = None
         state._undo = []
-        if len(tables) != 2:
-            raise ValueError("a hand's table has two sides")
-        state._rebuild_table((_raw_side(tables[0]), _raw_side(tables[1])))
-        seen = hands[0] | hands[1]
-        count = hands[0].bit_count() + hands[1].bit_count()
-        for c in (*state.stock, *(e & 63 for e in state.pile)):
-            seen |= 1 << c
-            count += 1
-        for side in state.tables:
-            for _, mask, _ in side:
-                seen |= mask
-                count += mask.bit_count()
-        if seen != _CARDS52 or count != 52:
-            raise ValueError("the parts of a hand must hold each of the 52 cards exactly once")
+        state._rebuild_table(tables)
+        if check:
+            seen = hands[0] | hands[1]
+            count = hands[0].bit_count() + hands[1].bit_count()
+            for c in (*stock, *(e & 63 for e in pile)):
+                seen |= 1 << c
+                count += 1
+            for side in tables:
+                for _, mask, _ in side:
+                    seen |= mask
+                    count += mask.bit_count()
+            if seen != _CARDS52 or count != 52:
+                raise ValueError("the parts of a hand must hold each of the 52 cards exactly once")
         return state
 
     def _rebuild_table(self, tables: tuple[RawSide, RawSide]) -> None:
@@ -867,7 +944,8 @@ class HandState:
         )
 
 
-def _raw_side(side: Sequence[Column]) -> RawSide:
+def raw_side(side: Sequence[Column]) -> RawSide:
+    """One side of the table in the engine's encoding (see :meth:`HandState.from_raw`)."""
     return tuple(
         (int(c.kind), c.cards.mask, -1 if c.played_off is None else c.played_off) for c in side
     )

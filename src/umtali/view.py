@@ -31,7 +31,7 @@ from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, pa
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
-from umtali.state import FACE_DOWN, Column, HandState, Phase, column_of
+from umtali.state import FACE_DOWN, Column, HandState, Phase, RawSide, column_of, raw_side
 
 __all__ = ["PlayerView", "ViewError", "determinize"]
 
@@ -107,8 +107,10 @@ class PlayerView:
     legal: tuple[Move, ...]
     game_scores: tuple[int, int] = (0, 0)
     hands_left: int = 0
-    # What open_mask() returns, when the view was built from a state that tracks it.
+    # From the state the view was built of, when it was: what open_mask() returns, and
+    # the table in the engine's encoding (both public; they spare determinize work).
     _accepts: int = field(default=-1, repr=False, compare=False)
+    _raw_tables: tuple[RawSide, RawSide] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -170,6 +172,7 @@ class PlayerView:
             game_scores=game_scores,
             hands_left=hands_left,
             _accepts=state.open_mask,
+            _raw_tables=tables,
         )
 
     def top_discard(self) -> int | None:
@@ -338,28 +341,38 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     for c in unseen[:hidden_in_hand]:
         opponent |= 1 << c
     rest = unseen[hidden_in_hand:]
-    pile: list[tuple[int, bool]] = []
-    for entry in view.discard_pile:
-        if entry is None:
-            pile.append((forced_down.pop() if forced_down else rest.pop(), True))
-        else:
-            pile.append((entry, False))
+    pile: tuple[int, ...]
+    if face_down:
+        pile = tuple(
+            (forced_down.pop() if forced_down else rest.pop()) | FACE_DOWN
+            if entry is None
+            else entry
+            for entry in view.discard_pile
+        )
+    else:
+        pile = view.discard_pile  # type: ignore[assignment]  # no None in it
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
-    taken = view.taken_this_turn.mask
-    return HandState.from_parts(
+    tables = view._raw_tables
+    trusted = tables is not None
+    if tables is None:
+        tables = (raw_side(view.tables[0]), raw_side(view.tables[1]))
+    return HandState.from_raw(
         rules=view.rules,
         dealer=view.dealer,
         eleventh=view.dealer if view.eleventh is None else view.eleventh,
         phase=view.phase,
         player=view.to_move,
         hands=hands,
-        stock=rest,
+        stock=tuple(rest),
         pile=pile,
-        tables=view.tables,
+        tables=tables,
         turn=view.turn,
-        taken=taken,
+        taken=view.taken_this_turn.mask,
         took_two=view.took_two,
         ever_taken=(view.taken_from_pile[0].mask, view.taken_from_pile[1].mask),
-        out=view.went_out,
+        out=-1 if view.went_out is None else view.went_out,
         last_turn=view.last_turn,
+        # A view built from a state is consistent, and the cards dealt here are the
+        # unseen ones, each once; a view from elsewhere (JSON) is checked.
+        check=not trusted,
     )
