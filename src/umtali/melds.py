@@ -32,7 +32,6 @@ from typing import Final
 from umtali.cards import (
     JACK,
     JACKS,
-    KINGS,
     QUEENS,
     RANK_MASKS,
     CardSet,
@@ -77,6 +76,9 @@ _SEQUENCE: Final = ColumnKind.SEQUENCE
 _GROUP: Final = ColumnKind.GROUP
 _MARRIAGE: Final = ColumnKind.MARRIAGE
 _PAIR: Final = ColumnKind.PAIR
+
+_NO_JACK: Final = 0x1FFF & ~(1 << (JACK - 1))  # rank bits, Jack cleared
+_QUEENS: Final = QUEENS
 
 _SUIT_BITS: Final = 0x1FFF
 _LOW_TEN: Final = 0x3FF  # A..10 of one suit: the only ranks a sequence can use
@@ -162,12 +164,12 @@ def hand_melds(hand: int) -> list[int]:
     b = (hand >> 13) & _SUIT_BITS
     c = (hand >> 26) & _SUIT_BITS
     d = (hand >> 39) & _SUIT_BITS
-    three = ((a & b & (c | d)) | (c & d & (a | b))) & ~(1 << (JACK - 1))
+    three = ((a & b & (c | d)) | (c & d & (a | b))) & _NO_JACK
     while three:
         low = three & -three
         melds.append(hand & RANK_MASKS[low.bit_length()])
         three ^= low
-    married = hand & KINGS & ((hand & QUEENS) << 1)
+    married = hand & _KINGS & ((hand & _QUEENS) << 1)
     while married:
         king = married & -married
         melds.append(king | king >> 1)
@@ -313,7 +315,7 @@ def plays_reach(
     # Quick refusal: a taken card with nothing to join, that the table does not accept,
     # can never be played (most refusals in play end here, without a search).
     for c in cards_of(taken & hand & ~(open_mask | JACKS)):
-        if not card_reach(hand & ~(1 << c)) >> c & 1:
+        if not SOLO_ACCEPTS[c] & hand & ~(1 << c):
             return False
     seen: set[tuple[int, int]] = set()
 

@@ -43,7 +43,6 @@ from umtali.melds import (
     SOLO_ACCEPTS,
     SUIT_NEIGHBOURS,
     ColumnKind,
-    card_reach,
     column_kind,
     column_points,
     hand_melds,
@@ -60,6 +59,7 @@ __all__ = [
     "HandState",
     "Phase",
     "RawSide",
+    "TableIndex",
     "Termination",
     "column_of",
     "player_name",
@@ -80,7 +80,32 @@ _DISCARD: Final = int(MoveKind.DISCARD)
 _PAIR: Final = int(MoveKind.PAIR)
 _FORFEIT: Final = int(MoveKind.FORFEIT)
 _NO_CARD: Final = 63
-_DISCARD_OF: Final = tuple(_DISCARD | c << 4 for c in range(52))
+
+
+def _discard_table(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit rank mask of one suit, the discard actions of its cards."""
+    table: list[tuple[int, ...]] = [()]
+    for m in range(1, 1 << 13):
+        high = m.bit_length() - 1
+        table.append(table[m ^ 1 << high] + (_DISCARD | (first + high) << 4,))
+    return tuple(table)
+
+
+_CLUB_DISCARDS, _DIAMOND_DISCARDS, _HEART_DISCARDS, _SPADE_DISCARDS = (
+    _discard_table(13 * s) for s in range(4)
+)
+
+
+def _discards_of(cards: int) -> list[int]:
+    """The discard actions of ``cards``, lowest card first, a suit at a time."""
+    return [
+        *_CLUB_DISCARDS[cards & 0x1FFF],
+        *_DIAMOND_DISCARDS[cards >> 13 & 0x1FFF],
+        *_HEART_DISCARDS[cards >> 26 & 0x1FFF],
+        *_SPADE_DISCARDS[cards >> 39 & 0x1FFF],
+    ]
+
+
 _SOLO_COLUMN: Final = ColumnKind.SOLO
 _GROUP_COLUMN: Final = ColumnKind.GROUP
 _PAIR_COLUMN: Final = ColumnKind.PAIR
@@ -132,7 +157,17 @@ _TABLE_FIELDS: Final = (
 """The table and the indexes derived from it."""
 
 _table_fields: Final = operator.attrgetter(*_TABLE_FIELDS)
-_TABLE_INDEX: dict[tuple[tuple[RawSide, RawSide], int], tuple[object, ...]] = {}
+
+TableIndex = tuple[
+    tuple[RawSide, RawSide],  # tables
+    tuple[int, int],  # points
+    int,  # open_mask
+    int,  # solo_mask
+    tuple[int, ...],  # rank_anchor
+    tuple[tuple[int, int], ...],  # seqs
+    int,  # seq_open
+]
+"""The values of ``_TABLE_FIELDS``, from :meth:`HandState.table_index`."""
 
 
 def player_name(player: int) -> str:
@@ -297,7 +332,7 @@ class HandState:
     termination: Termination | None
     history: list[tuple[int, int]]
     _legal: list[int] | None
-    _undo: list[tuple[object, ...]]
+    _undo: list[tuple[object, ...]] | None  # None: no undo kept (forget_undo)
 
     def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
         if dealer not in (0, 1):
@@ -453,10 +488,8 @@ class HandState:
                 # Most take-twos fail here, where a card has nothing to join (the same
                 # test opens plays_reach; done inline, the common refusal costs less).
                 loose = both & ~(open_mask | JACKS)
-                if not (
-                    loose >> top & 1 and not card_reach(hand & ~(1 << top)) >> top & 1
-                ) and not (
-                    loose >> second & 1 and not card_reach(hand & ~(1 << second)) >> second & 1
+                if not (loose >> top & 1 and not SOLO_ACCEPTS[top] & hand & ~(1 << top)) and not (
+                    loose >> second & 1 and not SOLO_ACCEPTS[second] & hand & ~(1 << second)
                 ):
                     rules = self.rules
                     if plays_reach(
@@ -487,13 +520,16 @@ class HandState:
 
     def _play_actions(self) -> list[int]:
         hand = self.hands[self.player]
-        rules = self.rules
         melds = hand_melds(hand)
-        blocked = 0
-        for meld in melds:
-            blocked |= meld
-        acts = [_MELD | meld << 4 for meld in melds]
-        solos = hand & (self.open_mask | JACKS) & ~blocked
+        if melds:
+            blocked = 0
+            for meld in melds:
+                blocked |= meld
+            acts = [_MELD | meld << 4 for meld in melds]
+            solos = hand & (self.open_mask | JACKS) & ~blocked
+        else:
+            acts = []
+            solos = hand & (self.open_mask | JACKS)
         while solos:
             low = solos & -solos
             solos ^= low
@@ -506,11 +542,12 @@ class HandState:
         must_place = self.taken & hand if self.took_two else 0
         if must_place and acts:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
-        if acts and rules.compulsory_play:
-            return acts
-        if not acts and not must_place and not self.last_turn and hand.bit_count() > 3:
+        if acts:
+            if self.rules.compulsory_play:
+                return acts
+        elif not must_place and not self.last_turn and hand.bit_count() > 3:
             # The common end of a turn: too many cards to go out, so only discards (R5).
-            return list(map(_DISCARD_OF.__getitem__, cards_of(hand & ~self.taken)))
+            return _discards_of(hand & ~self.taken)
         acts.extend(self._end_actions(hand, must_place))
         return acts
 
@@ -553,7 +590,7 @@ class HandState:
             if rules.face_down_final_discard:
                 acts.append(_DISCARD | c << 4 | 1 << 10)
         elif not self.last_turn:
-            acts = list(map(_DISCARD_OF.__getitem__, cards_of(hand & ~self.taken)))
+            acts = _discards_of(hand & ~self.taken)
         if rules.pair_to_go_out and n in (2, 3):
             acts.extend(self._pair_actions(hand, 0))
         if self.last_turn:
@@ -631,6 +668,8 @@ class HandState:
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
+        if self._undo is None:
+            raise IndexError("pop from a hand that keeps no undo (see forget_undo)")
         if not self._undo:
             raise IndexError("pop from a hand with no moves")
         for name, value in zip(_UNDO_FIELDS, self._undo.pop(), strict=True):
@@ -645,7 +684,9 @@ class HandState:
     def _apply(self, action: int) -> None:
         """Apply a legal action (unchecked: callers check). The commonest kinds come
         first: this is the engine's innermost loop."""
-        self._undo.append(_take_snapshot(self))
+        undo = self._undo
+        if undo is not None:
+            undo.append(_take_snapshot(self))
         p = self.player
         self.history.append((p, action))
         self._legal = None
@@ -847,12 +888,14 @@ class HandState:
         out: int,
         last_turn: bool,
         check: bool = True,
+        table_index: TableIndex | None = None,
     ) -> HandState:
         """:meth:`from_parts` in the engine's encodings: the pile as card ids with the
         ``FACE_DOWN`` flag, the table as (kind, mask, played-off or -1) triples, ``out``
         as -1 for nobody. This is the fast path of :func:`umtali.view.determinize`;
         ``check=False`` skips the 52-card check for callers that dealt the parts
-        themselves."""
+        themselves; ``table_index`` (from :meth:`table_index` of a state with the same
+        table and rules) spares laying the columns anew."""
         state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
@@ -874,7 +917,11 @@ class HandState:
         state.history = []
         state._legal = None
         state._undo = []
-        state._rebuild_table(tables)
+        if table_index is None or table_index[0] != tables:
+            state._rebuild_table(tables)
+        else:
+            for name, value in zip(_TABLE_FIELDS, table_index, strict=True):
+                setattr(state, name, value)
         if check:
             seen = hands[0] | hands[1]
             count = hands[0].bit_count() + hands[1].bit_count()
@@ -890,29 +937,24 @@ class HandState:
         return state
 
     def _rebuild_table(self, tables: tuple[RawSide, RawSide]) -> None:
-        """Set the table and every index derived from it, by laying the columns anew.
+        """Set the table and every index derived from it, by laying the columns anew."""
+        self.tables = ((), ())
+        self.points = (0, 0)
+        self.open_mask = 0
+        self.solo_mask = 0
+        self.rank_anchor = (-1,) * 14
+        self.seqs = ()
+        self.seq_open = 0
+        for p, side in enumerate(tables):
+            for kind, mask, off in side:
+                self._add_column(p, _COLUMN_KINDS[kind], mask, off)
 
-        A search determinizes one view many times over, always with the same table, so
-        the derived fields are kept per table (they are immutable values)."""
-        key = (tables, self.rules.marriage_multiplier)
-        index = _TABLE_INDEX.get(key)
-        if index is None:
-            self.tables = ((), ())
-            self.points = (0, 0)
-            self.open_mask = 0
-            self.solo_mask = 0
-            self.rank_anchor = (-1,) * 14
-            self.seqs = ()
-            self.seq_open = 0
-            for p, side in enumerate(tables):
-                for kind, mask, off in side:
-                    self._add_column(p, _COLUMN_KINDS[kind], mask, off)
-            if len(_TABLE_INDEX) >= 4096:
-                _TABLE_INDEX.clear()
-            _TABLE_INDEX[key] = _table_fields(self)
-        else:
-            for name, value in zip(_TABLE_FIELDS, index, strict=True):
-                setattr(self, name, value)
+    def table_index(self) -> TableIndex:
+        """The table with every index derived from it, as one immutable value: pass it
+        to :meth:`from_raw` to rebuild a state on this table without laying the columns
+        anew (a view keeps it for :func:`umtali.view.determinize`)."""
+        index: TableIndex = _table_fields(self)
+        return index
 
     def recount(self) -> tuple[int, int]:
         """Each side's points recounted from its columns (a check on the running score)."""
@@ -934,8 +976,25 @@ class HandState:
         for name in HandState.__slots__:
             setattr(other, name, getattr(self, name))
         other.history = list(self.history)
-        other._undo = list(self._undo)
+        other._undo = None if self._undo is None else list(self._undo)
         return other
+
+    def forget_undo(self) -> HandState:
+        """Stop keeping what :meth:`pop` needs, and return the state. Each push then costs
+        less (no snapshot of the state is taken), which is what a playout that never
+        looks back wants; :meth:`pop` raises ``IndexError`` from then on. Clones made
+        afterwards keep no undo either.
+
+        >>> from umtali.deck import seeded_deck
+        >>> hand = HandState(seeded_deck(1), dealer=0).forget_undo()
+        >>> hand.push(hand.legal_actions()[0])
+        >>> hand.pop()
+        Traceback (most recent call last):
+        ...
+        IndexError: pop from a hand that keeps no undo (see forget_undo)
+        """
+        self._undo = None
+        return self
 
     def __repr__(self) -> str:
         return (

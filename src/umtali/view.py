@@ -31,7 +31,15 @@ from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, pa
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
-from umtali.state import FACE_DOWN, Column, HandState, Phase, RawSide, column_of, raw_side
+from umtali.state import (
+    FACE_DOWN,
+    Column,
+    HandState,
+    Phase,
+    TableIndex,
+    column_of,
+    raw_side,
+)
 
 __all__ = ["PlayerView", "ViewError", "determinize"]
 
@@ -107,10 +115,9 @@ class PlayerView:
     legal: tuple[Move, ...]
     game_scores: tuple[int, int] = (0, 0)
     hands_left: int = 0
-    # From the state the view was built of, when it was: what open_mask() returns, and
-    # the table in the engine's encoding (both public; they spare determinize work).
-    _accepts: int = field(default=-1, repr=False, compare=False)
-    _raw_tables: tuple[RawSide, RawSide] | None = field(default=None, repr=False, compare=False)
+    # The table's indexes in the engine's encoding, when the view was built from a state
+    # (all public information): open_mask() reads it, determinize rebuilds from it.
+    _table_index: TableIndex | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -171,8 +178,7 @@ class PlayerView:
             legal=legal,
             game_scores=game_scores,
             hands_left=hands_left,
-            _accepts=state.open_mask,
-            _raw_tables=tables,
+            _table_index=state.table_index(),
         )
 
     def top_discard(self) -> int | None:
@@ -183,8 +189,8 @@ class PlayerView:
 
     def open_mask(self) -> int:
         """The cards the table accepts as solo cards now (Jacks aside)."""
-        if self._accepts >= 0:
-            return self._accepts
+        if self._table_index is not None:
+            return self._table_index[2]  # its open_mask
         mask = 0
         for side in self.tables:
             for column in side:
@@ -311,12 +317,14 @@ def _laid_by(state: HandState, player: int) -> bool:
     return False
 
 
-def determinize(view: PlayerView, rng: random.Random) -> HandState:
+def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> HandState:
     """A full state consistent with ``view``: the unseen cards dealt at random to the
     opponent's unknown cards, the stock and any hidden face-down discard.
 
-    The result can be played on (it has no history to pop); from the viewer's side it is
-    indistinguishable from the real state.
+    The result can be played on (it has no history before the view to pop); from the
+    viewer's side it is indistinguishable from the real state. With ``undo=False`` it
+    keeps no undo (:meth:`HandState.forget_undo`): cheaper pushes for playouts that
+    never pop. The cards dealt depend only on ``view`` and ``rng``, not on ``undo``.
     """
     from umtali.deck import shuffled_deck
 
@@ -352,11 +360,10 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     else:
         pile = view.discard_pile  # type: ignore[assignment]  # no None in it
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
-    tables = view._raw_tables
-    trusted = tables is not None
-    if tables is None:
-        tables = (raw_side(view.tables[0]), raw_side(view.tables[1]))
-    return HandState.from_raw(
+    index = view._table_index
+    trusted = index is not None
+    tables = index[0] if index is not None else (raw_side(view.tables[0]), raw_side(view.tables[1]))
+    world = HandState.from_raw(
         rules=view.rules,
         dealer=view.dealer,
         eleventh=view.dealer if view.eleventh is None else view.eleventh,
@@ -375,4 +382,6 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
         # A view built from a state is consistent, and the cards dealt here are the
         # unseen ones, each once; a view from elsewhere (JSON) is checked.
         check=not trusted,
+        table_index=index,
     )
+    return world if undo else world.forget_undo()

@@ -92,7 +92,7 @@ class SearchBot:
         deals = 0
         done = 0
         while done < self.playouts and time.perf_counter() < deadline:
-            world = determinize(view, rng)
+            world = determinize(view, rng, undo=False)
             scores = [self._playout(world.clone(), move, view.player, rng) for move in candidates]
             for i in range(1, len(candidates)):
                 d = scores[i] - scores[0]
