@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from umtali.cards import ALL_CARDS, card_name, cards_of, mask_of, parse_cards
 
@@ -48,10 +49,17 @@ def seeded_deck(seed: int | str) -> tuple[int, ...]:
     return shuffled_deck(random.Random(seed))
 
 
+_ALL_IDS: Final = frozenset(range(52))
+
+
 def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
     """The deck as a tuple, or :class:`InvalidDeckError` saying what is wrong with it."""
     if len(deck) != 52:
         raise InvalidDeckError(f"a deck has 52 cards, this one {len(deck)}")
+    # The common case in one step: 52 plain ints, all different, all card ids.
+    cards = tuple(deck)
+    if set(map(type, cards)) == {int} and set(cards) == _ALL_IDS:
+        return cards
     seen = 0
     for i, c in enumerate(deck):
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
