@@ -142,6 +142,27 @@ complete snapshot; the legal-move cache comes back too, so a pop costs no regene
 
 _take_snapshot: Final = operator.attrgetter(*_UNDO_FIELDS)
 
+_TURN_UNDO: Final = tuple(
+    f
+    for f in _UNDO_FIELDS
+    if f not in ("tables", "points", "open_mask", "solo_mask", "rank_anchor", "seqs", "seq_open")
+)
+_UNDO_BY_KIND: Final = (
+    _TURN_UNDO,  # keep
+    _TURN_UNDO,  # give
+    ("phase", "hands", "stock_pos", "_legal"),  # draw
+    ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal"),  # take
+    ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal"),  # take two
+    _UNDO_FIELDS,  # meld
+    _UNDO_FIELDS,  # solo
+    _TURN_UNDO,  # discard: the table is untouched
+    _UNDO_FIELDS,  # pair
+    _TURN_UNDO,  # forfeit
+)
+"""The fields each kind of move may change (by action kind), so a push saves only those:
+a draw touches four. The property tests pop every move and compare whole states."""
+_SNAPSHOT_BY_KIND: Final = tuple(operator.attrgetter(*fields) for fields in _UNDO_BY_KIND)
+
 RawSide = tuple[tuple[int, int, int], ...]
 """One side of the table as the engine keeps it: (kind, mask, played-off card or -1)."""
 
@@ -672,7 +693,8 @@ class HandState:
             raise IndexError("pop from a hand that keeps no undo (see forget_undo)")
         if not self._undo:
             raise IndexError("pop from a hand with no moves")
-        for name, value in zip(_UNDO_FIELDS, self._undo.pop(), strict=True):
+        fields = _UNDO_BY_KIND[self.history[-1][1] & 0xF]
+        for name, value in zip(fields, self._undo.pop(), strict=True):
             setattr(self, name, value)
         return Move.from_action(self.history.pop()[1])
 
@@ -684,13 +706,13 @@ class HandState:
     def _apply(self, action: int) -> None:
         """Apply a legal action (unchecked: callers check). The commonest kinds come
         first: this is the engine's innermost loop."""
+        kind = action & 0xF
         undo = self._undo
         if undo is not None:
-            undo.append(_take_snapshot(self))
+            undo.append(_SNAPSHOT_BY_KIND[kind](self))
         p = self.player
         self.history.append((p, action))
         self._legal = None
-        kind = action & 0xF
         hands = self.hands
         if kind == _DRAW:
             got = 1 << self.stock[self.stock_pos]
