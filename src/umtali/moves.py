@@ -14,7 +14,7 @@ Move.pair(3♠ 3♦, discard=2♦, face_down=True)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -85,6 +85,8 @@ class Move:
     target: int | None = None
     discard: int | None = None
     face_down: bool = False
+    # The packed action once known (see ``action``); not part of the move's identity.
+    _packed: int = field(default=-1, init=False, repr=False, compare=False)
 
     # -- constructors -------------------------------------------------------------
     @classmethod
@@ -137,7 +139,14 @@ class Move:
     # -- packed form ----------------------------------------------------------------
     @property
     def action(self) -> int:
-        """The packed int the engine uses for this move."""
+        """The packed int the engine uses for this move (worked out once per move)."""
+        packed = self._packed
+        if packed < 0:
+            packed = self._pack()
+            object.__setattr__(self, "_packed", packed)
+        return packed
+
+    def _pack(self) -> int:
         k = self.kind
         if k in (MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT):
             return int(k)

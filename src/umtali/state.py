@@ -1041,7 +1041,7 @@ class LegalMoves:
         self._state = state
 
     def __iter__(self) -> Iterator[Move]:
-        return (Move.from_action(a) for a in self._state.legal_actions())
+        return map(Move.from_action, self._state.legal_actions())
 
     def __len__(self) -> int:
         return len(self._state.legal_actions())
