@@ -29,11 +29,12 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from umtali.deck import shuffled_deck
+from umtali.moves import Move
 from umtali.sim.bench import clock_overhead
 from umtali.state import HandState
 
@@ -84,8 +85,14 @@ class PeerTally:
 
 
 # -- the engines -------------------------------------------------------------------------
+def _move_list(state: HandState) -> list[Move]:
+    return list(state.legal_moves)
+
+
 class UmtaliActions:
     name = "umtali (action ints)"
+    # How the legal moves are read; pushed back as they come (an int or a Move).
+    read_legal: Callable[[HandState], Sequence[int | Move]] = staticmethod(HandState.legal_actions)
 
     def __init__(self) -> None:
         from umtali import __version__
@@ -93,44 +100,29 @@ class UmtaliActions:
         self.version = __version__
 
     def play_hand(self, rng: random.Random) -> int:
+        read = self.read_legal
         state = HandState(shuffled_deck(rng), rng.randrange(2))
         moves = 0
         while not state.is_over():
-            legal = state.legal_actions()
+            legal = read(state)
             state.push(legal[rng.randrange(len(legal))])
             moves += 1
         return moves
 
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
+        read = self.read_legal
         clock = time.perf_counter_ns
         state = HandState(shuffled_deck(rng), rng.randrange(2))
         while not state.is_over():
             t0 = clock()
-            legal = state.legal_actions()
+            legal = read(state)
             times.append(clock() - t0 - overhead)
             state.push(legal[rng.randrange(len(legal))])
 
 
 class UmtaliMoves(UmtaliActions):
     name = "umtali (Move objects)"
-
-    def play_hand(self, rng: random.Random) -> int:
-        state = HandState(shuffled_deck(rng), rng.randrange(2))
-        moves = 0
-        while not state.is_over():
-            legal = list(state.legal_moves)
-            state.push(legal[rng.randrange(len(legal))])
-            moves += 1
-        return moves
-
-    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
-        clock = time.perf_counter_ns
-        state = HandState(shuffled_deck(rng), rng.randrange(2))
-        while not state.is_over():
-            t0 = clock()
-            legal = list(state.legal_moves)
-            times.append(clock() - t0 - overhead)
-            state.push(legal[rng.randrange(len(legal))])
+    read_legal = staticmethod(_move_list)
 
 
 def _pick_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
