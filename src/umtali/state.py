@@ -974,9 +974,19 @@ class HandState:
     def table_index(self) -> TableIndex:
         """The table with every index derived from it, as one immutable value: pass it
         to :meth:`from_raw` to rebuild a state on this table without laying the columns
-        anew (a view keeps it for :func:`umtali.view.determinize`)."""
-        index: TableIndex = _table_fields(self)
-        return index
+        anew (a view keeps it for :func:`umtali.view.determinize`).
+
+        It is exactly what laying the columns anew gives: sequences are listed side by
+        side (player 0's first), as a rebuild lays them, not in the order they were
+        played, so a state rebuilt either way makes the same moves in the same order."""
+        tables, points, open_mask, solo_mask, rank_anchor, _, seq_open = _table_fields(self)
+        seqs = tuple(
+            ((mask & -mask).bit_length() - 1, mask.bit_length() - 1)
+            for side in tables
+            for kind, mask, _ in side
+            if kind == _SEQUENCE_COLUMN
+        )
+        return (tables, points, open_mask, solo_mask, rank_anchor, seqs, seq_open)
 
     def recount(self) -> tuple[int, int]:
         """Each side's points recounted from its columns (a check on the running score)."""
