@@ -36,8 +36,9 @@ def make_bot(level: str, *, reproducible: bool = False) -> Bot:
     """A bot of the named level; an unknown name raises ValueError listing the levels.
 
     With ``reproducible``, a bot's choices depend on its view and RNG alone: the search
-    level then spends its playout budget whatever the time (for arenas), instead of
-    also stopping at its time limit (for play).
+    level then spends its playout budget whatever the time, instead of also stopping
+    at its time limit. The arena and ``umtali play`` build their bots this way, so a
+    run or a seeded game replays the same on any machine.
     """
     if level == "search" and reproducible:
         return SearchBot(max_ms=float("inf"))

@@ -7,7 +7,10 @@ the cards it cannot see at random in agreement with its view
 of the hand with the expert policy for both players, and records each one's score
 difference (its hand score minus the opponent's) against the expert's choice. It keeps
 the expert's choice unless another candidate beats it clearly: by a mean margin of more
-than ``confidence`` standard errors. The budget is a number of playouts and a time limit.
+than ``confidence`` standard errors. The budget is a number of playouts and a time limit;
+a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
+settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
+it, or playing out identically) or clearly better (``SETTLED_BETTER`` above).
 Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
 to the expert, which scores them directly.
 """
@@ -37,6 +40,9 @@ class SearchBot:
     Args:
         playouts: the most playouts per decision (over all candidates).
         max_ms: the most time per decision, in milliseconds.
+        candidates: how many of the expert's choices to compare (its choice first).
+        confidence: standard errors by which a runner-up must beat the expert's choice.
+        min_deals: deals played before a decision may stop early.
     """
 
     name = "search"

@@ -94,7 +94,11 @@ class Game:
         if not self.humans or not self.humans <= {0, 1}:
             raise PlayError("the saved game names no human seat")
         try:
-            self.bot: Bot | None = None if len(self.humans) == 2 else make_bot(level)
+            # Reproducible: the computer's choices depend on the deal and the seed alone
+            # (not on the machine's speed), so a seeded or resumed game plays the same.
+            self.bot: Bot | None = (
+                None if len(self.humans) == 2 else make_bot(level, reproducible=True)
+            )
         except ValueError as e:
             raise PlayError(str(e)) from None
         self.last_human: int | None = None
@@ -222,7 +226,7 @@ class Game:
         return True
 
     def _hint(self, hand: HandState, player: int) -> str:
-        hint_bot = self.bot or make_bot(DEFAULT_BOT)
+        hint_bot = self.bot or make_bot(DEFAULT_BOT, reproducible=True)
         rng = _decision_rng(self.seed, len(self.match.hands), -1 - len(hand.history))
         move = hint_bot.choose(self.match.view(player), rng)
         return f"{move}  ({hint_bot.name} would play this)"
