@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from umtali.cards import ALL_CARDS, card_name, cards_of, mask_of, parse_cards
 
@@ -26,6 +26,7 @@ __all__ = [
     "check_deck",
     "deal_hands",
     "seeded_deck",
+    "shuffle",
     "shuffled_deck",
     "stacked_deck",
 ]
@@ -40,8 +41,30 @@ class InvalidDeckError(ValueError):
 def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
     """A uniformly random deck order drawn from ``rng`` (no global randomness)."""
     deck = list(range(52))
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     return tuple(deck)
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same order
+    from the same RNG state), only faster for a plain :class:`random.Random`: its
+    draws are made inline rather than through a method call per card.
+
+    >>> a, b = list(range(30)), list(range(30))
+    >>> random.Random(7).shuffle(a); shuffle(b, random.Random(7)); a == b
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)  # a subclass may draw differently: let it
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # random.Random._randbelow_with_getrandbits(i + 1), inline.
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def seeded_deck(seed: int | str) -> tuple[int, ...]:

@@ -326,7 +326,7 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
     keeps no undo (:meth:`HandState.forget_undo`): cheaper pushes for playouts that
     never pop. The cards dealt depend only on ``view`` and ``rng``, not on ``undo``.
     """
-    from umtali.deck import shuffled_deck
+    from umtali.deck import shuffle, shuffled_deck
 
     if view.phase == Phase.CHOOSE:
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
@@ -344,7 +344,7 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         or len(unseen) + len(forced_down) != hidden_in_hand + view.stock_size + face_down
     ):
         raise ViewError("the view does not account for all 52 cards")
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     opponent = view.opponent_known.mask
     for c in unseen[:hidden_in_hand]:
         opponent |= 1 << c
