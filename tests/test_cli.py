@@ -14,12 +14,20 @@ import pytest
 UMTALI = shutil.which("umtali", path=str(Path(sys.executable).parent)) or shutil.which("umtali")
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:
     assert UMTALI, "the umtali console script is not installed"
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
     return subprocess.run(
         [UMTALI, *args], capture_output=True, text=True, timeout=120, env=env, check=False
     )
+
+
+def test_an_output_without_suit_symbols_gets_suit_letters() -> None:
+    # An ASCII-only console (or a file in a legacy encoding) must not end in a traceback.
+    result = run("demo", "--seed", "3", encoding="ascii")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "Player 1  hand: Js 6h 3h Ah 10d 7d 6d 5d Jc 7c" in result.stdout
 
 
 def test_help_lists_the_commands() -> None:

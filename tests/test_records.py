@@ -12,6 +12,7 @@ from tests.helpers import fingerprint
 from umtali.lessons import LESSONS
 from umtali.match import Match
 from umtali.record import RecordError, dumps, load_file, loads, record_of, save_file
+from umtali.rules import RuleSet
 
 
 def lesson_game() -> Match:
@@ -74,6 +75,9 @@ def test_an_unfinished_hand_loads_and_plays_on() -> None:
         ('{"format": "chess"}', "not an Umtali record"),
         ('{"format": "umtali-record", "version": 7}', "version 7 is not supported"),
         ('{"format": "umtali-record", "version": 1}', "no 'match'"),
+        ("hello", "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"version": ' + "9" * 5000 + "}", "a number too long"),
     ],
 )
 def test_malformed_records_are_refused(text: str, message: str) -> None:
@@ -180,3 +184,33 @@ def test_unreadable_files_are_refused(tmp_path: Path, kind: str) -> None:
         path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError):
         load_file(path)
+
+
+def test_a_game_under_house_rules_round_trips() -> None:
+    # A variant with a name of its own is no preset: the record carries every option.
+    house = RuleSet(name="house", take_two=False, marriage_multiplier=3)
+    game = Match(house, kind="hand", first_dealer=0)
+    hand = game.new_hand(LESSONS[0].deck())
+    hand.push_text("give")
+    assert loads(dumps(game)).rules == house
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["rules"].update(preset=[]), "the rules preset must be a name, not \\[\\]"),
+        (lambda d: d["rules"].update(preset="gin"), "unknown rules preset 'gin' for rules named"),
+        (
+            lambda d: d.update(rules={"preset": "gin", "take_two": False}),
+            "unknown rules preset 'gin'.*missing: compulsory_play",
+        ),
+        (lambda d: d.update(comment="hi"), "the record has unknown key\\(s\\) 'comment'"),
+        (lambda d: d["hands"][0].update(note=1), "hand 1 has unknown key\\(s\\) 'note'"),
+        (lambda d: d["hands"][0]["deck"].__setitem__(0, 5), "deck position 0 holds 5"),
+        (lambda d: d["hands"][0].update(scores=[31.0, 28]), "'scores' must be two whole numbers"),
+        (lambda d: d["hands"][0].update(scores=[31, True]), "'scores' must be two whole numbers"),
+    ],
+)
+def test_tampered_fields_are_named(change: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        loads(tampered(change))

@@ -1,4 +1,4 @@
-"""The binding rulings R1-R10 (shared/RULINGS.md), each played out at the table.
+"""The binding rulings R1-R11 (shared/RULINGS.md), each played out at the table.
 
 Every position is a real hand dealt from a stacked deck. Refused moves must name the rule and
 leave the hand exactly as it was. Players are 0 (the book's Player 1) and 1 (Player 2); hands
@@ -6,6 +6,8 @@ are drawn spades, hearts, diamonds, clubs, high to low.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -21,10 +23,11 @@ from umtali import (
     Termination,
     stacked_deck,
 )
-from umtali.cards import JACK, card_name, card_points, rank_of
+from umtali.cards import JACK, card_ascii, card_name, card_points, rank_of
 from umtali.lessons import LESSONS
 from umtali.match import Match, MatchError
 from umtali.melds import ColumnKind, column_points, meld_accepts, meld_plans
+from umtali.view import PlayerView
 
 Snapshot = tuple[object, ...]
 EndState = tuple[frozenset[str], CardSet]
@@ -307,7 +310,12 @@ def test_r3_hand_four_take_two_twos_discard_the_last_card_and_go_out_with_the_pa
         Move.pair(c("2s"), c("2c"), discard=c("4c")),
         Move.pair(c("2s"), c("2c"), discard=c("4c"), face_down=True),
     }
-    refuse(hand, "discard 4♣", "were taken two at a time and must be played this turn", "R3")
+    refuse(
+        hand,
+        "discard 4♣",
+        "were taken two at a time and must be played this turn",
+        "R3",
+    )
     refuse(hand, "discard 2♠", "taken two at a time")
     hand.push_text("pair 2♠ 2♣ discard 4♣ down")
     assert hand.hand(0) == CardSet()
@@ -830,6 +838,53 @@ def test_r10_drawn_games_count_for_nobody_and_points_do_not_carry() -> None:
     assert match.is_over()
     assert match.winner() == 0
     assert len(match.hands) == 16
+
+
+# -- R11 What each player may see -----------------------------------------------------------------
+def lesson_four_after(turns: int, moves: int = 0) -> HandState:
+    lesson = LESSONS[3]
+    hand = HandState(lesson.deck(), lesson.dealer)
+    for turn in lesson.turns[:turns]:
+        for text in turn.moves:
+            hand.push_text(text)
+    for text in lesson.turns[turns].moves[:moves]:
+        hand.push_text(text)
+    return hand
+
+
+def test_r11_a_card_taken_from_the_pile_is_known_until_it_is_played() -> None:
+    # Lesson hand 4, turn 3: Player 2 takes 3♦ (Player 1's discard) and holds
+    #   2♠ K♥ 9♥ 3♠ 9♦ 3♦ 6♦ 4♦ 6♣ 5♣ 3♣   before laying 3♠ 3♦ 3♣.
+    hand = lesson_four_after(2, 1)
+    view = PlayerView.of(hand, 0)
+    assert view.opponent_known == CardSet.parse("3d")
+    assert view.opponent_hand_size == 11
+    assert view.taken_from_pile == (CardSet.parse("Ah"), CardSet.parse("3d"))
+    assert view.stock_size == hand.stock_size()
+    assert view.legal == ()  # not his turn
+    hand.push_text("meld 3♠ 3♦ 3♣")
+    view = PlayerView.of(hand, 0)
+    assert view.opponent_known == CardSet(0)  # on the table now, in plain sight
+    assert view.taken_from_pile[1] == CardSet.parse("3d")  # the history stays public
+
+
+def test_r11_a_face_down_discard_is_hidden_from_the_opponent_only() -> None:
+    # Lesson hand 4, turn 6: Player 1 plays 3♥ and goes out, laying 4♣ face down.
+    hand = lesson_four_after(6)
+    mine, theirs = PlayerView.of(hand, 0), PlayerView.of(hand, 1)
+    assert mine.discard_pile[-1] == c("4c")
+    assert mine.history[-1] == (0, "discard 4♣ down")
+    assert theirs.discard_pile[-1] is None
+    assert theirs.history[-1] == (0, "discard (face down)")
+    assert theirs.top_discard() is None
+    assert Move.draw() in theirs.legal
+    assert not any(m.kind is MoveKind.TAKE for m in theirs.legal)
+    # Nothing Player 2 may not know is anywhere in his view, serialised or not.
+    hidden = [*hand.stock_cards(), c("4c")]
+    data, text = json.dumps(theirs.to_dict(), ensure_ascii=False), repr(theirs)
+    for card in hidden:
+        assert f'"{card_ascii(card)}"' not in data
+        assert card_name(card) not in data + text
 
 
 def test_refusal_off_a_solo_card_reads_cleanly() -> None:

@@ -150,6 +150,8 @@ def parse_card(text: str) -> Card:
     ...
     umtali.cards.InvalidCardError: '11s' is not a card: the rank must be A, 2-10 (or T), J, Q or K
     """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"{text!r} is not a card: write a rank then a suit, like Ks")
     t = text.strip().lower()
     if len(t) < 2:
         raise InvalidCardError(
@@ -174,6 +176,8 @@ def parse_cards(text: str) -> list[Card]:
     >>> [card_name(c) for c in parse_cards("Ks, 10h Th")]
     ['K♠', '10♥', '10♥']
     """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"{text!r} is not text naming cards, like 'Ks 10h Q♦'")
     return [parse_card(t) for t in text.replace(",", " ").split()]
 
 

@@ -68,7 +68,13 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
 
 
 def seeded_deck(seed: int | str) -> tuple[int, ...]:
-    """The deck order of a seed: the same seed gives the same deck on every machine."""
+    """The deck order of a seed: the same seed gives the same deck on every machine.
+
+    The seed is an int or text; anything else (``None`` would mean the OS's entropy, a
+    deal no record could reproduce) is refused.
+    """
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise InvalidDeckError(f"a deck seed is a whole number or text, not {seed!r}")
     return shuffled_deck(random.Random(seed))
 
 

@@ -180,6 +180,13 @@ class Move:
 
     @classmethod
     def _decode(cls, action: int) -> Move:
+        move = cls._unpack(action)
+        if move.action != action:  # stray bits: no move packs to this int
+            raise InvalidMoveError(f"{action!r} is not a move action")
+        return move
+
+    @classmethod
+    def _unpack(cls, action: int) -> Move:
         if not isinstance(action, int) or action < 0:
             raise InvalidMoveError(f"{action!r} is not a move action")
         try:

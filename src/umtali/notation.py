@@ -90,8 +90,10 @@ def parse_move(text: str) -> Move:
         return Move(MoveKind.TAKE, tuple(got))
     if verb == "meld":
         got = cards(args)
-        if len(got) < 2 or len(got) > 10:
+        if len(got) < 2:
             raise bad(f"a meld needs 2 cards (a marriage) or at least 3, like {_EXAMPLES['meld']}")
+        if len(got) > 10:
+            raise bad("a meld has at most 10 cards (a sequence A to 10)")
         if len(set(got)) != len(got):
             raise bad("a card appears twice in the meld")
         return Move.meld(got)

@@ -85,9 +85,11 @@ def _reason(state: HandState, move: Move) -> str:
             return "only the last turn, after the opponent went out, ends without a discard (R7)"
         return "the cards taken two at a time must be played this turn (R3)"
     if must_place:
+        left = cards_of(must_place)
+        taken = "were taken two at a time" if len(left) > 1 else "was taken with another discard"
         return (
-            f"{_names(cards_of(must_place))} were taken two at a time and must be played"
-            " this turn, in the meld phase or as the closing pair (R3)"
+            f"{_names(left)} {taken} and must be played this turn, in the meld phase or as"
+            " the closing pair (R3)"
         )
     if kind is MoveKind.DISCARD:
         return _discard_reason(state, move, hand)

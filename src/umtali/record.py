@@ -130,11 +130,19 @@ def loads(text: str) -> Match:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        # A whole record is one object, so it ends with "}": without it, it was cut short.
-        what = "truncated" if not text.rstrip().endswith("}") else "not valid JSON"
+        # A record is one object: text that opens one and never closes it was cut short.
+        stripped = text.strip()
+        cut = stripped.startswith("{") and not stripped.endswith("}")
+        what = "truncated" if cut else "not valid JSON"
         raise RecordError(
-            f"the record is {what}: {e.msg} at line {e.lineno}, column {e.colno}"
+            f"the record is {what}: {e.msg.rstrip()}, at line {e.lineno}, column {e.colno}"
         ) from None
+    except RecursionError:
+        raise RecordError(
+            "the record is not a game record: its JSON is nested too deeply"
+        ) from None
+    except ValueError:  # Python refuses numbers of thousands of digits
+        raise RecordError("the record is not a game record: it holds a number too long") from None
     return replay(data)
 
 
@@ -145,6 +153,22 @@ def _field(data: dict[str, Any], key: str, kind: type, where: str = "the record"
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"{where}: {key!r} must be {_kind_name(kind)}, not {value!r}")
     return value
+
+
+_RECORD_KEYS: Final = frozenset(
+    ("format", "version", "match", "rules", "players", "first_dealer", "meta", "hands")
+)
+_HAND_KEYS: Final = frozenset(("dealer", "deck", "moves", "scores"))
+
+
+def _refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str) -> None:
+    """A key this version does not write is a sign of tampering or of a newer format."""
+    unknown = sorted(map(str, set(data) - known))
+    if unknown:
+        raise RecordError(
+            f"{where} has unknown key(s) {', '.join(map(repr, unknown))};"
+            f" version {RECORD_VERSION} records have {', '.join(sorted(known))}"
+        )
 
 
 def _kind_name(kind: type) -> str:
@@ -159,6 +183,7 @@ def replay(data: object) -> Match:
         raise RecordError("a record is a JSON object")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"not an Umtali record: 'format' must be {RECORD_FORMAT!r}")
+    _refuse_unknown_keys(data, _RECORD_KEYS, "the record")
     version = _field(data, "version", int)
     if version != RECORD_VERSION:
         raise RecordError(
@@ -200,9 +225,13 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
             f"{where}: the record says player {dealer} deals, but the winner of the last"
             f" hand (or the first dealer) is player {expected} (R1)"
         )
+    _refuse_unknown_keys(entry, _HAND_KEYS, where)
     names = _field(entry, "deck", list, where)
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise RecordError(f"{where}: deck position {i} holds {name!r}, not a card like 'Ks'")
     try:
-        deck = check_deck([parse_card(t) if isinstance(t, str) else t for t in names])
+        deck = check_deck([parse_card(t) for t in names])
     except (InvalidCardError, InvalidDeckError) as e:
         raise RecordError(f"{where}: deck: {e}") from None
     hand = match.new_hand(deck)
@@ -219,6 +248,12 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
     outcome = hand.outcome()
     if "scores" in entry:
         scores = entry["scores"]
+        if not (
+            isinstance(scores, list)
+            and len(scores) == 2
+            and all(type(x) is int for x in scores)  # not a bool, not 31.0
+        ):
+            raise RecordError(f"{where}: 'scores' must be two whole numbers, not {scores!r}")
         if outcome is None:
             raise RecordError(f"{where}: the record gives scores but the moves do not end the hand")
         if scores != list(outcome.scores):

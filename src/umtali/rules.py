@@ -93,17 +93,29 @@ class RuleSet:
             raise InvalidRulesError(f"rules must be an object of options, not {data!r}")
         options = dict(data)
         preset = options.pop("preset", options.get("name", "standard"))
-        if preset not in PRESETS:
-            raise InvalidRulesError(
-                f"unknown rules preset {preset!r}; known: {', '.join(sorted(PRESETS))}"
-            )
+        if not isinstance(preset, str):
+            raise InvalidRulesError(f"the rules preset must be a name, not {preset!r}")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(options) - known)
         if unknown:
             raise InvalidRulesError(
                 f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
-        return dataclasses.replace(PRESETS[preset], **options)
+        if preset in PRESETS:
+            return dataclasses.replace(PRESETS[preset], **options)
+        # A custom set of rules (a record of a house variant) names every option itself.
+        missing = sorted(known - set(options) - {"name"})
+        if missing:
+            raise InvalidRulesError(
+                f"unknown rules preset {preset!r} (known: {', '.join(sorted(PRESETS))});"
+                f" rules of another name must give every option; missing: {', '.join(missing)}"
+            )
+        if options.setdefault("name", preset) != preset:
+            raise InvalidRulesError(
+                f"unknown rules preset {preset!r} for rules named {options['name']!r};"
+                f" known presets: {', '.join(sorted(PRESETS))}"
+            )
+        return cls(**options)
 
 
 STANDARD: Final = RuleSet()

@@ -17,6 +17,7 @@ from umtali import __version__
 from umtali.bots import BOTS, DEFAULT_BOT
 from umtali.bots.random_bot import RandomBot
 from umtali.cli.describe import describe_move, render_state
+from umtali.cli.terminal import tolerate_narrow_output
 from umtali.deck import shuffled_deck
 from umtali.match import Match
 from umtali.record import RecordError, load_file, save_file
@@ -89,9 +90,12 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         match = load_file(args.file)
     except RecordError as e:
         raise UsageError(f"cannot replay {args.file}: {e}") from None
+    seats = [
+        name if name == player_name(seat) else f"{name} ({player_name(seat)})"
+        for seat, name in enumerate(match.players)
+    ]
     print(
-        f"{match.kind.capitalize()} between {match.players[0]} (Player 1) and"
-        f" {match.players[1]} (Player 2), rules: {match.rules.name}",
+        f"{match.kind.capitalize()} between {seats[0]} and {seats[1]}, rules: {match.rules.name}",
         file=out,
     )
     pause = _stepper(out) if args.step else None
@@ -392,6 +396,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command; return the exit status."""
+    if out is None:
+        tolerate_narrow_output()
     stream = out if out is not None else sys.stdout
     parser = _parser()
     args = parser.parse_args(argv)

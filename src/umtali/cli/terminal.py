@@ -6,14 +6,46 @@ console writes plain text (no colour, no cursor tricks), as it does under ``NO_C
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Final, TextIO
 
 from rich.console import Console, RenderableType
 
-__all__ = ["QuitRequested", "Terminal"]
+__all__ = ["QuitRequested", "Terminal", "tolerate_narrow_output"]
+
+_ASCII_FOR: Final = {
+    "♠": "s", "♥": "h", "♦": "d", "♣": "c", "·": "-", "—": "-", "–": "-", "…": "...",
+    "×": "x", "÷": "/", "µ": "u", "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "█": "#",
+    "▒": "=", "±": "+/-", "½": "1/2", "−": "-",
+}  # fmt: skip
+
+
+def _to_ascii(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: the suits as letters (``K♠`` → ``Ks``, as in notation)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_ASCII_FOR.get(ch, "?") for ch in text), error.end
+
+
+codecs.register_error("umtali-ascii", _to_ascii)
+
+
+def tolerate_narrow_output() -> None:
+    """Let stdout and stderr write on a terminal or file whose encoding has no suit
+    symbols (``PYTHONIOENCODING=ascii``, an old Windows console): the suits come out as
+    letters, the notation's own spelling, instead of the program dying on the first card."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        try:
+            "♠♥♦♣".encode(stream.encoding)
+        except (UnicodeEncodeError, LookupError):
+            stream.reconfigure(errors="umtali-ascii")
 
 
 class QuitRequested(Exception):  # noqa: N818 - a request, not an error
