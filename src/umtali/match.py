@@ -109,6 +109,8 @@ class Match:
         hand = self.current
         if hand is None:
             raise MatchError("no hand is being played")
+        if self.kind == "hand":  # a single hand is the whole match
+            return PlayerView.of(hand, player, (0, 0), 0)
         per = self.rules.hands_per_game
         finished = len(self.finished_outcomes())
         in_game = finished % per

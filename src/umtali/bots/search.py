@@ -7,7 +7,9 @@ the cards it cannot see at random in agreement with its view
 of the hand with the expert policy for both players, and records each one's score
 difference (its hand score minus the opponent's) against the expert's choice. It keeps
 the expert's choice unless another candidate beats it clearly: by a mean margin of more
-than ``confidence`` standard errors. The budget is a number of playouts and a time limit;
+than ``confidence`` standard errors. A playout is valued by its margin (the bot's hand
+score minus the opponent's), except in the last hand of a game, where turning the game's
+result is worth ``LAST_HAND_STAKE`` points more. The budget is a number of playouts and a time limit;
 a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
 settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
 it, or playing out identically) or clearly better (``SETTLED_BETTER`` above).
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from umtali.bots.evaluate import situation
 from umtali.bots.expert import ExpertBot
@@ -91,6 +94,7 @@ class SearchBot:
 
     def _search(self, view: PlayerView, candidates: list[Move], rng: random.Random) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
+        utility = _utility(view)
         # Per candidate, the sum and the sum of squares of its score minus the expert's
         # choice's score on the same deal (a paired comparison cancels the deal's luck).
         sums = [0.0] * len(candidates)
@@ -99,7 +103,9 @@ class SearchBot:
         done = 0
         while done < self.playouts and time.perf_counter() < deadline:
             world = determinize(view, rng, undo=False)
-            scores = [self._playout(world.clone(), move, view.player, rng) for move in candidates]
+            scores = [
+                utility(self._playout(world.clone(), move, view.player, rng)) for move in candidates
+            ]
             for i in range(1, len(candidates)):
                 d = scores[i] - scores[0]
                 sums[i] += d
@@ -141,6 +147,30 @@ class SearchBot:
         outcome = state.outcome()
         assert outcome is not None
         return float(outcome.scores[me] - outcome.scores[1 - me])
+
+
+LAST_HAND_STAKE = 30.0
+"""In the last hand of a game (or a lone hand), what winning rather than losing the game
+is worth, in points, on top of the hand's margin."""
+
+
+def _utility(view: PlayerView) -> Callable[[float], float]:
+    """How the bot values a playout's margin (its hand score minus the opponent's).
+
+    Before the last hand of a game, points are what count. In the last hand the game is
+    won by the total, so a margin that turns the game's result weighs far more than the
+    same points elsewhere: ``LAST_HAND_STAKE`` for each side of the win-or-lose line.
+    """
+    if view.hands_left > 0:
+        return float
+    me, other = view.player, 1 - view.player
+    lead = view.game_scores[me] - view.game_scores[other]
+
+    def last_hand(margin: float) -> float:
+        final = lead + margin
+        return margin + LAST_HAND_STAKE * ((final > 0) - (final < 0))
+
+    return last_hand
 
 
 def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
