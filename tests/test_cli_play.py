@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -43,7 +44,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert "Traceback" not in out + result.stderr
     assert out.count("End of the hand") == 4
     assert "Total" in out
-    assert "wins the game" in out or "game is drawn" in out
+    assert re.search(r"(You win|Computer \(expert\) wins) the game\.|The game is drawn\.", out)
     data = json.loads(record.read_text(encoding="utf-8"))
     assert len(data["hands"]) == 4
     assert all("scores" in hand for hand in data["hands"])
@@ -57,7 +58,9 @@ def test_a_session_plays_until_two_games_are_won(tmp_path: Path) -> None:
         "--seed", "5", "--session", "--bot", "random", "--save", str(record), script="1\n" * 12000
     )
     assert result.returncode == 0, result.stderr
-    assert "wins the session" in result.stdout or "session is drawn" in result.stdout
+    assert re.search(
+        r"(You win|Computer \(random\) wins) the session\.|The session is drawn\.", result.stdout
+    )
     assert "Games won:" in result.stdout
 
 
@@ -199,3 +202,254 @@ def wait_for(session: str, *needles: str, timeout: float = 20.0) -> str:
             return screen
         time.sleep(0.2)
     raise AssertionError(f"{needles} did not appear on the screen:\n{screen}")
+
+
+# -- the record: where it is kept, and when keeping it fails ------------------------------------
+
+
+def unwritable_folder(tmp_path: Path) -> Path:
+    """A folder no file can be created in: a read-only one, or /sys for root (whom
+    permission bits do not stop)."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        (folder / "probe").touch()
+    except OSError:
+        return folder
+    (folder / "probe").unlink()
+    if Path("/sys").is_dir():
+        return Path("/sys")
+    pytest.skip("no unwritable folder to test with")
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("missing/game.json", "the folder missing does not exist"),
+        (".", "it is a folder; give a file name"),
+        ("LOCKED/game.json", "cannot keep the game in"),
+    ],
+)
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_deal(
+    tmp_path: Path, target: str, message: str
+) -> None:
+    target = target.replace("LOCKED", str(unwritable_folder(tmp_path)))
+    result = play("--seed", "4", "--save", target, script="1\n" * 50, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "Your hand" not in result.stdout  # no hand was dealt, so none is lost
+
+
+def test_save_refuses_to_overwrite_a_game_it_is_not_resuming(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    first = play("--seed", "4", "--save", str(record), script="1\n1\nquit\n")
+    assert first.returncode == 0, first.stderr
+    before = record.read_text(encoding="utf-8")
+    again = play("--seed", "5", "--save", str(record), script="1\n" * 20)
+    assert again.returncode == 2
+    assert "already exists" in again.stderr
+    assert f"umtali play --resume {record}" in again.stderr
+    assert "another file name" in again.stderr
+    assert record.read_text(encoding="utf-8") == before
+    # Resuming it, and keeping it under the same name, is what --save is for.
+    resumed = play("--resume", str(record), "--save", str(record), script="quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+
+
+def test_two_saves_in_the_same_second_get_two_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from umtali.cli import play as play_module
+
+    monkeypatch.setattr(time, "strftime", lambda _format: "20250101-120000")
+    first = play_module.reserve_default_path(tmp_path)
+    second = play_module.reserve_default_path(tmp_path)
+    assert first.name == "umtali-20250101-120000.json"
+    assert second.name == "umtali-20250101-120000-2.json"
+    # And through the command: two games quit at once in one folder keep both records.
+    both = tmp_path / "both"
+    both.mkdir()
+    runs = [
+        subprocess.Popen(
+            [UMTALI, "play", "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=both,
+            env=dict(os.environ, NO_COLOR="1"),
+        )
+        for seed in (1, 2)
+    ]
+    for run in runs:
+        run.communicate(b"quit\n", timeout=120)
+        assert run.returncode == 0
+    assert len(list(both.glob("umtali-*.json"))) == 2
+
+
+# -- what the screen says -------------------------------------------------------------------------
+
+
+def test_the_seed_of_a_live_game_is_shown_only_when_the_player_gave_it(tmp_path: Path) -> None:
+    unseeded = play(script="quit\n", cwd=tmp_path)
+    assert unseeded.returncode == 0, unseeded.stderr
+    assert "Seed" not in unseeded.stdout
+    assert "seed" not in unseeded.stdout.lower().replace("--resume", "")
+    # The record keeps it all the same: a resumed game deals on from it.
+    (saved,) = tmp_path.glob("umtali-*.json")
+    assert isinstance(json.loads(saved.read_text(encoding="utf-8"))["meta"]["seed"], int)
+    seeded = play("--seed", "877", script="quit\n", cwd=tmp_path)
+    assert "Seed 877." in seeded.stdout
+
+
+def test_the_human_is_spoken_to_as_you(tmp_path: Path) -> None:
+    result = play("--seed", "11", script="1\n" * 3000, cwd=tmp_path)
+    out = result.stdout
+    for wrong in ("You wins", "You deals", "You holds", "to You", "Player 1's hand"):
+        assert wrong not in out, wrong
+    assert re.search(r"(You win|Computer \(expert\) wins) the hand\.", out)
+    assert re.search(r"· (You deal|Computer \(expert\) deals)", out)
+    # The engine's refusals, addressed to the player who made the move.
+    script = "discard 9h\n1\ndiscard Qh\nquit\n"
+    refused = play("--seed", "3", script=script, cwd=tmp_path)
+    assert "'discard 9♥' is not allowed now: you are to move, and must first draw" in refused.stdout
+    assert "Q♥ is not in your hand" in refused.stdout
+
+
+def forfeit_lines(out: str) -> list[list[str]]:
+    lines = re.findall(r"(?:forfeited by the opponent|forfeited to you): (.*?)\s+\d*$", out, re.M)
+    lines += re.findall(r"cannot go out and forfeits? (.*?) to ", out)
+    return [line.split() for line in lines]
+
+
+def display_key(card: str) -> tuple[int, int]:
+    from umtali.cards import parse_card, rank_of, suit_of
+
+    c = parse_card(card)
+    return (-suit_of(c), -rank_of(c))
+
+
+def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
+    tmp_path: Path,
+) -> None:
+    result = play("--seed", "3", script="1\n" * 3000, cwd=tmp_path)
+    out = result.stdout
+    endings = re.findall(r"End of the hand: (.*)\.", out)
+    assert len(endings) == 4
+    for ending in endings:
+        assert re.match(r"(You|Computer \(expert\)) went out first|the stock ran out", ending)
+    forfeits = forfeit_lines(out)
+    assert forfeits, "no hand of this game ended with forfeited cards"
+    for cards in forfeits:
+        assert cards == sorted(cards, key=display_key), cards  # spades first, high to low
+
+
+def test_the_board_shows_the_discards_under_the_top_and_the_last_turn(tmp_path: Path) -> None:
+    result = play("--seed", "3", script="1\n" * 3000, cwd=tmp_path)
+    out = result.stdout
+    piles = re.findall(r"Top discard (\S+).*\nDiscard pile, top first: (\S+) (\S+)", out)
+    assert piles
+    for top, first, _under in piles:
+        assert top == first
+    assert "This is your last turn: Computer (expert) has gone out." in out
+
+
+def test_game_so_far_gives_the_current_games_totals(tmp_path: Path) -> None:
+    record = tmp_path / "session.json"
+    result = play(
+        "--seed", "5", "--session", "--bot", "random", "--save", str(record), script="1\n" * 12000
+    )
+    assert result.returncode == 0, result.stderr
+    hands = json.loads(record.read_text(encoding="utf-8"))["hands"]
+    assert len(hands) >= 8
+    boards = re.split(
+        r"\n(?=Game \d, hand \d of 4 · (?:turn \d+|the deal) · your move)", result.stdout
+    )
+    checked = 0
+    for board_text in boards[1:]:
+        head = re.match(r"Game (\d), hand (\d) of 4", board_text)
+        assert head
+        game, number = int(head[1]), int(head[2])
+        shown = re.search(r"Game so far: You (\d+), Computer \(random\) (\d+)", board_text)
+        if number == 1:
+            assert shown is None, board_text  # a new game starts from nothing
+            continue
+        assert shown is not None, board_text
+        first = (game - 1) * 4
+        done = hands[first : first + number - 1]
+        totals = (sum(h["scores"][0] for h in done), sum(h["scores"][1] for h in done))
+        assert (int(shown[1]), int(shown[2])) == totals, (game, number)
+        checked += game > 1
+    assert checked  # boards of the second game were among them
+
+
+def test_hints_come_from_the_strongest_fast_level(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--bot", "random", script="hint\nquit\n", cwd=tmp_path)
+    assert "(the expert level would play this)" in result.stdout
+    assert "random" not in result.stdout.split("Hint:")[1].split("\n")[0]
+
+
+def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
+    tmp_path: Path,
+) -> None:
+    # Seed 2: You deal the first hand.
+    script = "give me\ntake 5h\n3\nhelp\nkeep it\ngive\nquit\n"
+    result = play("--seed", "2", script=script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "Your hand (0)" not in out
+    assert "You deal, so you choose who gets the 11th card: 'keep' it" in out
+    assert "'give me' is not a move" in out
+    assert "you deal and must first choose who receives the 11th card" in out
+    assert "There is no move 3: choose 1 to 2" in out
+    assert "keep · give: the dealer keeps the 11th card" in out  # in help
+    assert "'keep it' is not a move" in out
+    assert "You deal and give the 11th card to Computer (expert)" in out
+
+
+def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    result = play("--seed", "3", script="x" * 6000 + "\nquit\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "That line is 6000 characters long" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) < 400
+    assert "Game saved to" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        (["--bot", "random"], "--bot"),
+        (["--seed", "9"], "--seed"),
+        (["--session"], "--session"),
+        (["--hotseat", "--bot", "greedy"], "--bot and --hotseat"),
+    ],
+)
+def test_resume_refuses_options_that_would_be_ignored(
+    tmp_path: Path, extra: list[str], named: str
+) -> None:
+    record = tmp_path / "game.json"
+    play("--seed", "4", "--save", str(record), script="1\nquit\n")
+    result = play("--resume", str(record), *extra, script="1\n" * 20)
+    assert result.returncode == 2
+    assert f"so {named} cannot be used with it" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_quit_at_the_next_hand_prompt_saves(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    # Enough first moves to finish hand 1, but not hand 2: the pause between them is the
+    # first prompt that is not a move; "quit" is sent there.
+    whole = play("--seed", "11", "--save", str(record), script="1\n" * 3000)
+    assert whole.returncode == 0
+    first_hand = moves_of(record)[0]
+    record.unlink()
+    answers = whole.stdout.split("Press Enter for the next hand")[0].count("You> ")
+    script = "1\n" * answers + "score\nquit\n"
+    result = play("--seed", "11", "--save", str(record), script=script)
+    assert result.returncode == 0, result.stderr
+    assert "Press Enter to go on" not in result.stdout
+    assert result.stdout.count("Game 1\n") >= 2  # the score sheet, shown again on 'score'
+    assert "Game saved to" in result.stdout
+    assert moves_of(record) == [first_hand]

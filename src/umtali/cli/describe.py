@@ -21,7 +21,7 @@ from umtali.melds import column_kind
 from umtali.moves import Move, MoveKind
 from umtali.state import Column, HandState, Phase, player_name
 
-__all__ = ["describe_move", "render_state", "render_table"]
+__all__ = ["describe_move", "for_mover", "render_state", "render_table", "subject"]
 
 
 def _names(cards: tuple[int, ...] | list[int]) -> str:
@@ -55,7 +55,45 @@ def describe_move(
     if name(state.player) == "You":
         words = sentence.split(" ")
         sentence = " ".join(_SECOND_PERSON.get(w, w) for w in words).replace("his own", "your own")
-    return sentence
+    return sentence.replace(" to You", " to you")
+
+
+def subject(name: str, verb: str) -> str:
+    """``name`` with ``verb`` (written for "he"), in the second person for "You".
+
+    >>> subject("You", "wins"), subject("Computer (expert)", "wins"), subject("You", "has")
+    ('You win', 'Computer (expert) wins', 'You have')
+    """
+    if name != "You":
+        return f"{name} {verb}"
+    return f"You {_SECOND_PERSON.get(verb, verb)}"
+
+
+def for_mover(message: str, player: int, names: tuple[str, str]) -> str:
+    """An engine message (which calls the players "Player 1" and "Player 2") addressed to
+    ``player``, the one who made the move: "your hand", "you are to move", and the other
+    player by the name on the screen.
+
+    >>> for_mover("4♣ is not in Player 1's hand", 0, ("You", "Computer"))
+    '4♣ is not in your hand'
+    >>> for_mover("'discard 2♦' is not allowed now: Player 2 is to move, and must first draw",
+    ...           1, ("Player 1", "Player 2"))
+    "'discard 2♦' is not allowed now: you are to move, and must first draw"
+    """
+    me = player_name(player)
+    for third, second in _MOVER_PHRASES:
+        message = message.replace(third.format(me), second)
+    other = names[1 - player]
+    return message.replace(player_name(1 - player), "you" if other == "You" else other)
+
+
+_MOVER_PHRASES = (
+    ("{}'s hand", "your hand"),
+    ("{} is to move", "you are to move"),
+    ("{} has already drawn", "you have already drawn"),
+    ("{} deals and must", "you deal and must"),
+    ("{}", "you"),
+)
 
 
 _SECOND_PERSON = {
@@ -69,6 +107,10 @@ _SECOND_PERSON = {
     "discards": "discard",
     "goes": "go",
     "forfeits": "forfeit",
+    "wins": "win",
+    "has": "have",
+    "is": "are",
+    "holds": "hold",
 }
 
 

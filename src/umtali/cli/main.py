@@ -312,7 +312,6 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game of Umtali against the computer")
     play.add_argument(
         "--bot",
-        default=DEFAULT_BOT,
         choices=list(BOTS),
         help=f"the computer's level (default {DEFAULT_BOT}: the strongest measured to decide"
         " within a second)",
@@ -323,7 +322,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--save", metavar="FILE", help="keep the game record in FILE (saved after each hand)"
     )
-    play.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a saved game (with its own seed, seats and level; --save may name"
+        " another file to keep it in)",
+    )
     play.set_defaults(run=cmd_play)
 
     demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from umtali.cards import CardSet, card_name, suit_of
 from umtali.melds import ColumnKind
-from umtali.state import Column
+from umtali.state import Column, Phase
 from umtali.view import PlayerView
 
 __all__ = [
@@ -23,6 +23,8 @@ __all__ = [
     "card_text",
     "cards_text",
     "column_lines",
+    "discard_pile_text",
+    "display_text",
     "hand_text",
     "table_side",
 ]
@@ -101,10 +103,52 @@ def _top(view: PlayerView) -> Text:
     return card_text(top)
 
 
+PILE_SHOWN = 6
+"""How many discards, from the top down, the board lists."""
+
+
+def discard_pile_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> Text:
+    """The discard pile from the top down, as far as ``shown`` cards, the top one marked:
+    the card under the top matters when both may be taken together. ``None`` is a card
+    lying face down.
+
+    >>> from umtali.cards import parse_card
+    >>> str(discard_pile_text([parse_card("3s"), parse_card("5h"), None]))
+    'Discard pile, top first: (face down) 5♥ 3♠'
+    """
+    text = Text("Discard pile, top first: ")
+    cards = list(reversed(pile))
+    for i, card in enumerate(cards[:shown]):
+        if i:
+            text.append(" ")
+        if card is None:
+            text.append("(face down)", style="dim")
+        else:
+            text.append_text(card_text(card))
+    if len(cards) > shown:
+        text.append(f" … ({len(cards)} cards)", style="dim")
+    return text
+
+
+def display_text(cards: CardSet) -> Text:
+    """Cards in the display order of a hand (spades, hearts, diamonds, clubs; high to
+    low), in one run."""
+    return cards_text(_display_order(cards))
+
+
+def _choose_text(view: PlayerView, names: tuple[str, str]) -> Text:
+    other = names[1 - view.player]
+    text = Text("The cards are not dealt yet. ", style="bold")
+    text.append(
+        "You deal, so you choose who gets the 11th card: 'keep' it (you then hold 11 cards"
+        f" and open the hand, with no draw) or 'give' it ({other} holds 11 and opens)."
+    )
+    return text
+
+
 def board(
     view: PlayerView,
     names: tuple[str, str] = ("Player 1", "Player 2"),
-    game_totals: tuple[int, int] | None = None,
     heading: str | None = None,
 ) -> RenderableType:
     """Everything ``view.player`` may see, laid out for the terminal."""
@@ -116,17 +160,28 @@ def board(
     status = Text()
     status.append(f"Stock {view.stock_size}   Top discard ")
     status.append_text(_top(view))
-    status.append(f"   {names[other]} holds {view.opponent_hand_size} card(s)")
+    if view.phase != Phase.CHOOSE:
+        status.append(f"   {names[other]} holds {view.opponent_hand_size} card(s)")
     if view.opponent_known:
         status.append(" including ")
-        status.append_text(cards_text(view.opponent_known))
+        status.append_text(display_text(view.opponent_known))
     parts.append(status)
+    if len(view.discard_pile) > 1:
+        parts.append(discard_pile_text(view.discard_pile))
     score = Text(f"This hand: {names[me]} {view.points[me]}, {names[other]} {view.points[other]}")
-    if game_totals is not None:
-        score.append(
-            f"    Game so far: {names[me]} {game_totals[me]}, {names[other]} {game_totals[other]}"
-        )
+    if view.hands_left < view.rules.hands_per_game - 1:
+        # Not the game's first hand: the totals of its finished hands, as the core gives them.
+        totals = view.game_scores
+        score.append(f"    Game so far: {names[me]} {totals[me]}, {names[other]} {totals[other]}")
     parts.append(score)
+    if view.last_turn and view.to_move == me:
+        parts.append(
+            Text(
+                f"This is your last turn: {names[other]} has gone out. Go out now if you can;"
+                f" the cards left in your hand will be forfeited to {names[other]}.",
+                style="bold yellow",
+            )
+        )
     parts.append(Text())
     parts.append(table_side(view.tables[other], f"{names[other]}'s side"))
     parts.append(Text())
@@ -136,7 +191,10 @@ def board(
         )
     )
     parts.append(Text())
-    mine = Text(f"Your hand ({len(view.hand)}): ", style="bold")
-    mine.append_text(hand_text(view.hand))
-    parts.append(mine)
+    if view.phase == Phase.CHOOSE:
+        parts.append(_choose_text(view, names))
+    else:
+        mine = Text(f"Your hand ({len(view.hand)}): ", style="bold")
+        mine.append_text(hand_text(view.hand))
+        parts.append(mine)
     return Group(*parts)

@@ -1,0 +1,386 @@
+"""``umtali play`` as a live process: answers typed as the prompts appear, Ctrl-C sent to
+the real process, and whole hot-seat hands in a real terminal (tmux)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+UMTALI = str(Path(sys.executable).parent / "umtali")
+
+
+def piped(*args: str, script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [UMTALI, "play", *args],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def moves_of(record: Path) -> list[list[str]]:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    return [hand["moves"] for hand in data["hands"]]
+
+
+def to_move(record: Path) -> int:
+    """Who is to move in the unfinished last hand of ``record`` (0 = the human)."""
+    from umtali.record import load_file
+
+    hand = load_file(record).current
+    assert hand is not None, "the hand in the record is over"
+    return hand.player
+
+
+class Live:
+    """``umtali play`` with a pipe for input and one for output, read as it comes."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+        self.proc = subprocess.Popen(
+            [UMTALI, "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+        )
+        self._data = bytearray()
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self.mark = 0
+        self.sent = 0
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while chunk := os.read(fd, 65536):
+            with self._lock:
+                self._data += chunk
+
+    @property
+    def text(self) -> str:
+        with self._lock:
+            return self._data.decode("utf-8", errors="replace")
+
+    def new(self) -> str:
+        """The output since the last prompt answered."""
+        return self.text[self.mark :]
+
+    def prompt(self, timeout: float = 120.0) -> str:
+        """Wait for the next prompt (output ending in '> ' and then quiet): its line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.text
+            if text.endswith("> ") and len(text) > self.mark:
+                time.sleep(0.05)
+                if self.text == text:
+                    self.mark = len(text)
+                    return text.rsplit("\n", 1)[-1]
+            if self.proc.poll() is not None and self.text == text:
+                break
+            time.sleep(0.01)
+        raise AssertionError(f"no prompt came; the output ends:\n{self.text[-2000:]}")
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        self.sent += 1
+
+    def interrupt(self) -> None:
+        self.proc.send_signal(signal.SIGINT)
+
+    def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
+        assert self.proc.stdin is not None
+        assert self.proc.stderr is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=timeout)
+        self._reader.join(timeout=10)
+        return code, self.text, self.proc.stderr.read().decode("utf-8", errors="replace")
+
+
+# -- Ctrl-C -------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(tmp_path: Path) -> None:
+    args = ("--seed", "8", "--bot", "search")
+    for attempt in range(3):
+        record = tmp_path / f"game{attempt}.json"
+        live = Live(*args, "--save", str(record), cwd=tmp_path)
+        # Play the first legal move at each prompt, until a move of ours ends our turn:
+        # then the computer is thinking (it takes a search level a good part of a second).
+        while True:
+            live.prompt()
+            live.send("1")
+            time.sleep(0.02)
+            deadline = time.monotonic() + 30
+            while not live.new().endswith("> ") and time.monotonic() < deadline:
+                if live.new().endswith("\n") and "\n  Computer" not in live.new():
+                    break  # our move is shown, the computer's reply not yet
+                time.sleep(0.005)
+            if not live.new().endswith("> "):
+                break
+        live.interrupt()
+        code, out, err = live.finish()
+        assert code == 0, err
+        assert "Traceback" not in out + err
+        assert "Interrupted (Ctrl-C): saving the game." in out
+        assert f"Game saved to {record}. Continue it with: umtali play --resume {record}" in out
+        if to_move(record) == 1:
+            break  # stopped in the computer's turn, as intended
+    else:
+        pytest.fail("the interrupt never arrived while the computer was thinking")
+    answered = live.sent
+    more = 6
+    resumed = piped("--resume", str(record), script="1\n" * more + "quit\n", cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    reference = tmp_path / "reference.json"
+    whole = piped(
+        *args, "--save", str(reference), script="1\n" * (answered + more) + "quit\n", cwd=tmp_path
+    )
+    assert whole.returncode == 0, whole.stderr
+    assert moves_of(record) == moves_of(reference)
+
+
+def test_ctrl_c_at_a_prompt_saves_and_resumes_identically(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    live = Live("--seed", "21", "--save", str(record), cwd=tmp_path)
+    for _ in range(7):
+        live.prompt()
+        live.send("1")
+    live.prompt()
+    live.interrupt()
+    code, out, err = live.finish()
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert f"Continue it with: umtali play --resume {record}" in out
+    resumed = piped("--resume", str(record), script="1\n" * 3000, cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    reference = tmp_path / "reference.json"
+    piped("--seed", "21", "--save", str(reference), script="1\n" * 3000, cwd=tmp_path)
+    assert moves_of(record) == moves_of(reference)
+
+
+# -- a save that fails once the game is under way ----------------------------------------------
+
+
+def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    record = folder / "game.json"
+    live = Live("--seed", "11", "--save", str(record), cwd=tmp_path)
+    line = live.prompt()
+    shutil.rmtree(folder)  # the folder goes away after the check at the start
+    while "Press Enter for the next hand" not in line:
+        live.send("1")
+        line = live.prompt()
+    assert f"The game could not be saved to {record}" in live.text
+    assert "Playing on" in live.text
+    live.send("")  # on to hand 2
+    assert "You> " in live.prompt()
+    live.send("quit")
+    code, out, err = live.finish()
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    saved = re.search(r"Game saved to (umtali-\S+\.json)\.", out)
+    assert saved, out[-1500:]
+    assert len(moves_of(tmp_path / saved[1])) == 2  # hand 1 whole, hand 2 begun
+
+
+# -- hot-seat -------------------------------------------------------------------------------------
+
+
+def test_hotseat_hand_overs_at_the_start_and_after_a_resume_and_quit_there(tmp_path: Path) -> None:
+    record = tmp_path / "hs.json"
+    live = Live("--hotseat", "--seed", "6", "--save", str(record), cwd=tmp_path)
+    first = live.prompt()
+    assert first.startswith("Hand the terminal to Player")  # before the very first turn
+    live.send("who? me?")  # anything but quit goes on
+    hand_overs = 1
+    while hand_overs < 4:
+        line = live.prompt()
+        if line.startswith("Hand the terminal"):
+            hand_overs += 1
+            if hand_overs == 4:
+                live.send("quit")
+                break
+        live.send("1")
+    code, out, err = live.finish()
+    assert code == 0, err
+    assert "Game saved to" in out
+    # After a resume, the first thing is a hand-over again, then what happened meanwhile.
+    resumed = piped("--resume", str(record), script="\nquit\n", cwd=tmp_path)
+    out = resumed.stdout
+    assert out.index("Hand the terminal to") < out.index("Your hand (")
+    assert re.search(r"(Since your last turn|So far in this hand) \(Player \d\):", out)
+
+
+def test_hotseat_tells_the_incoming_player_only_what_he_may_see(tmp_path: Path) -> None:
+    result = piped("--hotseat", "--seed", "6", script="\n1" * 400 + "\nquit\n", cwd=tmp_path)
+    out = result.stdout
+    recaps = re.findall(
+        r"(?:Since your last turn|So far in this hand) \(Player (\d)\):\n((?:  .*\n)+)", out
+    )
+    assert len(recaps) > 5
+    for reader, lines in recaps:
+        for line in lines.strip("\n").split("\n"):
+            # Only the other player's moves, and his stock draws without the card.
+            assert line.startswith(f"  Player {3 - int(reader)} "), line
+            assert not re.search(r"draws \S+ from the stock", line), line
+            assert "face down" not in line or "a card face down" in line, line
+
+
+# -- a real terminal --------------------------------------------------------------------------------
+
+
+class Tmux:
+    """A tmux server of the test's own, with one window running a command."""
+
+    def __init__(self, tmp_path: Path, command: str, width: int = 100, height: int = 50) -> None:
+        self.socket = f"umtali-test-{os.getpid()}-{id(self)}"
+        conf = tmp_path / "tmux.conf"
+        conf.write_text("set -g history-limit 50000\n", encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TMUX")}
+        env["TERM"] = "xterm-256color"
+        self.tmux(
+            "-f", str(conf), "new-session", "-d", "-x", str(width), "-y", str(height),
+            f"cd {tmp_path} && {command}; sleep 60",
+            env=env,
+        )  # fmt: skip
+
+    def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
+        return subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        ).stdout
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", *keys)
+
+    def type(self, text: str) -> None:
+        self.tmux("send-keys", "-l", text)
+        self.tmux("send-keys", "Enter")
+
+    def screen(self, history: bool = False, escapes: bool = False) -> str:
+        args = ["capture-pane", "-p"]
+        if history:
+            args += ["-S", "-"]
+        if escapes:
+            args.append("-e")
+        return self.tmux(*args)
+
+    def wait_for(self, *needles: str, history: bool = False, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen(history)
+            if all(n in screen for n in needles):
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{needles} did not appear on the screen:\n{screen}")
+
+    def prompt(self, timeout: float = 30.0) -> str:
+        """Wait until the cursor sits after a prompt ending in '> ': that line."""
+        deadline = time.monotonic() + timeout
+        line = ""
+        while time.monotonic() < deadline:
+            lines = [ln for ln in self.screen().split("\n") if ln.strip()]
+            line = lines[-1] if lines else ""
+            if line.rstrip().endswith(">"):
+                time.sleep(0.1)
+                again = [ln for ln in self.screen().split("\n") if ln.strip()]
+                if again and again[-1] == line:
+                    return line
+            time.sleep(0.1)
+        raise AssertionError(f"no prompt on the screen:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
+
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+@needs_tmux
+def test_a_hotseat_hand_in_a_real_terminal_never_shows_the_other_hand(tmp_path: Path) -> None:
+    term = Tmux(tmp_path, f"{UMTALI} play --hotseat --seed 6")
+    try:
+        outgoing_hand = None
+        hand_overs = 0
+        while True:
+            line = term.prompt()
+            everything = term.screen(history=True)
+            if line.startswith("Hand the terminal to"):
+                hand_overs += 1
+                # The whole scrollback holds the hand-over screen and nothing else.
+                assert "Your hand" not in everything, everything
+                assert "from the stock" not in everything, everything
+                term.keys("Enter")
+                line = term.prompt()
+                everything = term.screen(history=True)
+                if outgoing_hand is not None:
+                    assert outgoing_hand not in everything, everything
+                assert everything.count("Your hand (") <= 1, everything  # his own, once
+            if line.startswith("Press Enter for the next hand"):
+                break
+            mine = re.findall(r"Your hand \(\d+\): .*", term.screen())
+            outgoing_hand = mine[-1].rstrip() if mine else outgoing_hand
+            term.type("1")
+        assert hand_overs >= 5
+        screen = term.screen(history=True)
+        assert "End of the hand: Player" in screen
+        term.type("quit")
+        term.wait_for("Game saved to")
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Path) -> None:
+    term = Tmux(tmp_path, f"{UMTALI} play --seed 7", width=60)
+    try:
+        term.prompt()
+        # Prose wraps between words: the greeting, read line by line, is whole.
+        joined = " ".join(term.screen().split())
+        assert "A game of Umtali: You against Computer (expert). Seed 7. Type help at any" in joined
+        # Hearts and diamonds in the hand are red.
+        hand = next(ln for ln in term.screen(escapes=True).split("\n") if "Your hand" in ln)
+        red = re.findall(r"\x1b\[(?:1;)?31m\x1b?\[?[0-9;]*m?([0-9AJQK]+[♥♦])", hand)
+        assert red, repr(hand)
+        # Line editing: type "dw", go back one character, insert "ra": "draw".
+        term.tmux("send-keys", "-l", "dw")
+        term.keys("Left")
+        term.tmux("send-keys", "-l", "ra")
+        term.keys("Enter")
+        term.wait_for("You draw ")
+        # History: the arrow up brings "draw" back; the engine refuses a second draw.
+        term.prompt()
+        term.keys("Up", "Enter")
+        term.wait_for("you have already drawn this turn")
+        # Ctrl-C at the prompt saves the game.
+        term.prompt()
+        term.keys("C-c")
+        screen = term.wait_for("Game saved to")
+        assert "Traceback" not in screen
+    finally:
+        term.close()
