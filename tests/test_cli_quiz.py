@@ -494,3 +494,59 @@ def test_run_quiz_stops_on_end_of_input_after_a_summary() -> None:
     text = flat(out.getvalue())
     assert "Question 1 of 2" in text
     assert "Stopped after 1 of 2 questions: 1 right so far." in text
+
+
+# -- answers without commas, and what an explanation may show ----------------------------------
+
+
+def test_plays_written_without_commas_are_read_as_melds_and_graded() -> None:
+    answers = list(BOOK_ANSWERS)
+    answers[0] = "kc qc 4d 3d 2d 10h 10s js"
+    answers[11] = "js 10s 9s 10d 7h 7d 7c"
+    out = clean(quiz(*answers))
+    assert "Score: 12/12" in out
+    assert "Read as: J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣" in out
+    assert "Read as: J♠, 10♠, 9♠, 10♦, 7♥ 7♦ 7♣" in out
+
+
+def test_the_format_of_plays_is_explained_before_the_first_answer() -> None:
+    out = clean(quiz(*BOOK_ANSWERS))
+    for number in (1, 12):
+        question = out.split(f"Question {number} of 12")[1]
+        before_answer = question.split("Your plays:")[0]
+        assert "Write your plays as groups separated by commas" in before_answer
+        assert "Without commas, the cards are read as melds wherever they make one" in (
+            before_answer
+        )
+
+
+def test_plays_that_read_two_ways_without_commas_are_asked_again() -> None:
+    answers = ["5s 5h 5c 4c 3c", *BOOK_ANSWERS]
+    out = clean(quiz(*answers))
+    assert "without commas these cards can be read in more than one way" in out
+    assert "put a comma between the groups" in out
+    assert f"Try again ({MAX_TRIES - 1} tries left, or 'skip')" in out
+    assert "Score: 12/12" in out
+
+
+def test_read_ungrouped() -> None:
+    assert parse_surface("kc qc 4d 3d 2d 10h 10s js") == parse_surface(
+        "J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣"
+    )
+    assert parse_surface("Js 10s 9s") == Surface((), CardSet.parse("Js 10s 9s").mask)
+    # K♣ with three Queens: a marriage, or a group of Queens. Which? Commas must say.
+    for text in ("kc qc qs qd", "5s 5h 5c 4c 3c"):
+        with pytest.raises(AnswerError, match="more than one way"):
+            parse_surface(text)
+
+
+def test_no_explanation_names_the_face_down_discard() -> None:
+    answers = list(BOOK_ANSWERS)
+    answers[8] = "yes"  # wrong: the explanation is shown, and again in the summary
+    out = clean(quiz(*answers))
+    hidden = "6♥"  # the discard the opponent laid face down in question 9
+    question_9 = out.split("Question 9 of 12")[1].split("Question 10 of 12")[0]
+    assert "[face down]" in question_9
+    assert "taking the face-down card is not allowed now" in question_9
+    assert hidden not in question_9
+    assert hidden not in missed_section(out)

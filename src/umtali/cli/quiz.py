@@ -26,9 +26,11 @@ Surface(columns=('4♦ 3♦ 2♦',), solos='10♠ J♠')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import combinations
 from typing import Final
 
 from rich.console import RenderableType
@@ -51,7 +53,7 @@ from umtali.cli.answers import (
     read_cards,
 )
 from umtali.cli.terminal import QuitRequested, Terminal
-from umtali.melds import MeldPlan
+from umtali.melds import MeldPlan, hand_melds
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
 from umtali.state import HandState
 
@@ -72,9 +74,11 @@ __all__ = [
     "grade_yes_no",
     "parse_surface",
     "play_items",
+    "read_ungrouped",
     "run_quiz",
     "surface_answer",
     "surface_solution",
+    "surface_text",
 ]
 
 MAX_TRIES: Final = 3
@@ -91,7 +95,8 @@ class AnswerKind(Enum):
         "Your plays: ",
         "Write your plays as groups separated by commas; the cards of one overlapped column"
         " go together in one group, a solo card is a group of its own, like"
-        " 9♠ 8♠ 7♠, J♦, Q♦ (or 'none' if nothing can be played).",
+        " 9♠ 8♠ 7♠, J♦, Q♦ (or 'none' if nothing can be played). Without commas, the"
+        " cards are read as melds wherever they make one.",
     )
 
     @property
@@ -225,10 +230,15 @@ def parse_surface(text: str) -> Surface:
     """Read plays written as comma-separated groups: a group of two or more cards is an
     overlapped column, a single card a solo card. ``none`` means nothing is played.
 
+    Written without commas, the cards are read as melds wherever they make one, if that
+    can be done in one way only (see :func:`read_ungrouped`).
+
     >>> parse_surface("K♣ Q♣, J♠ , js")
     Traceback (most recent call last):
     ...
     umtali.cli.answers.AnswerError: J♠ is written twice
+    >>> parse_surface("kc qc 4d 3d 2d 10h 10s js")
+    Surface(columns=('4♦ 3♦ 2♦', 'K♣ Q♣'), solos='10♥ 10♠ J♠')
     """
     if not text.strip():
         raise AnswerError("nothing was typed")
@@ -237,7 +247,8 @@ def parse_surface(text: str) -> Surface:
     columns: list[int] = []
     solos = 0
     seen = 0
-    for part in text.replace(";", ",").split(","):
+    parts = text.replace(";", ",").split(",")
+    for part in parts:
         cards = read_cards(part)
         for c in cards:
             if seen & bit(c):
@@ -249,7 +260,74 @@ def parse_surface(text: str) -> Surface:
             columns.append(mask_of(cards))
     if not seen:
         raise AnswerError("no cards were given")
+    if len(parts) == 1 and len(columns) == 1:
+        return read_ungrouped(columns[0])
     return Surface(tuple(columns), solos)
+
+
+def _is_meld(mask: int) -> bool:
+    """Whether ``mask`` is one overlapped meld (a group, a sequence, a marriage): the
+    engine then offers it whole from a hand of exactly those cards."""
+    return mask in hand_melds(mask)
+
+
+def _meld_readings(cards: int) -> list[Surface]:
+    """Every way to read ``cards`` as melds and solo cards with no meld left among the
+    solo cards and no meld that a solo card extends."""
+    candidates = [
+        m
+        for size in range(2, cards.bit_count() + 1)
+        for combo in combinations(cards_of(cards), size)
+        if _is_meld(m := mask_of(combo))
+    ]
+    readings: set[tuple[frozenset[int], int]] = set()
+
+    def search(start: int, chosen: tuple[int, ...], left: int) -> None:
+        if not hand_melds(left) and not any(
+            _is_meld(m | bit(c)) for m in chosen for c in cards_of(left)
+        ):
+            readings.add((frozenset(chosen), left))
+        for i in range(start, len(candidates)):
+            m = candidates[i]
+            if m & left == m:
+                search(i + 1, (*chosen, m), left & ~m)
+
+    search(0, (), cards)
+    return sorted(
+        (Surface(tuple(sorted(melds, key=_column_key)), solos) for melds, solos in readings),
+        key=lambda s: [_column_key(c) for c in s.columns],
+    )
+
+
+def _column_key(mask: int) -> tuple[int, int]:
+    return _display_key(column_order(mask)[0])
+
+
+def surface_text(surface: Surface) -> str:
+    """A surface written the way the learner is asked to write one: solo cards, then the
+    overlapped columns, separated by commas."""
+    solos = [card_name(c) for c in sorted(cards_of(surface.solos), key=_display_key)]
+    columns = [column_names(m) for m in surface.columns]
+    return ", ".join(solos + columns) or "none"
+
+
+def read_ungrouped(cards: int) -> Surface:
+    """Cards written without commas, read as melds wherever they make one: accepted when
+    there is exactly one such reading, else refused with the readings and the format.
+
+    >>> read_ungrouped(CardSet.parse("5s 5h 5c 4c 3c").mask)
+    Traceback (most recent call last):
+    ...
+    umtali.cli.answers.AnswerError: without commas these cards can be read in more than one way (4♣, 3♣, 5♠ 5♥ 5♣ or 5♠, 5♥, 5♣ 4♣ 3♣): put a comma between the groups, like 9♠ 8♠ 7♠, J♦, Q♦
+    """
+    readings = _meld_readings(cards)
+    if len(readings) == 1:
+        return readings[0]
+    shown = " or ".join(surface_text(r) for r in readings[:3])
+    raise AnswerError(
+        f"without commas these cards can be read in more than one way ({shown}): put a"
+        " comma between the groups, like 9♠ 8♠ 7♠, J♦, Q♦"
+    )
 
 
 # -- grading -----------------------------------------------------------------------------------
@@ -529,6 +607,9 @@ def ask_question(term: Terminal, question: Question, total: int) -> Result:
     term.say(Text(question.text))
     for part in question.position:
         term.say(part)
+    if question.kind is AnswerKind.SURFACE:
+        # Said before the first answer: how a column differs from solo cards in writing.
+        term.say(Text(question.kind.expects, style="dim"))
     tries = 0
     while True:
         text = term.ask(question.kind.prompt)
@@ -539,6 +620,10 @@ def ask_question(term: Terminal, question: Question, total: int) -> Result:
             result = Result(question, Verdict(False, question.solution), "skipped")
             break
         try:
+            if question.kind is AnswerKind.SURFACE and not re.search(r"[,;]", text):
+                reading = parse_surface(text)
+                if reading.columns or reading.solos.bit_count() > 1:
+                    term.say(Text(f"Read as: {surface_text(reading)}", style="dim"))
             result = Result(question, question.grade(text))
             break
         except AnswerError as e:

@@ -415,7 +415,7 @@ def question_8() -> Question:
     ]
     return _yes_no_question(
         8,
-        "discarding when going out with a pair",
+        "a discard before the closing pair?",
         "You have laid everything you could, and a pair of 2s is all that is left in your"
         " hand. To go out with the pair, must you discard first?",
         (table_side(state.table(YOU), "Your side"), _your_hand(state.hand(YOU))),
@@ -447,6 +447,10 @@ def question_9() -> Question:
     hidden, face_down = state.discard_pile()[-1]
     assert face_down
     legal, refusal = try_moves(state, [Move.take(hidden).text()])
+    # The learner never saw the face-down card: the engine's refusal names the move it
+    # was asked about, so it is put without the card.
+    refusal = refusal.replace(f"'{Move.take(hidden)}'", "taking the face-down card")
+    assert card_name(hidden) not in refusal
     pile = Text("Discard pile, bottom to top: ")
     for i, (card, down) in enumerate(state.discard_pile()):
         if i:
