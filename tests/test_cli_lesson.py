@@ -411,3 +411,46 @@ def test_the_notes_fit_the_lessons() -> None:
             assert (question.turn == 0) == (question.moment == "end")
             if question.options and question.kind != "meld_choice":
                 assert question.book in dict(question.options)
+
+
+# -- tries, and the commentary checked against the engine -----------------------------------
+
+
+def test_an_empty_answer_does_not_use_up_a_try() -> None:
+    answers = ["", "", "", "", *RIGHT[1]]
+    result = run("lesson", "1", stdin=script(answers))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("No answer given.") == 4
+    assert "Here is the answer." not in out
+    assert out.count("Right:") == QUESTIONS[1]
+
+
+def test_the_commentary_on_the_five_of_hearts_agrees_with_the_engine() -> None:
+    # Lesson 1, turn 2: Player 1 leaves the 5♥ on the pile. Had he taken it, the engine
+    # would offer him these melds; the commentary must know them.
+    state = lesson_state(LESSONS[0], turn=2, moment="start")
+    state.push_text("take 5h")
+    melds = [str(m).removeprefix("meld ") for m in state.legal_moves if str(m).startswith("meld")]
+    assert sorted(melds) == ["5♠ 5♥ 5♣", "7♠ 6♠ 5♠"]
+    note = LESSON_NOTES[0].turns[1].before
+    assert "fits nothing" not in note
+    assert "three fives" in note
+    assert "7♠ 6♠ 5♠" in note
+
+
+def test_the_summary_says_what_each_kind_of_column_takes() -> None:
+    from umtali.melds import SOLO_ACCEPTS, meld_accepts
+
+    (point,) = [p for p in LESSON_NOTES[0].summary if "take" in p and "solo" in p]
+    # What the engine's tables say, and the words for it.
+    marriage, group = CardSet.parse("Kc Qc").mask, CardSet.parse("9s 9h 9c").mask
+    sequence, solo = CardSet.parse("5d 4d 3d").mask, CardSet.parse("8h")
+    assert meld_accepts(marriage) == 0
+    assert CardSet(meld_accepts(group) & ~group) == CardSet.parse("9d")
+    assert CardSet(meld_accepts(sequence) & ~sequence) == CardSet.parse("6d 2d")
+    assert CardSet(SOLO_ACCEPTS[next(iter(solo))]) - solo == CardSet.parse("9h 7h 8s 8d 8c")
+    assert "a marriage nothing" in point
+    assert "a group or a pair only its rank" in point
+    assert "a sequence only the next card at either end" in point
+    assert "a solo card takes its rank or the next card up or down in its suit" in point

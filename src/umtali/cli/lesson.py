@@ -187,7 +187,8 @@ class _Lesson:
         hint = HINTS[question.kind]
         number = self.lesson.number
         verdict: Verdict | None = None
-        for attempt in range(1, MAX_TRIES + 1):
+        attempt = 0
+        while attempt < MAX_TRIES:
             text = self.term.ask(f"{hint} (or skip): ")
             low = normalize(text)
             if low in QUIT_WORDS:
@@ -198,8 +199,10 @@ class _Lesson:
                 self.explain(reveal(question, self.state, lesson=number, rest=rest), question)
                 return
             if not text:
+                # An empty line is no attempt: the question is simply asked again.
                 self.say(f"No answer given. {hint}, 'skip' or 'quit'.", style="yellow")
                 continue
+            attempt += 1
             try:
                 verdict = grade(question, self.state, text, lesson=number, rest=rest)
             except AnswerError as e:

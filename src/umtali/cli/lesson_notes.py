@@ -172,15 +172,18 @@ LESSON_NOTES: Final = (
             N(
                 before=(
                     "Player 1 may start his turn with the 5♥ from the pile or with the unseen"
-                    " top card of the stock. The 5♥ fits nothing he holds, so he goes to the"
-                    " stock."
+                    " top card of the stock. The 5♥ would make three fives with his 5♠ and 5♣,"
+                    " but his 5♠ is also the low end of 7♠ 6♠ 5♠, and one card can go into only"
+                    " one meld: with the 5♥ or without it, he lays one three-card meld. He"
+                    " leaves it and draws from the stock."
                 ),
                 after=(
-                    "A Jack can be put down at any moment, but always by itself: it never"
-                    " joins a group or a sequence. So J♠ and J♦ each go down alone.",
-                    "A single card on the table accepts the card just above or just below it"
-                    " in its suit, and any card of its rank. Q♦ sits right above J♦, so it goes"
-                    " down too, as a single card beside the Jack.",
+                    "A Jack can always be put down once the turn's draw is made, but only by"
+                    " itself: it never joins a group or a sequence. So J♠ and J♦ each go down"
+                    " alone.",
+                    "A card lying alone on the table (a solo card) accepts the card just above"
+                    " or just below it in its suit, and any card of its rank. Q♦ sits right"
+                    " above J♦, so it goes down too, as a single card beside the Jack.",
                     "7♠ 6♠ 5♠ is a sequence and goes down as one overlapped column.",
                     "He cannot use 10♥ 10♣ 5♣ 4♣ yet, and throws away 6♥. Keep an eye on"
                     " that card.",
@@ -212,8 +215,8 @@ LESSON_NOTES: Final = (
                 after=(
                     "4♥ extends Player 2's 7♥ 6♥ 5♥ at the low end. It goes down on Player"
                     " 1's side as a single card and scores for him.",
-                    "Every card you put down can carry more cards. 4♣ goes beside 4♥ (same"
-                    " rank), and 5♣ beside 4♣ (next in the suit).",
+                    "A solo card, once down, takes further cards in its turn: 4♣ goes beside"
+                    " 4♥ (same rank), and 5♣ beside 4♣ (next in the suit).",
                     "10♥ and 10♣ share a rank with Player 2's 10♦, so each goes down by"
                     " itself beside it.",
                     "His hand is empty: he has gone out as well, so no card is handed over.",
@@ -229,8 +232,9 @@ LESSON_NOTES: Final = (
                     "Player 2 opens. Which of his eleven cards must he put down before discarding?"
                 ),
                 why=(
-                    "Only melds can go down on an empty table: here the three Kings and the"
-                    " three low hearts. The other cards match nothing yet."
+                    "On an empty table only melds and Jacks can go down. He has no Jack, so"
+                    " it is the three Kings and the three low hearts; once they are down, his"
+                    " other cards still fit nothing."
                 ),
             ),
             Q(
@@ -240,7 +244,7 @@ LESSON_NOTES: Final = (
                 prompt="Player 1 has drawn 4♣. Which cards can he put down this turn?",
                 why=(
                     "Jacks always go down. Once J♦ is on the table, Q♦ can follow it. The"
-                    " spades make a sequence. The tens, 5♣ and 4♣ have nothing to build on"
+                    " spades make a sequence. The tens, 6♥, 5♣ and 4♣ have nothing to build on"
                     " yet."
                 ),
             ),
@@ -280,12 +284,14 @@ LESSON_NOTES: Final = (
         ),
         summary=(
             "A turn is: draw (except the very first turn), put down everything you can,"
-            " then discard.",
+            " then discard, unless your hand is already empty.",
             "Melds (groups, sequences, marriages) go down as overlapped columns, the highest"
             " card on top.",
             "Jacks are always playable, and always alone.",
-            "Any card on the table, yours or your opponent's, can take a single card: the"
-            " same rank, or the next card up or down in its suit. What you add scores for you.",
+            "Cards on the table, yours or your opponent's, take more cards, played alone: a"
+            " solo card takes its rank or the next card up or down in its suit, a group or a"
+            " pair only its rank, a sequence only the next card at either end, and a marriage"
+            " nothing. What you add scores for you.",
             "When one player goes out, the other gets exactly one more turn.",
         ),
     ),
@@ -305,8 +311,8 @@ LESSON_NOTES: Final = (
                     "K♦ Q♦ are a King and Queen of one suit: a marriage. It goes down"
                     " overlapped, and both of its cards count double, so it is worth 20 points.",
                     "A marriage is closed: nobody can ever add a card to it.",
-                    "Nothing else can go down: the spades and clubs form no melds, and the"
-                    " table offers no other card to build on. He throws away 3♠.",
+                    "Nothing else can go down: his other cards make no meld, and the marriage,"
+                    " the only thing on the table, takes nothing. He throws away 3♠.",
                 ),
             ),
             N(
@@ -439,7 +445,7 @@ LESSON_NOTES: Final = (
                 ),
             ),
             N(
-                before="Player 2 ignores the 4♠ and draws Q♦, a second Queen for a King.",
+                before="Player 2 ignores the 4♠ and draws Q♦, the Queen his K♦ was missing.",
                 after=(
                     "K♠ Q♠ and K♦ Q♦ are two marriages: 40 points in four cards.",
                     "10♦ sits just below Player 1's J♦.",
@@ -459,7 +465,7 @@ LESSON_NOTES: Final = (
                     " by rank.",
                     "2♣ extends Player 2's 5♣ 4♣ 3♣ at the bottom.",
                     "7♠ and 4♥ fit nowhere. He cannot go out, and on this last turn a discard"
-                    " is only allowed when it empties the hand. So he keeps both, and they are"
+                    " is allowed only as part of going out. So he keeps both, and they are"
                     " handed to Player 2, who scores them.",
                 ),
             ),
@@ -509,7 +515,7 @@ LESSON_NOTES: Final = (
                 ),
                 why=(
                     "On the last turn there is no discarding to tidy up: a discard is allowed"
-                    " only if it empties the hand. Whatever is left goes to the player who"
+                    " only as part of going out. Whatever is left goes to the player who"
                     " went out."
                 ),
                 book="b",
@@ -543,7 +549,7 @@ LESSON_NOTES: Final = (
         number=4,
         title="Thinking ahead: discards, the score, the last hand of a game",
         intro=(
-            "The last hand of the game. Player 2 won hand 3 and deals; he keeps the eleventh"
+            "Hand four closes the game. Player 2 won hand 3 and deals; he keeps the eleventh"
             " card. Going in, Player 1 leads by 104 to 102. This time we look at the choices"
             " behind the moves: what to throw away, and when a card on the pile is worth"
             " taking."
@@ -574,8 +580,8 @@ LESSON_NOTES: Final = (
             ),
             N(
                 before=(
-                    "Player 1 already has 23 points on the table and only five cards left;"
-                    " Player 2 has nothing down. The 3♦ on the pile would give him a group"
+                    "Player 1 has laid 23 points and holds just five cards; Player 2 has"
+                    " laid nothing. The 3♦ on the pile would give him a group"
                     " of threes."
                 ),
                 after=(
@@ -619,8 +625,8 @@ LESSON_NOTES: Final = (
             N(
                 before="Player 2's last turn. He draws 7♦ from the stock.",
                 after=(
-                    "None of his seven cards can go down, and a discard is allowed on this turn"
-                    " only if it empties his hand.",
+                    "None of his seven cards can go down, and on this turn a discard is allowed"
+                    " only as part of going out.",
                     "All seven cards go to Player 1, who scores them.",
                 ),
             ),
@@ -669,7 +675,7 @@ LESSON_NOTES: Final = (
                 book="no",
                 why=(
                     "The book's view: no. It is the last hand and the game is close, but"
-                    " Player 1 already has 23 points down. Three points from the threes change"
+                    " Player 1 has 23 points laid. Three points from the threes change"
                     " little; a card from the stock might be a Jack (none has been seen) or"
                     " the Q♥ for his K♥. In the game, Player 2 took it anyway."
                 ),
