@@ -446,10 +446,33 @@ def test_quit_at_the_next_hand_prompt_saves(tmp_path: Path) -> None:
     first_hand = moves_of(record)[0]
     record.unlink()
     answers = whole.stdout.split("Press Enter for the next hand")[0].count("You> ")
-    script = "1\n" * answers + "score\nquit\n"
+    script = "1\n" * answers + "x" * 300 + "\nscore\nquit\n"
     result = play("--seed", "11", "--save", str(record), script=script)
     assert result.returncode == 0, result.stderr
-    assert "Press Enter to go on" not in result.stdout
+    assert "That line is 300 characters long" in result.stdout  # and asked again
     assert result.stdout.count("Game 1\n") >= 2  # the score sheet, shown again on 'score'
     assert "Game saved to" in result.stdout
     assert moves_of(record) == [first_hand]
+
+
+def test_hearts_and_diamonds_are_red_when_colour_is_on(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(FORCE_COLOR="1", TERM="xterm-256color", PYTHONIOENCODING="utf-8")
+    result = subprocess.run(
+        [UMTALI, "play", "--seed", "3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    hand = next(line for line in result.stdout.splitlines() if "Your hand" in line)
+    red = re.findall(r"\x1b\[(?:[0-9;]*;)?31m([0-9AJQK]+.)", hand)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", hand)
+    assert sorted(red) == sorted(re.findall(r"[0-9AJQK]+[♥♦]", plain)), repr(hand)
+    assert red
+    # And none with NO_COLOR.
+    no_colour = play("--seed", "3", script="quit\n", cwd=tmp_path)
+    assert "\x1b[" not in no_colour.stdout

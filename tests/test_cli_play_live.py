@@ -365,8 +365,10 @@ def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Pat
         assert "A game of Umtali: You against Computer (expert). Seed 7. Type help at any" in joined
         # Hearts and diamonds in the hand are red.
         hand = next(ln for ln in term.screen(escapes=True).split("\n") if "Your hand" in ln)
-        red = re.findall(r"\x1b\[(?:1;)?31m\x1b?\[?[0-9;]*m?([0-9AJQK]+[♥♦])", hand)
+        red = re.findall(r"\x1b\[(?:[0-9;]*;)?31m([0-9AJQK]+.)", hand)
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", hand)
         assert red, repr(hand)
+        assert sorted(red) == sorted(re.findall(r"[0-9AJQK]+[♥♦]", plain)), repr(hand)
         # Line editing: type "dw", go back one character, insert "ra": "draw".
         term.tmux("send-keys", "-l", "dw")
         term.keys("Left")
