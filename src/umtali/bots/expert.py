@@ -1,10 +1,11 @@
 """The ``expert`` level: the book's strategy, and a look one step ahead.
 
 * As dealer it keeps the 11th card: the first player is sure of two turns.
-* Draws by comparing what each choice is worth after the meld phase: the top discard
-  (or the top two) against the average over the cards that may lie in the stock. Worth
-  is points played now plus the :func:`~umtali.bots.evaluate.potential` of the cards
-  kept, so a discard that completes nothing but a low meld may be refused.
+* Always takes two discards when it may. Takes one only when it is played at once and
+  scores at least what the average stock card would (``DRAW_MARGIN``), a bar that drops
+  as the opponent's hand shrinks (a sure play now beats a hoped-for one when the hand
+  may end soon) and rises in the last hand of a game when trailing with time left
+  (``CHASE_MARGIN``: small sure points do not turn the game, a lucky draw might).
 * In the meld phase it steers toward the plan worth most: points now and what the
   remaining hand promises (so K and Q are kept for a marriage over a group of Queens
   when that scores more).
@@ -50,9 +51,23 @@ def _points_now(hand: int, open_mask: int, multiplier: int) -> int:
     return plans[0].points if plans else 0
 
 
-DRAW_MARGIN = 1.5
-"""A discard played at once is taken when it scores this many times what the average
-stock card would score now (tuned in duplicate games against the greedy level)."""
+DRAW_MARGIN = 1.0
+"""A discard played at once is taken when it scores at least this many times what the
+average stock card would score now (tuned in duplicate games against the greedy level)."""
+CHASE_MARGIN = 2.0
+"""The same, in the last hand of a game when trailing and the opponent is far from going
+out: small sure points do not turn the game, a lucky draw from the stock might."""
+
+
+def _take_margin(sit: Situation) -> float:
+    """How much better than an average stock card a playable discard must be to take it.
+
+    The sooner the opponent may go out, the more a sure play now is worth against one
+    that may come later; in the last hand, trailing with time left, it is worth less.
+    """
+    if sit.last_hand and sit.lead < 0 and sit.opponent_cards >= 5:
+        return CHASE_MARGIN
+    return DRAW_MARGIN * (1.0 - sit.risk)
 
 
 class ExpertBot:
@@ -117,7 +132,7 @@ class ExpertBot:
             _points_now(hand | 1 << c, open_mask, multiplier) - base
             for c in cards_of(stock & playable)
         ) / max(1, stock.bit_count())
-        return take if gain >= DRAW_MARGIN * expected else draw
+        return take if gain >= _take_margin(sit) * expected else draw
 
     # -- meld phase ------------------------------------------------------------------
     def _play(self, view: PlayerView, plays: list[Move], sit: Situation) -> Move:
