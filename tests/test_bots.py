@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import time
 
 import pytest
 
 from umtali.bots import BOTS, Bot, ExpertBot, SearchBot, make_bot
+from umtali.cards import card_ascii, card_name, cards_of
 from umtali.deck import seeded_deck
 from umtali.match import Match
 from umtali.moves import Move, MoveKind
@@ -36,6 +38,20 @@ class Spy:
         # Nothing of the opponent's hand beyond what he took from the pile in sight.
         assert not view.hand.mask & hand.hands[opponent]
         assert view.opponent_known.mask & ~hand.hands[opponent] == 0
+        # No hidden card is named anywhere in what the bot is handed: not the opponent's
+        # unknown cards, not the stock, not a face-down discard of the opponent's.
+        hidden = hand.hands[opponent] & ~view.opponent_known.mask
+        for card in hand.stock_cards():
+            hidden |= 1 << card
+        for card, face_down in hand.discard_pile():
+            # A card he took from the pile in plain sight stays known when he lays it down.
+            seen = view.taken_from_pile[opponent].mask >> card & 1
+            if face_down and hand.out == opponent and not seen:
+                hidden |= 1 << card
+        text = json.dumps(view.to_dict(), ensure_ascii=False) + repr(view)
+        for card in cards_of(hidden):
+            assert f'"{card_ascii(card)}"' not in text
+            assert card_name(card) not in text
         move = self.bot.choose(view, rng)
         assert move in view.legal
         self.calls += 1
@@ -54,11 +70,24 @@ def play_game(levels: tuple[str, str], seed: int) -> Match:
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "expert"])
-def test_a_level_plays_whole_games_legally(level: str) -> None:
-    for seed in range(6):
-        match = play_game((level, "greedy"), seed)
+@pytest.mark.parametrize("opponent", ["random", "greedy", "expert"])
+def test_a_level_plays_whole_games_legally(level: str, opponent: str) -> None:
+    for seed in range(8):
+        match = play_game((level, opponent), seed)
         assert match.is_over()
         assert len(match.finished_outcomes()) == 4
+
+
+def test_search_plays_a_whole_game_legally() -> None:
+    match = Match(kind="game", first_dealer=0)
+    spies = [Spy(SearchBot(playouts=24), match), Spy(ExpertBot(), match)]
+    while not match.is_over():
+        hand = match.new_hand(seeded_deck(f"search game/{len(match.hands)}"))
+        while not hand.is_over():
+            p = hand.player
+            hand.push(spies[p].choose(match.view(p), random.Random(len(hand.history))))
+    assert len(match.finished_outcomes()) == 4
+    assert spies[0].calls > 20
 
 
 def test_search_plays_a_hand_legally_within_its_budget() -> None:
