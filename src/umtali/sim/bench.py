@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from umtali.deck import shuffled_deck
+from umtali.melds import meld_plans
 from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandState, Phase
 from umtali.view import PlayerView, determinize
@@ -34,6 +35,9 @@ class BenchResult:
     playout_seconds: float = 0.0
     search_playouts: int = 0
     search_playout_seconds: float = 0.0
+    plan_calls: int = 0
+    plan_median_ns: float = float("nan")
+    plan_mean_ns: float = float("nan")
 
     @property
     def hands_per_second(self) -> float:
@@ -65,6 +69,12 @@ class BenchResult:
             f" {self.legal_moves_microseconds:.2f} µs mean"
             f" over {self.legal_calls:,} fresh positions",
         ]
+        if self.plan_calls:
+            lines.append(
+                f"meld_plans call     : {self.plan_median_ns / 1000:.2f} µs median,"
+                f" {self.plan_mean_ns / 1000:.2f} µs mean over {self.plan_calls:,} hands"
+                " at a draw (the bots' meld planning)"
+            )
         if self.playouts:
             lines.append(
                 f"determinize+playout : {self.search_playouts_per_second:,.0f} per second"
@@ -116,6 +126,7 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
     overhead = clock_overhead()
     times: list[int] = []
     views: list[PlayerView] = []
+    at_draw: list[tuple[int, int]] = []
     deadline = time.perf_counter() + seconds / 4
     while time.perf_counter() < deadline:
         state = HandState(shuffled_deck(rng), rng.randrange(2), rules)
@@ -125,10 +136,13 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
             times.append(clock() - t0 - overhead)
             if state.phase != Phase.CHOOSE and rng.random() < 0.1:
                 views.append(PlayerView.of(state, state.player, with_history=False))
+            if state.phase == Phase.DRAW:
+                at_draw.append((state.hands[state.player], state.open_mask))
             state.push(legal[rng.randrange(len(legal))])
 
     fresh = _playouts(views, 1, seconds / 8, rng)
     searched = _playouts(views, PLAYOUTS_PER_VIEW, seconds / 8, rng)
+    plan_times = _time_meld_plans(at_draw[:20_000], overhead)
     return BenchResult(
         play_seconds,
         hands,
@@ -138,7 +152,21 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
         statistics.median(times) if times else float("nan"),
         *fresh,
         *searched,
+        len(plan_times),
+        statistics.median(plan_times) if plan_times else float("nan"),
+        statistics.fmean(plan_times) if plan_times else float("nan"),
     )
+
+
+def _time_meld_plans(hands: list[tuple[int, int]], overhead: int) -> list[int]:
+    """Nanoseconds of :func:`umtali.melds.meld_plans` on each (hand, table openings)."""
+    clock = time.perf_counter_ns
+    times = []
+    for hand, open_mask in hands:
+        t0 = clock()
+        meld_plans(hand, open_mask)
+        times.append(clock() - t0 - overhead)
+    return times
 
 
 PLAYOUTS_PER_VIEW = 16
