@@ -31,10 +31,8 @@ class BenchResult:
     legal_calls: int
     legal_seconds: float
     legal_median_ns: float = float("nan")
-    playouts: int = 0
-    playout_seconds: float = 0.0
-    search_playouts: int = 0
-    search_playout_seconds: float = 0.0
+    playout_rates: tuple[float, ...] = ()
+    search_playout_rates: tuple[float, ...] = ()
     plan_calls: int = 0
     plan_median_ns: float = float("nan")
     plan_mean_ns: float = float("nan")
@@ -53,12 +51,14 @@ class BenchResult:
 
     @property
     def playouts_per_second(self) -> float:
-        return self.playouts / self.playout_seconds if self.playout_seconds else 0.0
+        """Determinize+playout per second with a new view each time: the median block."""
+        return statistics.median(self.playout_rates) if self.playout_rates else 0.0
 
     @property
     def search_playouts_per_second(self) -> float:
-        seconds = self.search_playout_seconds
-        return self.search_playouts / seconds if seconds else 0.0
+        """The same with :data:`PLAYOUTS_PER_VIEW` playouts per view: the median block."""
+        rates = self.search_playout_rates
+        return statistics.median(rates) if rates else 0.0
 
     def report(self) -> str:
         lines = [
@@ -75,11 +75,13 @@ class BenchResult:
                 f" {self.plan_mean_ns / 1000:.2f} µs mean over {self.plan_calls:,} hands"
                 " at a draw (the bots' meld planning)"
             )
-        if self.playouts:
+        if self.playout_rates:
             lines.append(
                 f"determinize+playout : {self.search_playouts_per_second:,.0f} per second"
-                f" with {PLAYOUTS_PER_VIEW} per view, as in a search;"
+                f" with {PLAYOUTS_PER_VIEW} per view, as in a search"
+                f" ({_spread(self.search_playout_rates)});"
                 f" {self.playouts_per_second:,.0f} per second with a new view each time"
+                f" ({_spread(self.playout_rates)})"
             )
         return "\n".join(lines)
 
@@ -140,8 +142,14 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
                 at_draw.append((state.hands[state.player], state.open_mask))
             state.push(legal[rng.randrange(len(legal))])
 
-    fresh = _playouts(views, 1, seconds / 8, rng)
-    searched = _playouts(views, PLAYOUTS_PER_VIEW, seconds / 8, rng)
+    # The two kinds of playout take turns in short blocks, and each figure is the median
+    # block: a slow spell of a shared machine falls on both and moves neither much.
+    fresh: list[float] = []
+    searched: list[float] = []
+    block = seconds / 8 / PLAYOUT_BLOCKS
+    for _ in range(PLAYOUT_BLOCKS if views else 0):
+        fresh.append(_playout_rate(views, 1, block, rng))
+        searched.append(_playout_rate(views, PLAYOUTS_PER_VIEW, block, rng))
     plan_times = _time_meld_plans(at_draw[:20_000], overhead)
     return BenchResult(
         play_seconds,
@@ -150,8 +158,8 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
         len(times),
         sum(times) / 1e9,
         statistics.median(times) if times else float("nan"),
-        *fresh,
-        *searched,
+        tuple(fresh),
+        tuple(searched),
         len(plan_times),
         statistics.median(plan_times) if plan_times else float("nan"),
         statistics.fmean(plan_times) if plan_times else float("nan"),
@@ -175,24 +183,33 @@ many times (the ``search`` bot up to 240), which lets it reuse what depends on t
 alone (the table's indexes)."""
 
 
-def _playouts(
+PLAYOUT_BLOCKS = 8
+"""Blocks of each kind of playout; the figures are the median block."""
+
+
+def _playout_rate(
     views: list[PlayerView], per_view: int, seconds: float, rng: random.Random
-) -> tuple[int, float]:
-    """Determinize and play out at random, ``per_view`` times for each view in turn, for
-    about ``seconds``; the count and the time taken. Worlds keep no undo: a playout never
-    pops (:meth:`HandState.forget_undo`)."""
+) -> float:
+    """Determinize and play out at random, ``per_view`` times for each view in turn
+    (starting at a random view), for about ``seconds``; playouts per second. Worlds keep
+    no undo: a playout never pops (:meth:`HandState.forget_undo`)."""
     playouts = 0
+    first = rng.randrange(len(views))
     start = now = time.perf_counter()
     deadline = start + seconds
-    while views and now < deadline:
-        view = views[playouts // per_view % len(views)]
+    while now < deadline:
+        view = views[(first + playouts // per_view) % len(views)]
         world = determinize(view, rng, undo=False)
         while not world.is_over():
             legal = world.legal_actions()
             world.push(legal[rng.randrange(len(legal))])
         playouts += 1
         now = time.perf_counter()
-    return playouts, now - start
+    return playouts / (now - start)
+
+
+def _spread(rates: tuple[float, ...]) -> str:
+    return f"median of {len(rates)} blocks, {min(rates):,.0f} to {max(rates):,.0f}"
 
 
 def clock_overhead() -> int:
