@@ -16,14 +16,17 @@ import pytest
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
 
-def play(*args: str, script: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def play(
+    *args: str, script: str, cwd: Path | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``umtali play ARGS`` as a real process, ``script`` piped to its input."""
     env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
     return subprocess.run(
         [UMTALI, "play", *args],
         input=script,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
         env=env,
         cwd=cwd,
         check=False,

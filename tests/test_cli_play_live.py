@@ -3,7 +3,6 @@ the real process, and whole hot-seat hands in a real terminal (tmux)."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -16,26 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_cli_play import moves_of, play
+
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
 
 def piped(*args: str, script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [UMTALI, "play", *args],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-        cwd=cwd,
-        check=False,
-    )
-
-
-def moves_of(record: Path) -> list[list[str]]:
-    data = json.loads(record.read_text(encoding="utf-8"))
-    return [hand["moves"] for hand in data["hands"]]
+    return play(*args, script=script, cwd=cwd, timeout=600)
 
 
 def to_move(record: Path) -> int:
