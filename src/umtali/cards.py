@@ -41,6 +41,7 @@ __all__ = [
     "card_name",
     "card_points",
     "cards_of",
+    "display_key",
     "make_card",
     "mask_of",
     "parse_card",
@@ -220,8 +221,13 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def _display_key(card: Card) -> tuple[int, int]:
-    # Highest rank first within a suit, spades first: the order the book lists a hand in.
+def display_key(card: Card) -> tuple[int, int]:
+    """The sort key of the order the book lists a hand in, and every screen shows cards
+    in: spades, hearts, diamonds, clubs; highest rank first within a suit.
+
+    >>> [card_name(c) for c in sorted(parse_cards("2c Kh 9s Qh"), key=display_key)]
+    ['9♠', 'K♥', 'Q♥', '2♣']
+    """
     return (-suit_of(card), -rank_of(card))
 
 
@@ -300,7 +306,7 @@ class CardSet:
 
     def sorted_for_display(self) -> list[str]:
         """Card names spades, hearts, diamonds, clubs; high to low within a suit."""
-        return [_NAMES[c] for c in sorted(cards_of(self.mask), key=_display_key)]
+        return [_NAMES[c] for c in sorted(cards_of(self.mask), key=display_key)]
 
     def __str__(self) -> str:
         return " ".join(self.names())
