@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from tests.helpers import fingerprint
-from umtali.cards import CardSet, InvalidCardError, parse_card, parse_cards
+from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
 from umtali.deck import InvalidDeckError, seeded_deck
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
+from umtali.reasons import explain_illegal
 from umtali.state import HandState
 
 
@@ -73,3 +74,35 @@ def test_an_illegal_push_names_the_rule_and_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError, match="is not allowed now"):
         hand.push(Move.draw())
     assert fingerprint(hand) == before
+
+
+def test_a_refusal_can_speak_to_the_player_and_name_the_move_as_he_saw_it() -> None:
+    hand = HandState.from_seed(2)
+    dealer = hand.player
+    you_deal = ("you", "Computer") if dealer == 0 else ("Computer", "you")
+    assert explain_illegal(hand, Move.draw(), names=you_deal) == (
+        "'draw' is not allowed now: you deal and must first choose who receives the 11th"
+        " card: 'keep' it or 'give' it (R1)"
+    )
+    hand.push_text("give")  # the other player opens
+    opener = hand.player
+    spoken = ("You", "Computer") if opener == 0 else ("Computer", "You")
+    away = next(c for c in range(52) if not hand.hands[opener] >> c & 1)
+    discard = Move.discard_card(away)
+    assert explain_illegal(hand, discard, names=spoken) == (
+        f"'discard {card_name(away)}' is not allowed now: {card_name(away)} is not in your hand"
+    )
+    # Unnamed, the players are the book's, as the engine's own refusal has them.
+    with pytest.raises(IllegalMoveError) as raised:
+        hand.push(discard)
+    assert str(raised.value) == explain_illegal(hand, discard)
+    assert f"Player {opener + 1}'s hand" in str(raised.value)
+    # A move named otherwise, when its notation would show a card the reader may not see.
+    assert explain_illegal(hand, discard, move_name="that discard").startswith(
+        "that discard is not allowed now: "
+    )
+    # A move as typed, 'take' with no card: explained as the state reads it.
+    assert explain_illegal(hand, Move(MoveKind.TAKE, ())) == (
+        "'take' is not allowed now: the opening turn has no draw: the 11-card player melds"
+        " and discards (R2)"
+    )

@@ -6,11 +6,12 @@ answer "why not?". The engine decides legality; this module only explains a refu
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from umtali.cards import JACK, RANK_MASKS, card_name, cards_of, mask_of, rank_of, suit_of
 from umtali.melds import ColumnKind, column_kind, hand_melds, is_pair
-from umtali.moves import Move, MoveKind, column_order
+from umtali.moves import IllegalMoveError, Move, MoveKind, column_order
 
 if TYPE_CHECKING:
     from umtali.state import HandState
@@ -22,43 +23,89 @@ def _names(cards: list[int] | tuple[int, ...]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
-def explain_illegal(state: HandState, move: Move) -> str:
-    """The message for refusing ``move`` in ``state`` (which must not allow it)."""
-    reason = _reason(state, move)
+def explain_illegal(
+    state: HandState,
+    move: Move,
+    names: tuple[str, str] | None = None,
+    move_name: str | None = None,
+) -> str:
+    """The message for refusing ``move`` in ``state`` (which must not allow it).
+
+    ``move`` may be as typed (``take`` with no card, a solo off any card of a group): it
+    is explained as the state completes it. ``names`` are what the two players are
+    called (by default "Player 1" and "Player 2"); a player called "you" (in any case) is
+    spoken to: "you are to move", "your hand". ``move_name`` is what the move is called
+    (by default its notation in quotes), e.g. when the notation names a card the reader
+    may not see.
+
+    >>> from umtali.state import HandState
+    >>> from umtali.lessons import LESSONS
+    >>> hand = HandState(LESSONS[0].deck(), dealer=1)
+    >>> _ = hand.push_text("keep")
+    >>> explain_illegal(hand, Move.draw())
+    "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)"
+    >>> from umtali.cards import parse_card
+    >>> explain_illegal(hand, Move.discard_card(parse_card("Qh")), names=("Computer", "You"))
+    "'discard Q♥' is not allowed now: Q♥ is not in your hand"
+    """
+    with suppress(IllegalMoveError):  # 'take' with no face-up discard: explained below
+        move = state._complete(move)
+    reason = _reason(state, move, _Mover(names[state.player] if names else None, state))
     if move.kind is MoveKind.SOLO and reason.startswith((":", " off ")):
         return f"{card_name(move.cards[0])} cannot be played{reason}"
-    return f"'{move}' is not allowed now: {reason}"
+    named = move_name if move_name is not None else f"'{move}'"
+    return f"{named} is not allowed now: {reason}"
 
 
-def _reason(state: HandState, move: Move) -> str:
-    from umtali.state import Phase, player_name
+class _Mover:
+    """The player to move, as the message speaks of him."""
 
-    who = player_name(state.player)
+    def __init__(self, name: str | None, state: HandState) -> None:
+        from umtali.state import player_name
+
+        self.you = name is not None and name.lower() == "you"
+        self.name = "you" if self.you else name or player_name(state.player)
+
+    def does(self, third: str, second: str) -> str:
+        """He with a verb: ``third`` for "he", ``second`` for "you"."""
+        return f"{self.name} {second if self.you else third}"
+
+    @property
+    def whose(self) -> str:
+        return "your" if self.you else f"{self.name}'s"
+
+
+def _reason(state: HandState, move: Move, who: _Mover) -> str:
+    from umtali.state import Phase
+
     kind = move.kind
     phase = state.phase
     if phase == Phase.OVER:
         return "the hand is over"
     if phase == Phase.CHOOSE:
         return (
-            f"{who} deals and must first choose who receives the 11th card:"
+            f"{who.does('deals', 'deal')} and must first choose who receives the 11th card:"
             " 'keep' it or 'give' it (R1)"
         )
     if kind in (MoveKind.KEEP, MoveKind.GIVE):
         return "the cards are already dealt"
     if phase == Phase.DRAW:
         if kind not in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
-            return f"{who} is to move, and must first draw: from the stock, or the top discard"
+            return (
+                f"{who.does('is', 'are')} to move, and must first draw: from the stock,"
+                " or the top discard"
+            )
         return _draw_reason(state, move)
     # Phase.PLAY
     if kind in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
         if state.turn == 1:
             return "the opening turn has no draw: the 11-card player melds and discards (R2)"
-        return f"{who} has already drawn this turn"
+        return f"{who.does('has', 'have')} already drawn this turn"
     hand = state.hands[state.player]
     named = set(move.cards) | ({move.discard} if move.discard is not None else set())
     missing = [c for c in sorted(named) if not hand >> c & 1]
     if missing:
-        return f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} not in {who}'s hand"
+        return f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} not in {who.whose} hand"
     plays = list(_plays_now(state))
     if kind is MoveKind.MELD:
         return _meld_reason(state, move, hand)
