@@ -12,19 +12,24 @@ import os
 import signal
 import sys
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from types import FrameType
-from typing import Final, TextIO
+from types import FrameType, ModuleType
+from typing import Any, Final, TextIO
 
 from rich.console import Console, RenderableType
 
 __all__ = [
     "MAX_LINE",
+    "QUIT_WORDS",
     "QuitRequested",
+    "Stopped",
     "Terminal",
     "interrupts_deferred",
+    "printable",
     "shorten",
+    "stop_signals_raised",
     "tolerate_narrow_output",
 ]
 
@@ -62,9 +67,73 @@ def tolerate_narrow_output() -> None:
             stream.reconfigure(errors="umtali-ascii")
 
 
+QUIT_WORDS: Final = frozenset({"quit", "q", "exit"})
+"""Words that stop ``umtali play`` (saving the game first), ``lesson`` and ``quiz``, at
+any of their prompts."""
+
+
 class QuitRequested(Exception):  # noqa: N818 - a request, not an error
     """The player asked to stop: end of input or Ctrl-C while reading (raised by
     :meth:`Terminal.ask`), or a command's own ``quit`` (raised by the command)."""
+
+
+class Stopped(Exception):  # noqa: N818 - a request, not an error
+    """The process was told to stop (SIGTERM), or its terminal was closed (SIGHUP):
+    raised by the handlers of :func:`stop_signals_raised`; the message says which."""
+
+
+_STOP_SIGNALS: Final = {
+    getattr(signal, name): why
+    for name, why in (
+        ("SIGTERM", "Stopped (SIGTERM)"),
+        ("SIGHUP", "The terminal was closed (SIGHUP)"),
+    )
+    if hasattr(signal, name)
+}
+"""The signals that end a program politely, where the platform has them."""
+
+
+def _held_signals() -> list[int]:
+    return [signal.SIGINT, *_STOP_SIGNALS]
+
+
+@contextmanager
+def stop_signals_raised() -> Iterator[None]:
+    """While a game is played: SIGTERM and SIGHUP raise :class:`Stopped`, as Ctrl-C
+    raises ``KeyboardInterrupt``, so that the game is saved before the program ends. The
+    first of the three makes the program deaf to the others, so that the game is saved
+    once and whole however many follow (a terminal closing sends SIGHUP more than once).
+    Outside the main thread this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for held in _held_signals():
+            signal.signal(held, signal.SIG_IGN)
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Stopped(_STOP_SIGNALS[signum])
+
+    previous = {signum: signal.signal(signum, stop) for signum in _held_signals()}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def printable(text: str) -> str:
+    r"""``text`` with its control characters written as escapes, to be shown safely:
+    an ESC or a NUL typed or piped in is never sent back to the terminal as it is.
+
+    >>> printable("draw\x1b[2J\x00")
+    'draw\\x1b[2J\\x00'
+    """
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+        for ch in text
+    )
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -78,10 +147,11 @@ def shorten(text: str, limit: int = 40) -> str:
 
 @contextmanager
 def interrupts_deferred(*, reraise: bool = True) -> Iterator[None]:
-    """Hold back Ctrl-C (SIGINT) while a change must be made whole (a move pushed, a
-    file written): an interrupt that arrives meanwhile is raised as soon as it is done
-    (or dropped, without ``reraise``: while saving on the way out). Outside the main
-    thread, or where SIGINT cannot be handled, this does nothing."""
+    """Hold back Ctrl-C (SIGINT), SIGTERM and SIGHUP while a change must be made whole
+    (a move pushed, a file written): a signal that arrives meanwhile is delivered as soon
+    as it is done, to the handler it would have met (or dropped, without ``reraise``:
+    while saving on the way out). Outside the main thread, or where signals cannot be
+    handled, this does nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -90,24 +160,32 @@ def interrupts_deferred(*, reraise: bool = True) -> Iterator[None]:
     def hold(signum: int, frame: FrameType | None) -> None:
         caught.append(signum)
 
+    previous: dict[int, Any] = {}
     try:
-        previous = signal.signal(signal.SIGINT, hold)
+        for signum in _held_signals():
+            previous[signum] = signal.signal(signum, hold)
     except (ValueError, OSError):  # pragma: no cover - no signals here
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     if caught and reraise:
-        raise KeyboardInterrupt
+        signal.raise_signal(caught[0])
 
 
-def _enable_line_editing() -> None:
+def _enable_line_editing() -> ModuleType | None:
     """Arrow keys and history at the prompts of an interactive terminal, where Python's
     readline module exists (not on every platform: then input works without it)."""
-    with suppress(ImportError):
-        import readline  # noqa: F401 - importing it is what turns line editing on
+    try:
+        import readline  # importing it is what turns line editing on
+    except ImportError:  # pragma: no cover - platforms without readline
+        return None
+    return readline
 
 
 class Terminal:
@@ -140,8 +218,7 @@ class Terminal:
             # A terminal wraps prose at word boundaries; a file or pipe keeps lines whole.
             soft_wrap=not self.interactive,
         )
-        if read is None and self.interactive:
-            _enable_line_editing()
+        self._readline = _enable_line_editing() if read is None and self.interactive else None
         self._read = read if read is not None else input
         # With line editing, the prompt goes to input() so that readline can redraw it.
         self._prompt_to_reader = read is None and self.interactive
@@ -150,6 +227,12 @@ class Terminal:
         """Print text (rich markup allowed) or renderables; ``whole`` keeps each line
         unbroken (for file paths and commands to copy), letting the terminal wrap it."""
         self.console.print(*items, style=style, soft_wrap=True if whole else None)
+
+    def say_if_possible(self, *items: RenderableType, whole: bool = False) -> None:
+        """:meth:`say`, unless the terminal is gone (closed: SIGHUP): then nothing."""
+        with suppress(OSError):
+            self.say(*items, whole=whole)
+            self.flush()
 
     def blank(self) -> None:
         self.console.print()
@@ -178,20 +261,23 @@ class Terminal:
         self.console.file.flush()
         try:
             line = self._read(prompt if self._prompt_to_reader else "")
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
+        except (EOFError, KeyboardInterrupt, OSError):  # OSError: the terminal is gone
+            self.say_if_possible("")
             raise QuitRequested from None
         if not self.interactive:
             # Echo piped input so a transcript reads like a session at the keyboard.
-            self.console.print(shorten(line, MAX_LINE), markup=False, highlight=False)
+            self.console.print(printable(shorten(line, MAX_LINE)), markup=False, highlight=False)
         return line
 
     def clear(self) -> None:
-        """Clear the screen and its scrollback on a real terminal (the hot-seat
-        hand-over), so the previous hand cannot be scrolled back to; a rule otherwise."""
+        """Clear the screen, its scrollback and the line history on a real terminal (the
+        hot-seat hand-over), so that neither scrolling back nor the Up arrow shows what
+        the other player saw or typed; a rule otherwise."""
         if self.interactive:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # and the scrollback (xterm's ED 3)
             self.console.file.flush()
+            if self._readline is not None:
+                self._readline.clear_history()
         else:
             self.console.print("\n" + "-" * 40 + "\n")
