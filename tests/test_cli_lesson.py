@@ -161,7 +161,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
     assert "9♥ is not in Player 1's hand" in out
     assert "Skipped." in out
     assert "The answer: 5♣ 4♣ 3♣, 10♣, 10♦, Q♠." in out
-    assert "answer yes or no. Try again (2 more tries)." in out
+    assert "answer yes or no. Try again (2 tries left, or 'skip')." in out
     assert "Here is the answer." in out
     assert "the top discard lies face down and cannot be drawn" in out
     assert "Right: 40 to 22." in out

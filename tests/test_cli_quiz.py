@@ -28,7 +28,9 @@ from umtali.cli.quiz import (
     grade_surface,
     grade_yes_no,
     parse_surface,
+    read_ungrouped,
     run_quiz,
+    surface_solution,
 )
 from umtali.cli.quiz_questions import (
     accepted_off,
@@ -42,7 +44,7 @@ from umtali.cli.quiz_questions import (
 )
 from umtali.cli.terminal import QuitRequested, Terminal
 from umtali.deck import stacked_deck
-from umtali.melds import ColumnKind, meld_plans
+from umtali.melds import ColumnKind, hand_melds, meld_plans
 from umtali.state import Column, HandState
 
 UMTALI = Path(sys.executable).parent / "umtali"
@@ -209,7 +211,7 @@ def test_wrong_answers_give_the_score_the_answer_and_the_engines_reason() -> Non
         (1, "J♠, j♠", "J♠ is written twice"),
         (2, "maybe", "'maybe' is neither yes nor no"),
         (4, "5x 5h", "'5x' is not a card"),
-        (5, "", "nothing was typed"),
+        (5, "kings", "'kings' is not a card"),
         (7, "forty", "'forty' is not a whole number"),
         (11, "10♠", "'10♠' is neither yes nor no"),
         (12, "J♠, 10♠, 9♠ 7", "'7' is not a card"),
@@ -252,6 +254,33 @@ def test_skip_counts_as_wrong_and_shows_the_answer() -> None:
     assert "The answer: 40" in out
     assert "Score: 11/12" in out
     assert "7. scoring a table (skipped) — answer: 40" in missed_section(out)
+
+
+def test_an_empty_answer_uses_up_no_try() -> None:
+    answers = ["", "", "", *BOOK_ANSWERS]
+    out = clean(quiz(*answers))
+    assert out.count("No answer given.") == 3
+    assert "No answer in the expected form" not in out
+    assert "Score: 12/12" in out
+
+
+def test_the_quiz_and_the_lessons_share_their_quit_and_skip_words() -> None:
+    out = clean(quiz("s", "q"))
+    assert "Skipped (counted as wrong)." in out
+    assert "Stopped after 1 of 12 questions: 0 right so far." in out
+    lesson = subprocess.run(
+        [str(UMTALI), "lesson", "1"],
+        input="s\nq\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env=dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8"),
+        check=False,
+    )
+    assert "Skipped." in lesson.stdout
+    assert "Lesson stopped." in lesson.stdout
+    assert "Turn 2" not in lesson.stdout
 
 
 def test_end_of_input_mid_quiz_stops_cleanly() -> None:
@@ -521,23 +550,98 @@ def test_the_format_of_plays_is_explained_before_the_first_answer() -> None:
 
 
 def test_plays_that_read_two_ways_without_commas_are_asked_again() -> None:
-    answers = ["5s 5h 5c 4c 3c", *BOOK_ANSWERS]
+    # K♣ Q♣ Q♠ Q♦: the marriage or the group of Queens (R4); the quiz's own hands never
+    # read two ways, so the question is put on this one.
+    state = deal("Kc Qc Qs Qd 9h 7h 5s 3s 2d 6c 4c", "As 4s Ah 2h 3d 5d 7d 8c 9c 10c", dealer=0)
+    plans = meld_plans(state.hands[0], state.open_mask)
+    question = Question(
+        1,
+        "a marriage or a group",
+        "Which plays?",
+        (),
+        AnswerKind.SURFACE,
+        lambda text: grade_surface(text, state, plans),
+        surface_solution(state, plans),
+    )
+    term, out = _terminal(["kc qc qs qd", "K♣ Q♣"])
+    run_quiz(term, [question])
+    text = flat(out.getvalue())
+    assert "without commas these cards can be read in more than one way" in text
+    assert "put a comma between the groups" in text
+    assert f"Try again ({MAX_TRIES - 1} tries left, or 'skip')" in text
+    assert "Score: 1/1" in text
+
+
+def test_an_answer_without_commas_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from umtali.cli import quiz as quiz_module
+
+    readings: list[int] = []
+
+    def counted(cards: int, hand: int) -> Surface:
+        readings.append(cards)
+        return read_ungrouped(cards, hand)
+
+    monkeypatch.setattr(quiz_module, "read_ungrouped", counted)
+    term, out = _terminal(["kc qc 4d 3d 2d 10h 10s js"])
+    run_quiz(term, [question_1()])
+    assert "Read as: J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣" in flat(out.getvalue())
+    assert len(readings) == 1
+
+
+def test_plays_without_commas_with_a_card_not_in_hand_are_asked_again() -> None:
+    answers = ["kc qc 4d 3d 2d 10h 10s js as", *BOOK_ANSWERS]
     out = clean(quiz(*answers))
-    assert "without commas these cards can be read in more than one way" in out
-    assert "put a comma between the groups" in out
+    assert "A♠ is not in your hand" in out
     assert f"Try again ({MAX_TRIES - 1} tries left, or 'skip')" in out
     assert "Score: 12/12" in out
 
 
-def test_read_ungrouped() -> None:
+def test_plays_without_commas_are_read_as_the_melds_the_engine_would_lay() -> None:
     assert parse_surface("kc qc 4d 3d 2d 10h 10s js") == parse_surface(
         "J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣"
     )
     assert parse_surface("Js 10s 9s") == Surface((), CardSet.parse("Js 10s 9s").mask)
+    # Six in a row go down whole: neither three of them may be laid while the next is
+    # in hand (R4), so there is one reading, not two.
+    assert parse_surface("6c 5c 4c 3c 2c ac") == Surface(
+        (CardSet.parse("6c 5c 4c 3c 2c Ac").mask,), 0
+    )
     # K♣ with three Queens: a marriage, or a group of Queens. Which? Commas must say.
     for text in ("kc qc qs qd", "5s 5h 5c 4c 3c"):
         with pytest.raises(AnswerError, match="more than one way"):
             parse_surface(text)
+
+
+def test_plays_without_commas_name_only_cards_of_the_hand() -> None:
+    question = question_1()
+    with pytest.raises(AnswerError, match=r"^A♠ is not in your hand$"):
+        question.grade("kc qc 4d 3d 2d 10h 10s js as")
+    # Written with commas, a card from elsewhere is a mistake to explain, as before.
+    assert "A♠ is not in your hand" in question.grade("J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣, A♠").mistakes
+
+
+def test_the_whole_pack_without_commas_is_read_in_a_few_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Reading tried every subset of the cards once: 24 cards took half a minute, 52 never
+    # ended. It now asks the engine for the melds a few times per meld laid.
+    from umtali.cli import quiz as quiz_module
+
+    asked: list[int] = []
+
+    def counted(hand: int) -> list[int]:
+        asked.append(hand)
+        return hand_melds(hand)
+
+    monkeypatch.setattr(quiz_module, "hand_melds", counted)
+    with pytest.raises(AnswerError, match="more than one way"):
+        parse_surface(" ".join(card_name(c) for c in range(52)))
+    assert len(asked) < 50
+    asked.clear()
+    # Eight melds that share no card: one reading, found without trying their orders.
+    one_way = "As 2s 3s 5h 6h 7h 9s 9h 9c Kd Qd Kc Qc 4d 5d 6d Ac 2c 3c 10s 10h 10d"
+    assert len(parse_surface(one_way).columns) == 8
+    assert len(asked) < 10
 
 
 def test_no_explanation_names_the_face_down_discard() -> None:

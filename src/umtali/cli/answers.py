@@ -1,8 +1,9 @@
 """Reading a learner's typed answers: cards, yes or no, one number, several numbers.
 
 ``umtali lesson`` (:mod:`umtali.cli.lesson`) and ``umtali quiz`` (:mod:`umtali.cli.quiz`)
-read their answers here, so both accept the same spellings. Each reader returns the value
-or raises :class:`AnswerError`, whose message says what was wrong and what was expected.
+read their answers here, so both accept the same spellings and words, and give the same
+tries (:func:`ask_until_read`). Each reader returns the value or raises
+:class:`AnswerError`, whose message says what was wrong and what was expected.
 
 >>> parse_card_answer("K-♠ & 10h"), parse_yes_no("Yes he may."), parse_number("40 points")
 (CardSet('10♥ K♠'), True, 40)
@@ -13,26 +14,42 @@ or raises :class:`AnswerError`, whose message says what was wrong and what was e
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from enum import Enum
+from typing import Final, TypeVar
+
+from rich.text import Text
 
 from umtali.cards import Card, CardSet, InvalidCardError, parse_card
+from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 
 __all__ = [
+    "MAX_TRIES",
+    "SKIP_WORDS",
     "AnswerError",
+    "Unanswered",
+    "ask_until_read",
     "normalize",
     "parse_card_answer",
     "parse_number",
     "parse_numbers",
     "parse_yes_no",
     "read_cards",
+    "whole_number",
 ]
+
+MAX_TRIES: Final = 3
+"""Unreadable answers allowed to a question before its answer is shown."""
+
+SKIP_WORDS: Final = frozenset({"skip", "s", "pass"})
+"""Words that pass over a question of ``umtali lesson`` or ``umtali quiz``."""
 
 _NONE: Final = frozenset({"none", "nothing", "no cards", "no card", "-"})
 _YES: Final = frozenset({"y", "yes", "yes he may", "yes he can"})
 _NO: Final = frozenset({"n", "no", "no he may not", "no he cannot"})
 _FILLER: Final = frozenset({"and", "&", "+"})
 _SEPARATORS: Final = re.compile(r"(?i)\band\b|[&+;/]")
-_NUMBER: Final = re.compile(r"([+-]?\d+)\s*(?:points?|pts?\.?)?", re.IGNORECASE)
+_NUMBER: Final = re.compile(r"([+-]?)(\w+?)\s*(?:points?|pts?\.?)?", re.IGNORECASE)
 _NUMBERS_SPLIT: Final = re.compile(r"[\s,;:/\-–]+")
 _NUMBERS_FILLER: Final = frozenset({"to", "and", "vs"})
 _CARDS_EXPECTED: Final = "write cards like Ks 10h Q♦, or 'none'"
@@ -51,6 +68,17 @@ def normalize(text: str) -> str:
     'yes he may'
     """
     return " ".join(re.sub(r"[.!?]+$", "", text.strip().lower()).split())
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number written in decimal digits, else ``None``: every number
+    typed at a prompt is read this way (not with ``isdigit``, which lets through ``²``,
+    a digit ``int`` cannot read).
+
+    >>> whole_number("12"), whole_number("٣"), whole_number("²"), whole_number("1_000")
+    (12, 3, None, None)
+    """
+    return int(text) if text.isdecimal() else None
 
 
 def _require(text: str, expected: str) -> None:
@@ -141,9 +169,10 @@ def parse_number(text: str) -> int:
     """
     _require(text, "give a whole number, like 12")
     match = _NUMBER.fullmatch(text.strip())
-    if match is None:
+    value = None if match is None else whole_number(match.group(2))
+    if match is None or value is None:
         raise AnswerError(f"{text.strip()!r} is not a whole number")
-    return int(match.group(1))
+    return -value if match.group(1) == "-" else value
 
 
 def parse_numbers(text: str, count: int) -> tuple[int, ...]:
@@ -163,9 +192,74 @@ def parse_numbers(text: str, count: int) -> tuple[int, ...]:
     tokens = [
         t for t in _NUMBERS_SPLIT.split(text.strip().lower()) if t and t not in _NUMBERS_FILLER
     ]
-    if not tokens or not all(t.isdecimal() for t in tokens):
+    numbers = [whole_number(t) for t in tokens]
+    if not numbers or None in numbers:
         raise AnswerError(f"{text.strip()!r} is not an answer here: give {noun}, like {example}")
-    if len(tokens) != count:
+    if len(numbers) != count:
         wanted = "one number" if count == 1 else noun
-        raise AnswerError(f"give exactly {wanted}, like {example}; you gave {len(tokens)}")
-    return tuple(int(t) for t in tokens)
+        raise AnswerError(f"give exactly {wanted}, like {example}; you gave {len(numbers)}")
+    return tuple(n for n in numbers if n is not None)
+
+
+# -- asking until an answer can be read --------------------------------------------------
+
+
+class Unanswered(Enum):
+    """Why a question got no answer to grade."""
+
+    SKIPPED = "skipped"
+    NO_VALID_ANSWER = "no valid answer"
+
+
+T = TypeVar("T")
+
+
+def ask_until_read(
+    term: Terminal, prompt: str, read: Callable[[str], T], expects: str
+) -> T | Unanswered:
+    """Ask after ``prompt`` until ``read`` takes the answer (it raises
+    :class:`AnswerError` for one it cannot read), and return what it made of it.
+
+    An empty line uses up no try; a word of :data:`SKIP_WORDS` skips the question, one of
+    :data:`~umtali.cli.terminal.QUIT_WORDS` raises :class:`QuitRequested`; after
+    :data:`MAX_TRIES` unreadable answers the question is given up. ``expects`` (a
+    sentence) says what an answer looks like, when the reader's message does not.
+    """
+    tries = 0
+    while True:
+        text = term.ask(prompt)
+        word = normalize(text)
+        if word in QUIT_WORDS:
+            raise QuitRequested
+        if word in SKIP_WORDS:
+            return Unanswered.SKIPPED
+        if not text:
+            term.say(
+                Text(
+                    f"No answer given. {expects} ('skip' passes over the question, 'quit' stops.)",
+                    style="yellow",
+                )
+            )
+            continue
+        try:
+            return read(text)
+        except AnswerError as e:
+            tries += 1
+            left = MAX_TRIES - tries
+            if not left:
+                term.say(Text(f"I can't read that: {e}.", style="yellow"))
+                return Unanswered.NO_VALID_ANSWER
+            said = _gist(expects) in str(e).lower()
+            term.say(
+                Text(
+                    f"I can't read that: {e}.{'' if said else ' ' + expects} Try again"
+                    f" ({left} {'try' if left == 1 else 'tries'} left, or 'skip').",
+                    style="yellow",
+                )
+            )
+
+
+def _gist(expects: str) -> str:
+    """What ``expects`` asks for, in a few words: "answer yes or no" of "Answer yes or no
+    (y or n)."; "yes or no" of "Expected: yes or no."."""
+    return expects.split(": ")[-1].split(" (")[0].rstrip(".").lower()

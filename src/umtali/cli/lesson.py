@@ -14,23 +14,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cards import (
-    CardSet,
-    card_name,
-    card_points,
-    rank_of,
-    suit_of,
-)
-from umtali.cli.answers import (
-    AnswerError,
-    normalize,
-)
+from umtali.cards import CardSet, card_name, card_points, display_key
+from umtali.cli.answers import Unanswered, ask_until_read, normalize
 from umtali.cli.describe import describe_move
 from umtali.cli.lesson_grading import (
     HINTS,
-    MAX_TRIES,
-    QUIT_WORDS,
-    SKIP_WORDS,
     Verdict,
     column_line,
     game_totals,
@@ -40,7 +28,7 @@ from umtali.cli.lesson_grading import (
 )
 from umtali.cli.lesson_notes import LESSON_NOTES, LessonNotes, Moment, Question
 from umtali.cli.render import card_text, hand_text, table_side
-from umtali.cli.terminal import QuitRequested, Terminal
+from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 from umtali.lessons import LESSONS, Lesson
 from umtali.moves import column_order
 from umtali.state import HandState, player_name
@@ -108,7 +96,7 @@ def score_breakdown(state: HandState) -> RenderableType:
             what, names, total = column_line(column, multiplier)
             grid.add_row(f"  {what}", names, total)
         if outcome.forfeited and outcome.went_out and outcome.went_out[0] == p:
-            cards = sorted(outcome.forfeited, key=lambda c: (-suit_of(c), -rank_of(c)))
+            cards = sorted(outcome.forfeited, key=display_key)
             values = " + ".join(str(card_points(c)) for c in cards)
             grid.add_row(
                 f"  forfeited by {player_name(1 - p)}",
@@ -186,35 +174,18 @@ class _Lesson:
                 self.say(f"   {key}) {text}")
         hint = HINTS[question.kind]
         number = self.lesson.number
-        verdict: Verdict | None = None
-        attempt = 0
-        while attempt < MAX_TRIES:
-            text = self.term.ask(f"{hint} (or skip): ")
-            low = normalize(text)
-            if low in QUIT_WORDS:
-                raise QuitRequested
-            if low in SKIP_WORDS:
-                self.tally.skipped += 1
-                self.say("Skipped.", style="dim")
-                self.explain(reveal(question, self.state, lesson=number, rest=rest), question)
-                return
-            if not text:
-                # An empty line is no attempt: the question is simply asked again.
-                self.say(f"No answer given. {hint}, 'skip' or 'quit'.", style="yellow")
-                continue
-            attempt += 1
-            try:
-                verdict = grade(question, self.state, text, lesson=number, rest=rest)
-            except AnswerError as e:
-                left = MAX_TRIES - attempt
-                more = (
-                    f" Try again ({left} more {'try' if left == 1 else 'tries'})." if left else ""
-                )
-                self.say(f"I can't read that: {e}.{more}", style="yellow")
-                continue
-            break
-        if verdict is None:
+        verdict = ask_until_read(
+            self.term,
+            f"{hint} (or skip): ",
+            lambda text: grade(question, self.state, text, lesson=number, rest=rest),
+            f"Expected: {hint}.",
+        )
+        if verdict is Unanswered.SKIPPED:
+            self.tally.skipped += 1
+            self.say("Skipped.", style="dim")
+        elif verdict is Unanswered.NO_VALID_ANSWER:
             self.say("Here is the answer.", style="dim")
+        if isinstance(verdict, Unanswered):
             self.explain(reveal(question, self.state, lesson=number, rest=rest), question)
             return
         if verdict.correct:

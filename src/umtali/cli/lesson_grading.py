@@ -49,9 +49,6 @@ from umtali.state import Column, HandState, Phase, player_name
 
 __all__ = [
     "HINTS",
-    "MAX_TRIES",
-    "QUIT_WORDS",
-    "SKIP_WORDS",
     "Verdict",
     "check_choice",
     "check_discard",
@@ -75,12 +72,6 @@ __all__ = [
     "rest_of_hand",
     "reveal",
 ]
-
-MAX_TRIES: Final = 3
-"""Malformed answers allowed before the answer is shown."""
-
-QUIT_WORDS: Final = frozenset({"quit", "q", "exit"})
-SKIP_WORDS: Final = frozenset({"skip", "s", "pass"})
 
 HINTS: Final[dict[str, str]] = {
     "plays": "Cards (like Ks 10h Q♦), or 'none'",

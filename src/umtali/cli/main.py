@@ -66,7 +66,7 @@ def _print_hand(
 
 def _stepper(out: TextIO) -> Callable[[], bool]:
     """A pause between turns: Enter goes on, q stops."""
-    from umtali.cli.terminal import QuitRequested, Terminal
+    from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 
     term = Terminal(out)
 
@@ -78,7 +78,7 @@ def _stepper(out: TextIO) -> Callable[[], bool]:
                 return False
             if answer in ("", "n", "next"):
                 return True
-            if answer in ("q", "quit", "stop"):
+            if answer in QUIT_WORDS or answer == "stop":
                 return False
             term.say("Press Enter for the next turn, or type q to stop.")
 

@@ -26,27 +26,19 @@ Surface(columns=('4♦ 3♦ 2♦',), solos='10♠ J♠')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from itertools import combinations
-from typing import Final
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from umtali.cards import (
-    CardSet,
-    bit,
-    card_name,
-    cards_of,
-    mask_of,
-    rank_of,
-    suit_of,
-)
+from umtali.cards import ALL_CARDS, CardSet, bit, card_name, cards_of, display_key, mask_of
 from umtali.cli.answers import (
+    MAX_TRIES,
     AnswerError,
+    Unanswered,
+    ask_until_read,
     parse_card_answer,
     parse_number,
     parse_yes_no,
@@ -80,9 +72,6 @@ __all__ = [
     "surface_solution",
     "surface_text",
 ]
-
-MAX_TRIES: Final = 3
-"""Malformed answers allowed to a question before it counts as wrong."""
 
 
 class AnswerKind(Enum):
@@ -131,11 +120,13 @@ class Verdict:
         correct: whether the answer agrees with the engine.
         answer: the right answer and why.
         mistakes: what was wrong with the learner's answer, most specific first.
+        read_as: how plays written without commas were read, to show the learner.
     """
 
     correct: bool
     answer: Answer
     mistakes: tuple[str, ...] = ()
+    read_as: str | None = None
 
 
 @dataclass(frozen=True)
@@ -194,10 +185,6 @@ def column_names(mask: int) -> str:
     return " ".join(card_name(c) for c in column_order(mask))
 
 
-def _display_key(card: int) -> tuple[int, int]:
-    return (-suit_of(card), -rank_of(card))
-
-
 # -- reading a playing surface (cards, yes or no and numbers: umtali.cli.answers) ------------
 
 
@@ -208,10 +195,13 @@ class Surface:
     Attributes:
         columns: the overlapped columns (groups of two or more cards), as masks.
         solos: the solo cards, as a mask.
+        read_without_commas: whether the groups were read from cards written without
+            commas (see :func:`read_ungrouped`).
     """
 
     columns: tuple[int, ...]
     solos: int
+    read_without_commas: bool = field(default=False, compare=False)
 
     @property
     def cards(self) -> int:
@@ -226,12 +216,13 @@ class Surface:
         return f"Surface(columns={columns!r}, solos={str(CardSet(self.solos))!r})"
 
 
-def parse_surface(text: str) -> Surface:
+def parse_surface(text: str, hand: int = ALL_CARDS) -> Surface:
     """Read plays written as comma-separated groups: a group of two or more cards is an
     overlapped column, a single card a solo card. ``none`` means nothing is played.
 
-    Written without commas, the cards are read as melds wherever they make one, if that
-    can be done in one way only (see :func:`read_ungrouped`).
+    Written without commas, the cards (which must all be in ``hand``) are read as melds
+    wherever they make one, if that can be done in one way only (see
+    :func:`read_ungrouped`).
 
     >>> parse_surface("K♣ Q♣, J♠ , js")
     Traceback (most recent call last):
@@ -261,69 +252,79 @@ def parse_surface(text: str) -> Surface:
     if not seen:
         raise AnswerError("no cards were given")
     if len(parts) == 1 and len(columns) == 1:
-        return read_ungrouped(columns[0])
+        return read_ungrouped(columns[0], hand)
     return Surface(tuple(columns), solos)
 
 
-def _is_meld(mask: int) -> bool:
-    """Whether ``mask`` is one overlapped meld (a group, a sequence, a marriage): the
-    engine then offers it whole from a hand of exactly those cards."""
-    return mask in hand_melds(mask)
-
-
-def _meld_readings(cards: int) -> list[Surface]:
-    """Every way to read ``cards`` as melds and solo cards with no meld left among the
-    solo cards and no meld that a solo card extends."""
-    candidates = [
-        m
-        for size in range(2, cards.bit_count() + 1)
-        for combo in combinations(cards_of(cards), size)
-        if _is_meld(m := mask_of(combo))
-    ]
-    readings: set[tuple[frozenset[int], int]] = set()
-
-    def search(start: int, chosen: tuple[int, ...], left: int) -> None:
-        if not hand_melds(left) and not any(
-            _is_meld(m | bit(c)) for m in chosen for c in cards_of(left)
-        ):
-            readings.add((frozenset(chosen), left))
-        for i in range(start, len(candidates)):
-            m = candidates[i]
-            if m & left == m:
-                search(i + 1, (*chosen, m), left & ~m)
-
-    search(0, (), cards)
-    return sorted(
-        (Surface(tuple(sorted(melds, key=_column_key)), solos) for melds, solos in readings),
-        key=lambda s: [_column_key(c) for c in s.columns],
-    )
-
-
 def _column_key(mask: int) -> tuple[int, int]:
-    return _display_key(column_order(mask)[0])
+    """Columns are listed by their top cards, in the order of a hand."""
+    return display_key(column_order(mask)[0])
+
+
+def _meld_readings(cards: int, enough: int = 2) -> list[Surface]:
+    """Ways to read ``cards`` as overlapped melds and solo cards, at most ``enough`` of
+    them (whether there is exactly one is all that matters).
+
+    A reading lays melds one after another as the engine offers them to a hand of these
+    cards (:func:`umtali.melds.hand_melds`: each laid whole, R4), until the cards left, the
+    solo cards, make no meld. A meld that shares no card with any other offered is in
+    every reading, so all such are laid at once; only melds that share cards are choices.
+    """
+    found: list[Surface] = []
+
+    def lay(left: int, laid: tuple[int, ...]) -> None:
+        melds = hand_melds(left)
+        if not melds:
+            reading = Surface(tuple(sorted(laid, key=_column_key)), left, True)
+            if reading not in found:
+                found.append(reading)
+            return
+        alone = [m for m in melds if not any(m & other for other in melds if other != m)]
+        if alone:
+            lay(left & ~mask_of(c for m in alone for c in cards_of(m)), (*laid, *alone))
+            return
+        for meld in melds:
+            if len(found) >= enough:
+                return
+            lay(left & ~meld, (*laid, meld))
+
+    lay(cards, ())
+    return sorted(found, key=lambda s: [_column_key(c) for c in s.columns])
+
+
+def _plays_text(solos: Sequence[int], columns: Sequence[int]) -> str:
+    """Plays written the way the learner is asked to write them: the solo cards, then
+    the overlapped columns, separated by commas."""
+    return ", ".join([card_name(c) for c in solos] + [column_names(m) for m in columns]) or "none"
 
 
 def surface_text(surface: Surface) -> str:
-    """A surface written the way the learner is asked to write one: solo cards, then the
-    overlapped columns, separated by commas."""
-    solos = [card_name(c) for c in sorted(cards_of(surface.solos), key=_display_key)]
-    columns = [column_names(m) for m in surface.columns]
-    return ", ".join(solos + columns) or "none"
+    """A surface written the way the learner is asked to write one."""
+    return _plays_text(sorted(cards_of(surface.solos), key=display_key), surface.columns)
 
 
-def read_ungrouped(cards: int) -> Surface:
+def read_ungrouped(cards: int, hand: int = ALL_CARDS) -> Surface:
     """Cards written without commas, read as melds wherever they make one: accepted when
     there is exactly one such reading, else refused with the readings and the format.
+    Cards not in ``hand`` are refused before any reading.
 
     >>> read_ungrouped(CardSet.parse("5s 5h 5c 4c 3c").mask)
     Traceback (most recent call last):
     ...
     umtali.cli.answers.AnswerError: without commas these cards can be read in more than one way (4♣, 3♣, 5♠ 5♥ 5♣ or 5♠, 5♥, 5♣ 4♣ 3♣): put a comma between the groups, like 9♠ 8♠ 7♠, J♦, Q♦
+    >>> read_ungrouped(CardSet.parse("5s 5h 5c").mask, hand=CardSet.parse("5s 5h 9d").mask)
+    Traceback (most recent call last):
+    ...
+    umtali.cli.answers.AnswerError: 5♣ is not in your hand
     """
+    foreign = cards_of(cards & ~hand)
+    if foreign:
+        names = " ".join(card_name(c) for c in sorted(foreign, key=display_key))
+        raise AnswerError(f"{names} {'is' if len(foreign) == 1 else 'are'} not in your hand")
     readings = _meld_readings(cards)
     if len(readings) == 1:
         return readings[0]
-    shown = " or ".join(surface_text(r) for r in readings[:3])
+    shown = " or ".join(surface_text(r) for r in readings)
     raise AnswerError(
         f"without commas these cards can be read in more than one way ({shown}): put a"
         " comma between the groups, like 9♠ 8♠ 7♠, J♦, Q♦"
@@ -379,7 +380,7 @@ def grade_card_set(
         return Verdict(True, answer)
     mistakes: list[str] = []
     off = card_name(target)
-    for c in sorted(given - expected, key=_display_key):
+    for c in sorted(given - expected, key=display_key):
         if c in on_table:
             mistakes.append(f"{card_name(c)} is already on the table")
             continue
@@ -389,7 +390,7 @@ def grade_card_set(
             if refusal is not None
             else f"{card_name(c)} is not in the engine's list for {off}"
         )
-    for c in sorted(expected - given, key=_display_key):
+    for c in sorted(expected - given, key=display_key):
         mistakes.append(
             f"you missed {card_name(c)}: the engine allows 'play {card_name(c)} off {off}'"
             if check(c) is None
@@ -426,7 +427,7 @@ def play_items(
                 moves.append(move)
                 todo.remove(meld)
                 progress = True
-        ready = sorted((c for c in cards_of(left) if _solo_moves(board, c)), key=_display_key)
+        ready = sorted((c for c in cards_of(left) if _solo_moves(board, c)), key=display_key)
         for c in ready:
             options = _solo_moves(board, c) if board.player == me else []
             if options:
@@ -443,12 +444,9 @@ def surface_answer(state: HandState, plan: MeldPlan) -> str:
     """A meld plan written the way the learner is asked to write it: solo cards in an
     order the engine plays them, then the overlapped columns, then what stays in hand."""
     _, moves, _ = play_items(state, plan.melds, plan.solos)
-    solos = [card_name(m.cards[0]) for m in moves if m.kind is MoveKind.SOLO]
-    melds = sorted(
-        (m for m in moves if m.kind is MoveKind.MELD), key=lambda m: _display_key(m.cards[0])
-    )
-    columns = [column_names(mask_of(m.cards)) for m in melds]
-    text = ", ".join(solos + columns) or "none"
+    solos = [m.cards[0] for m in moves if m.kind is MoveKind.SOLO]
+    melds = [mask_of(m.cards) for m in moves if m.kind is MoveKind.MELD]
+    text = _plays_text(solos, sorted(melds, key=_column_key))
     if plan.left:
         text += f" (left in hand: {card_list(plan.left)})"
     return text
@@ -491,14 +489,15 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
     a card played solo that The Rule keeps for a meld, and the compulsory-play refusal when
     playable cards were left out.
     """
-    given = parse_surface(text)
+    me = state.player
+    hand = state.hands[me]
+    given = parse_surface(text, hand)
+    read_as = surface_text(given) if given.read_without_commas else None
     best = min(plans, key=lambda p: _plan_distance(p, given))
     answer = surface_solution(state, plans, best)
     if any(set(p.melds) == set(given.columns) and p.solos == given.solos for p in plans):
-        return Verdict(True, answer)
+        return Verdict(True, answer, read_as=read_as)
 
-    me = state.player
-    hand = state.hands[me]
     end, _, _ = play_items(state, best.melds, best.solos)
     mistakes: list[str] = []
 
@@ -514,7 +513,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
         )
 
     foreign = given.cards & ~hand
-    for c in sorted(cards_of(foreign), key=_display_key):
+    for c in sorted(cards_of(foreign), key=display_key):
         mistakes.append(f"{card_name(c)} is not in your hand")
     for column in given.columns:
         if column in best.melds:
@@ -527,7 +526,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
                 else f"{column_names(column)} may be overlapped, but not with the rest of"
                 " your plays"
             )
-        for c in sorted(cards_of(column & hand), key=_display_key):
+        for c in sorted(cards_of(column & hand), key=display_key):
             if best.solos & bit(c):
                 mistakes.append(f"{card_name(c)} must be played solo, not overlapped")
             elif meld_of(c):
@@ -536,7 +535,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
                 )
             else:
                 mistakes.append(stays(c))
-    for c in sorted(cards_of(given.solos & hand & ~best.solos), key=_display_key):
+    for c in sorted(cards_of(given.solos & hand & ~best.solos), key=display_key):
         meld = meld_of(c)
         if meld:
             refusal = _refusal(state, Move.solo(c))
@@ -552,10 +551,10 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
             mistakes.append(f"you missed {column_names(meld)} (an overlapped column)")
             missed_any = True
         elif meld & ~given.cards:
-            for c in sorted(cards_of(meld & ~given.cards), key=_display_key):
+            for c in sorted(cards_of(meld & ~given.cards), key=display_key):
                 mistakes.append(f"you missed {card_name(c)} (in {column_names(meld)})")
                 missed_any = True
-    for c in sorted(cards_of(best.solos & ~given.cards), key=_display_key):
+    for c in sorted(cards_of(best.solos & ~given.cards), key=display_key):
         mistakes.append(f"you missed {card_name(c)} (a solo card)")
         missed_any = True
     if missed_any:
@@ -566,7 +565,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
             refusal = _refusal(after, Move.discard_card(cards_of(rest)[0]))
             if refusal is not None:
                 mistakes.append(refusal)
-    return Verdict(False, answer, tuple(mistakes))
+    return Verdict(False, answer, tuple(mistakes), read_as)
 
 
 # -- the session ---------------------------------------------------------------------------------
@@ -610,40 +609,13 @@ def ask_question(term: Terminal, question: Question, total: int) -> Result:
     if question.kind is AnswerKind.SURFACE:
         # Said before the first answer: how a column differs from solo cards in writing.
         term.say(Text(question.kind.expects, style="dim"))
-    tries = 0
-    while True:
-        text = term.ask(question.kind.prompt)
-        word = text.lower()
-        if word == "quit":
-            raise QuitRequested
-        if word == "skip":
-            result = Result(question, Verdict(False, question.solution), "skipped")
-            break
-        try:
-            if question.kind is AnswerKind.SURFACE and not re.search(r"[,;]", text):
-                reading = parse_surface(text)
-                if reading.columns or reading.solos.bit_count() > 1:
-                    term.say(Text(f"Read as: {surface_text(reading)}", style="dim"))
-            result = Result(question, question.grade(text))
-            break
-        except AnswerError as e:
-            tries += 1
-            if tries >= MAX_TRIES:
-                term.say(Text(f"{e}."))
-                result = Result(question, Verdict(False, question.solution), "no valid answer")
-                break
-            left = MAX_TRIES - tries
-            chances = f"{left} {'try' if left == 1 else 'tries'} left"
-            # The reader's message may already say what is expected; do not say it twice.
-            expects = question.kind.expects
-            gist = expects.split(" (")[0].rstrip(".").lower()
-            hint = "" if gist in str(e).lower() else f" {expects}"
-            term.say(
-                Text(
-                    f"{e}.{hint} Try again ({chances}, or 'skip').",
-                    style="yellow",
-                )
-            )
+    verdict = ask_until_read(term, question.kind.prompt, question.grade, question.kind.expects)
+    if isinstance(verdict, Unanswered):
+        result = Result(question, Verdict(False, question.solution), verdict.value)
+    else:
+        result = Result(question, verdict)
+        if verdict.read_as is not None:
+            term.say(Text(f"Read as: {verdict.read_as}", style="dim"))
     _show_verdict(term, result.verdict, result.how)
     return result
 
