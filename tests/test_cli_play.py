@@ -10,8 +10,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from umtali.bots import DEFAULT_BOT
+from umtali.cards import display_key, parse_card
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
@@ -41,10 +45,11 @@ def moves_of(record: Path) -> list[list[str]]:
 def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     # Always the first legal move; any answer moves on at the "next hand" prompts.
-    result = play("--seed", "11", "--save", str(record), script="1\n" * 3000)
+    result = play("--seed", "11", "--bot", "expert", "--save", str(record), script="1\n" * 3000)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Traceback" not in out + result.stderr
+    assert "Game so far" in out
     assert out.count("End of the hand") == 4
     assert "Total" in out
     assert re.search(r"(You win|Computer \(expert\) wins) the game\.|The game is drawn\.", out)
@@ -83,6 +88,8 @@ def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
                 "fly away",  # no move at all
                 "99",  # no such number
                 "discard 9s",  # a move, but not now (the draw comes first)
+                "²",  # a digit, but no number a move can have
+                "٣٠",  # a number (30), in other digits: no move 30
                 "play Zz",  # not a card
                 "why",  # why what?
                 "why meld Ks Qs Js",
@@ -96,13 +103,15 @@ def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
         )
         + "\n"
     )
-    result = play("--seed", "7", script=script, cwd=tmp_path)
+    result = play("--seed", "7", "--bot", "greedy", script=script, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Traceback" not in out + result.stderr
     assert "Type a move, a number, or help" in out
     assert "'fly away' is not a move" in out
     assert "There is no move 99" in out
+    assert "'²' is not a move" in out
+    assert "There is no move 30" in out
     assert "must first draw" in out
     assert "'Zz' is not a card" in out
     assert "Write the move after 'why'" in out
@@ -114,9 +123,11 @@ def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
 
 def test_quit_saves_and_resume_continues_identically(tmp_path: Path) -> None:
     whole = tmp_path / "whole.json"
-    play("--seed", "21", "--save", str(whole), script="1\n" * 3000)
+    play("--seed", "21", "--bot", "greedy", "--save", str(whole), script="1\n" * 3000)
     saved = tmp_path / "saved.json"
-    first = play("--seed", "21", "--save", str(saved), script="1\n" * 40 + "quit\n")
+    first = play(
+        "--seed", "21", "--bot", "greedy", "--save", str(saved), script="1\n" * 40 + "quit\n"
+    )
     assert first.returncode == 0, first.stderr
     assert "Game saved to" in first.stdout
     halfway = moves_of(saved)
@@ -128,7 +139,7 @@ def test_quit_saves_and_resume_continues_identically(tmp_path: Path) -> None:
 
 
 def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
-    result = play("--seed", "4", script="1\n1\n", cwd=tmp_path)
+    result = play("--seed", "4", "--bot", "greedy", script="1\n1\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     saves = list(tmp_path.glob("umtali-*.json"))
     assert len(saves) == 1
@@ -140,6 +151,7 @@ def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
     [
         (["--resume", "missing.json"], "cannot resume missing.json: no such file"),
         (["--bot", "genius"], "invalid choice: 'genius'"),
+        (["--hotseat", "--bot", "greedy"], "so --bot cannot be used with it; leave it out"),
     ],
 )
 def test_bad_options_are_refused(tmp_path: Path, args: list[str], message: str) -> None:
@@ -151,7 +163,7 @@ def test_bad_options_are_refused(tmp_path: Path, args: list[str], message: str) 
 
 def test_resuming_a_finished_game_is_refused(tmp_path: Path) -> None:
     record = tmp_path / "done.json"
-    play("--seed", "2", "--save", str(record), script="1\n" * 3000)
+    play("--seed", "2", "--bot", "greedy", "--save", str(record), script="1\n" * 3000)
     result = play("--resume", str(record), script="")
     assert result.returncode == 2
     assert "already over" in result.stderr
@@ -174,7 +186,7 @@ def test_resuming_a_record_not_made_by_play_is_refused(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     session = f"umtali-test-{os.getpid()}"
-    command = f"cd {tmp_path} && {UMTALI} play --seed 7; sleep 30"
+    command = f"cd {tmp_path} && {UMTALI} play --seed 7 --bot greedy; sleep 30"
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command], check=True
     )
@@ -238,7 +250,9 @@ def test_a_save_file_that_cannot_be_written_is_refused_before_the_deal(
     tmp_path: Path, target: str, message: str
 ) -> None:
     target = target.replace("LOCKED", str(unwritable_folder(tmp_path)))
-    result = play("--seed", "4", "--save", target, script="1\n" * 50, cwd=tmp_path)
+    result = play(
+        "--seed", "4", "--bot", "greedy", "--save", target, script="1\n" * 50, cwd=tmp_path
+    )
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stdout + result.stderr
@@ -247,10 +261,10 @@ def test_a_save_file_that_cannot_be_written_is_refused_before_the_deal(
 
 def test_save_refuses_to_overwrite_a_game_it_is_not_resuming(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    first = play("--seed", "4", "--save", str(record), script="1\n1\nquit\n")
+    first = play("--seed", "4", "--bot", "greedy", "--save", str(record), script="1\n1\nquit\n")
     assert first.returncode == 0, first.stderr
     before = record.read_text(encoding="utf-8")
-    again = play("--seed", "5", "--save", str(record), script="1\n" * 20)
+    again = play("--seed", "5", "--bot", "greedy", "--save", str(record), script="1\n" * 20)
     assert again.returncode == 2
     assert "already exists" in again.stderr
     assert f"umtali play --resume {record}" in again.stderr
@@ -261,7 +275,7 @@ def test_save_refuses_to_overwrite_a_game_it_is_not_resuming(tmp_path: Path) -> 
     assert resumed.returncode == 0, resumed.stderr
 
 
-def test_two_saves_in_the_same_second_get_two_files(
+def test_two_saves_in_the_same_second_get_two_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from umtali.cli import play as play_module
@@ -271,72 +285,52 @@ def test_two_saves_in_the_same_second_get_two_files(
     second = play_module.reserve_default_path(tmp_path)
     assert first.name == "umtali-20250101-120000.json"
     assert second.name == "umtali-20250101-120000-2.json"
-    # And through the command: two games quit at once in one folder keep both records.
-    both = tmp_path / "both"
-    both.mkdir()
-    runs = [
-        subprocess.Popen(
-            [UMTALI, "play", "--seed", str(seed)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=both,
-            env=dict(os.environ, NO_COLOR="1"),
-        )
-        for seed in (1, 2)
-    ]
-    for run in runs:
-        run.communicate(b"quit\n", timeout=120)
-        assert run.returncode == 0
-    assert len(list(both.glob("umtali-*.json"))) == 2
+    # Each name is taken at once, so that no other save can take it.
+    assert first.exists()
+    assert second.exists()
 
 
 # -- what the screen says -------------------------------------------------------------------------
 
 
 def test_the_seed_of_a_live_game_is_shown_only_when_the_player_gave_it(tmp_path: Path) -> None:
-    unseeded = play(script="quit\n", cwd=tmp_path)
+    unseeded = play("--bot", "greedy", script="quit\n", cwd=tmp_path)
     assert unseeded.returncode == 0, unseeded.stderr
     assert "Seed" not in unseeded.stdout
     assert "seed" not in unseeded.stdout.lower().replace("--resume", "")
     # The record keeps it all the same: a resumed game deals on from it.
     (saved,) = tmp_path.glob("umtali-*.json")
     assert isinstance(json.loads(saved.read_text(encoding="utf-8"))["meta"]["seed"], int)
-    seeded = play("--seed", "877", script="quit\n", cwd=tmp_path)
+    seeded = play("--seed", "877", "--bot", "greedy", script="quit\n", cwd=tmp_path)
     assert "Seed 877." in seeded.stdout
 
 
 def test_the_human_is_spoken_to_as_you(tmp_path: Path) -> None:
-    result = play("--seed", "11", script="1\n" * 3000, cwd=tmp_path)
+    result = play("--seed", "11", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path)
     out = result.stdout
     for wrong in ("You wins", "You deals", "You holds", "to You", "Player 1's hand"):
         assert wrong not in out, wrong
+    # Inside a sentence, "you" is not capitalised.
+    assert not re.search(r"[;,] You |and You ", out), re.findall(r".*[;,] You .*|.*and You .*", out)
     assert re.search(r"(You win|Computer \(expert\) wins) the hand\.", out)
     assert re.search(r"· (You deal|Computer \(expert\) deals)", out)
     # The engine's refusals, addressed to the player who made the move.
     script = "discard 9h\n1\ndiscard Qh\nquit\n"
-    refused = play("--seed", "3", script=script, cwd=tmp_path)
+    refused = play("--seed", "3", "--bot", "expert", script=script, cwd=tmp_path)
     assert "'discard 9♥' is not allowed now: you are to move, and must first draw" in refused.stdout
     assert "Q♥ is not in your hand" in refused.stdout
 
 
 def forfeit_lines(out: str) -> list[list[str]]:
     lines = re.findall(r"(?:forfeited by the opponent|forfeited to you): (.*?)\s+\d*$", out, re.M)
-    lines += re.findall(r"cannot go out and forfeits? (.*?) to ", out)
+    lines += re.findall(r"You cannot go out and forfeit (.*?) to ", out)
     return [line.split() for line in lines]
-
-
-def display_key(card: str) -> tuple[int, int]:
-    from umtali.cards import parse_card, rank_of, suit_of
-
-    c = parse_card(card)
-    return (-suit_of(c), -rank_of(c))
 
 
 def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
     tmp_path: Path,
 ) -> None:
-    result = play("--seed", "3", script="1\n" * 3000, cwd=tmp_path)
+    result = play("--seed", "3", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path)
     out = result.stdout
     endings = re.findall(r"End of the hand: (.*)\.", out)
     assert len(endings) == 4
@@ -345,16 +339,20 @@ def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
     forfeits = forfeit_lines(out)
     assert forfeits, "no hand of this game ended with forfeited cards"
     for cards in forfeits:
-        assert cards == sorted(cards, key=display_key), cards  # spades first, high to low
+        assert cards == sorted(cards, key=lambda card: display_key(parse_card(card))), (
+            cards
+        )  # spades first, high to low
 
 
-def test_the_board_shows_the_discards_under_the_top_and_the_last_turn(tmp_path: Path) -> None:
-    result = play("--seed", "3", script="1\n" * 3000, cwd=tmp_path)
+def test_the_board_shows_the_top_discard_once_the_cards_under_it_and_the_last_turn(
+    tmp_path: Path,
+) -> None:
+    result = play("--seed", "3", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path)
     out = result.stdout
-    piles = re.findall(r"Top discard (\S+).*\nDiscard pile, top first: (\S+) (\S+)", out)
+    piles = re.findall(r"Top discard (\S+).*\nUnder the top discard: (.*)", out)
     assert piles
-    for top, first, _under in piles:
-        assert top == first
+    for top, under in piles:
+        assert top not in under.split(), (top, under)  # the top card once, on its own line
     assert "This is your last turn: Computer (expert) has gone out." in out
 
 
@@ -387,10 +385,16 @@ def test_game_so_far_gives_the_current_games_totals(tmp_path: Path) -> None:
     assert checked  # boards of the second game were among them
 
 
-def test_hints_come_from_the_strongest_fast_level(tmp_path: Path) -> None:
+def test_hints_come_from_the_default_level_whoever_the_opponent_is(tmp_path: Path) -> None:
     result = play("--seed", "3", "--bot", "random", script="hint\nquit\n", cwd=tmp_path)
-    assert "(the expert level would play this)" in result.stdout
+    assert f"(the {DEFAULT_BOT} level would play this)" in result.stdout
     assert "random" not in result.stdout.split("Hint:")[1].split("\n")[0]
+
+
+def test_the_computer_plays_the_default_level_unless_told(tmp_path: Path) -> None:
+    result = play("--seed", "3", script="quit\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"A game of Umtali: You against Computer ({DEFAULT_BOT})." in result.stdout
 
 
 def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
@@ -398,7 +402,7 @@ def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
 ) -> None:
     # Seed 2: You deal the first hand.
     script = "give me\ntake 5h\n3\nhelp\nkeep it\ngive\nquit\n"
-    result = play("--seed", "2", script=script, cwd=tmp_path)
+    result = play("--seed", "2", "--bot", "expert", script=script, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Traceback" not in out + result.stderr
@@ -413,7 +417,7 @@ def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
 
 
 def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
-    result = play("--seed", "3", script="x" * 6000 + "\nquit\n", cwd=tmp_path)
+    result = play("--seed", "3", "--bot", "greedy", script="x" * 6000 + "\nquit\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "That line is 6000 characters long" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) < 400
@@ -433,7 +437,7 @@ def test_resume_refuses_options_that_would_be_ignored(
     tmp_path: Path, extra: list[str], named: str
 ) -> None:
     record = tmp_path / "game.json"
-    play("--seed", "4", "--save", str(record), script="1\nquit\n")
+    play("--seed", "4", "--bot", "greedy", "--save", str(record), script="1\nquit\n")
     result = play("--resume", str(record), *extra, script="1\n" * 20)
     assert result.returncode == 2
     assert f"so {named} cannot be used with it" in result.stderr
@@ -444,13 +448,13 @@ def test_quit_at_the_next_hand_prompt_saves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     # Enough first moves to finish hand 1, but not hand 2: the pause between them is the
     # first prompt that is not a move; "quit" is sent there.
-    whole = play("--seed", "11", "--save", str(record), script="1\n" * 3000)
+    whole = play("--seed", "11", "--bot", "greedy", "--save", str(record), script="1\n" * 3000)
     assert whole.returncode == 0
     first_hand = moves_of(record)[0]
     record.unlink()
     answers = whole.stdout.split("Press Enter for the next hand")[0].count("You> ")
     script = "1\n" * answers + "x" * 300 + "\nscore\nquit\n"
-    result = play("--seed", "11", "--save", str(record), script=script)
+    result = play("--seed", "11", "--bot", "greedy", "--save", str(record), script=script)
     assert result.returncode == 0, result.stderr
     assert "That line is 300 characters long" in result.stdout  # and asked again
     assert result.stdout.count("Game 1\n") >= 2  # the score sheet, shown again on 'score'
@@ -462,7 +466,7 @@ def test_hearts_and_diamonds_are_red_when_colour_is_on(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env.update(FORCE_COLOR="1", TERM="xterm-256color", PYTHONIOENCODING="utf-8")
     result = subprocess.run(
-        [UMTALI, "play", "--seed", "3"],
+        [UMTALI, "play", "--seed", "3", "--bot", "greedy"],
         input="quit\n",
         capture_output=True,
         text=True,
@@ -477,5 +481,132 @@ def test_hearts_and_diamonds_are_red_when_colour_is_on(tmp_path: Path) -> None:
     assert sorted(red) == sorted(re.findall(r"[0-9AJQK]+[♥♦]", plain)), repr(hand)
     assert red
     # And none with NO_COLOR.
-    no_colour = play("--seed", "3", script="quit\n", cwd=tmp_path)
+    no_colour = play("--seed", "3", "--bot", "greedy", script="quit\n", cwd=tmp_path)
     assert "\x1b[" not in no_colour.stdout
+
+
+# -- saving on request, and resuming records written or edited elsewhere ----------------------
+
+
+def test_save_keeps_the_game_and_plays_on(tmp_path: Path) -> None:
+    result = play("--seed", "4", "--bot", "greedy", script="1\nsave\n1\n1\nquit\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    (record,) = tmp_path.glob("umtali-*.json")  # one file: quit saves where save did
+    saved = f"Game saved to {record.name}; it is saved there again after every hand. Playing on."
+    assert saved in out
+    assert "You> " in out.split(saved)[1]  # and the game went on
+    assert out.rstrip().endswith(f"umtali play --resume {record.name}")
+
+
+def saved_game(tmp_path: Path, moves: int = 1) -> dict[str, Any]:
+    """A game against greedy, quit after ``moves`` answers, as its record reads."""
+    record = tmp_path / "game.json"
+    script = "1\n" * moves + "quit\n"
+    play("--seed", "4", "--bot", "greedy", "--save", str(record), script=script)
+    data: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("meta", "message"),
+    [
+        ('"seed": 1e400', "its 'seed' must be a whole number, not inf"),
+        ('"seed": 3.7', "its 'seed' must be a whole number, not 3.7"),
+        ('"seed": true', "its 'seed' must be a whole number, not True"),
+        ('"humans": "0"', "its 'humans' must list the seats at the keyboard"),
+        ('"humans": [0, 0]', "its 'humans' must list the seats at the keyboard"),
+        ('"humans": [false]', "its 'humans' must list the seats at the keyboard"),
+        ('"humans": [2]', "its 'humans' must list the seats at the keyboard"),
+        ('"bot": "genius"', "its 'bot' must be one of random, greedy, expert, search"),
+    ],
+)
+def test_a_hand_edited_record_with_bad_seats_is_refused(
+    tmp_path: Path, meta: str, message: str
+) -> None:
+    data = saved_game(tmp_path)
+    key = meta.split(":")[0].strip('"')
+    data["meta"][key] = "PLACEHOLDER"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data).replace(f'"{key}": "PLACEHOLDER"', meta), encoding="utf-8")
+    result = play("--resume", str(edited), script="1\n" * 20)
+    assert result.returncode == 2
+    assert f"cannot resume {edited}: the saved game's seats ('meta')" in result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert "Your hand" not in result.stdout
+
+
+def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: Path) -> None:
+    from umtali.record import load_file
+
+    data = saved_game(tmp_path, moves=8)
+    # Cut the hand back into the computer's last turn, after its draw.
+    moves = data["hands"][-1]["moves"]
+    hand = load_file(tmp_path / "game.json").hands[-1]
+    while hand.player == 0:
+        hand.pop()
+    assert hand.turn > 2, "not a turn with a draw"
+    data["hands"][-1]["moves"] = moves[: len(hand.history)]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    result = play("--resume", str(cut), script="quit\n")
+    assert result.returncode == 0, result.stderr
+    # Its turn since ours: what it did before the save, then the rest live, each once.
+    told = re.findall(r"^  Computer \(greedy\) .*$", result.stdout, re.M)
+    assert len(told) == len(set(told)), told
+    assert len([line for line in told if " from the " in line]) == 1, told  # one draw
+
+
+def test_a_single_hand_has_no_game_totals(tmp_path: Path) -> None:
+    from umtali.cli.play import Seats
+    from umtali.deck import seeded_deck
+    from umtali.match import Match
+    from umtali.record import save_file
+
+    match = Match(
+        kind="hand",
+        players=("You", "Computer (greedy)"),
+        meta=Seats(4, frozenset({0}), "greedy").meta(),
+    )
+    match.new_hand(seeded_deck("4/0"))
+    record = tmp_path / "hand.json"
+    save_file(match, record)
+    result = play("--resume", str(record), script="1\n" * 3 + "quit\n")
+    assert result.returncode == 0, result.stderr
+    assert "A single hand" in result.stdout
+    assert "Your hand (" in result.stdout
+    assert "Game so far" not in result.stdout
+    assert "Game 1, hand 1 of 4" not in result.stdout
+
+
+def test_resuming_where_the_record_cannot_be_kept_says_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import tempfile
+
+    from umtali.cli.play import PlayError, PlayOptions, run_play
+    from umtali.cli.terminal import Terminal
+
+    saved_game(tmp_path)
+    record = tmp_path / "game.json"
+
+    def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)  # the folder refuses new files
+    with pytest.raises(PlayError) as refused:
+        run_play(Terminal(io.StringIO(), color=False), PlayOptions(resume=str(record)))
+    message = str(refused.value)
+    assert f"no file can be written in the folder {tmp_path} (Permission denied)" in message
+    assert f"umtali play --resume {record} --save OTHER_FILE" in message
+
+
+def test_control_characters_typed_are_echoed_as_escapes(tmp_path: Path) -> None:
+    script = "\x1b[2J\x00draw\nquit\n"
+    result = play("--seed", "4", "--bot", "greedy", script=script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout
+    assert "\x00" not in result.stdout
+    assert "You> \\x1b[2J\\x00draw" in result.stdout

@@ -3,7 +3,10 @@ the real process, and whole hot-seat hands in a real terminal (tmux)."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -11,11 +14,15 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.test_cli_play import moves_of, play
+from umtali.cli.play import PlayOptions, run_play
+from umtali.cli.terminal import Terminal
+from umtali.moves import Move
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
@@ -90,9 +97,6 @@ class Live:
         self.proc.stdin.flush()
         self.sent += 1
 
-    def interrupt(self) -> None:
-        self.proc.send_signal(signal.SIGINT)
-
     def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
         assert self.proc.stdin is not None
         assert self.proc.stderr is not None
@@ -102,66 +106,96 @@ class Live:
         return code, self.text, self.proc.stderr.read().decode("utf-8", errors="replace")
 
 
-# -- Ctrl-C -------------------------------------------------------------------------------------
+# -- Ctrl-C, and the signals that end a program ---------------------------------------------
 
 
-def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(tmp_path: Path) -> None:
-    args = ("--seed", "8", "--bot", "search")
-    for attempt in range(3):
-        record = tmp_path / f"game{attempt}.json"
-        live = Live(*args, "--save", str(record), cwd=tmp_path)
-        # Play the first legal move at each prompt, until a move of ours ends our turn:
-        # then the computer is thinking (it takes a search level a good part of a second).
-        while True:
-            live.prompt()
-            live.send("1")
-            time.sleep(0.02)
-            deadline = time.monotonic() + 30
-            while not live.new().endswith("> ") and time.monotonic() < deadline:
-                if live.new().endswith("\n") and "\n  Computer" not in live.new():
-                    break  # our move is shown, the computer's reply not yet
-                time.sleep(0.005)
-            if not live.new().endswith("> "):
-                break
-        live.interrupt()
-        code, out, err = live.finish()
-        assert code == 0, err
-        assert "Traceback" not in out + err
-        assert "Interrupted (Ctrl-C): saving the game." in out
-        assert f"Game saved to {record}. Continue it with: umtali play --resume {record}" in out
-        if to_move(record) == 1:
-            break  # stopped in the computer's turn, as intended
-    else:
-        pytest.fail("the interrupt never arrived while the computer was thinking")
-    answered = live.sent
+def resumes_identically(record: Path, args: tuple[str, ...], answered: int, cwd: Path) -> None:
+    """``record``, resumed and played on with the first legal move each time, ends as the
+    game of ``args`` played straight through with the same answers does."""
     more = 6
-    resumed = piped("--resume", str(record), script="1\n" * more + "quit\n", cwd=tmp_path)
+    resumed = piped("--resume", str(record), script="1\n" * more + "quit\n", cwd=cwd)
     assert resumed.returncode == 0, resumed.stderr
-    reference = tmp_path / "reference.json"
-    whole = piped(
-        *args, "--save", str(reference), script="1\n" * (answered + more) + "quit\n", cwd=tmp_path
-    )
+    assert "Traceback" not in resumed.stdout + resumed.stderr
+    reference = cwd / "reference.json"
+    script = "1\n" * (answered + more) + "quit\n"
+    whole = piped(*args, "--save", str(reference), script=script, cwd=cwd)
     assert whole.returncode == 0, whole.stderr
     assert moves_of(record) == moves_of(reference)
 
 
-def test_ctrl_c_at_a_prompt_saves_and_resumes_identically(tmp_path: Path) -> None:
+def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from umtali.bots import Bot, make_bot
+    from umtali.cli import play as play_module
+    from umtali.view import PlayerView
+
+    class CtrlCDuringItsFifthChoice:
+        """The computer's level, and the player pressing Ctrl-C while it chooses its
+        fifth move: the interrupt comes out of the choice, as Python raises it there."""
+
+        def __init__(self, bot: Bot) -> None:
+            self.bot = bot
+            self.name = bot.name
+            self.choices = 0
+
+        def choose(self, view: PlayerView, rng: random.Random) -> Move:
+            move = self.bot.choose(view, rng)
+            self.choices += 1
+            if self.choices == 5:
+                raise KeyboardInterrupt
+            return move
+
+    monkeypatch.setattr(
+        play_module,
+        "make_bot",
+        lambda level, reproducible: CtrlCDuringItsFifthChoice(make_bot(level, reproducible=True)),
+    )
+    args = ("--seed", "8", "--bot", "search")
     record = tmp_path / "game.json"
-    live = Live("--seed", "21", "--save", str(record), cwd=tmp_path)
+    answers: list[str] = []
+
+    def answer(prompt: str) -> str:
+        answers.append("1")
+        return "1"
+
+    out = io.StringIO()
+    options = PlayOptions(bot="search", seed=8, save=str(record))
+    assert run_play(Terminal(out, answer, color=False), options) == 0
+    text = out.getvalue()
+    assert "Interrupted (Ctrl-C): saving the game." in text
+    assert f"Game saved to {record}. Continue it with: umtali play --resume {record}" in text
+    assert to_move(record) == 1  # saved in the computer's turn, its choice not played
+    resumes_identically(record, args, len(answers), tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("signum", "said"),
+    [
+        (signal.SIGINT, None),  # Ctrl-C at a prompt is taken as quit: nothing to say
+        (signal.SIGTERM, "Stopped (SIGTERM)"),
+        (signal.SIGHUP, "The terminal was closed (SIGHUP)"),
+    ],
+    ids=["SIGINT", "SIGTERM", "SIGHUP"],
+)
+def test_a_signal_at_a_prompt_saves_the_hand_in_progress_and_resumes_identically(
+    tmp_path: Path, signum: int, said: str | None
+) -> None:
+    args = ("--seed", "21", "--bot", "greedy")
+    record = tmp_path / "game.json"
+    live = Live(*args, "--save", str(record), cwd=tmp_path)
     for _ in range(7):
         live.prompt()
         live.send("1")
     live.prompt()
-    live.interrupt()
+    live.proc.send_signal(signum)
     code, out, err = live.finish()
     assert code == 0, err
     assert "Traceback" not in out + err
+    if said is not None:
+        assert f"{said}: saving the game." in out
     assert f"Continue it with: umtali play --resume {record}" in out
-    resumed = piped("--resume", str(record), script="1\n" * 3000, cwd=tmp_path)
-    assert resumed.returncode == 0, resumed.stderr
-    reference = tmp_path / "reference.json"
-    piped("--seed", "21", "--save", str(reference), script="1\n" * 3000, cwd=tmp_path)
-    assert moves_of(record) == moves_of(reference)
+    resumes_identically(record, args, live.sent, tmp_path)
 
 
 # -- a save that fails once the game is under way ----------------------------------------------
@@ -171,7 +205,7 @@ def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
     folder = tmp_path / "records"
     folder.mkdir()
     record = folder / "game.json"
-    live = Live("--seed", "11", "--save", str(record), cwd=tmp_path)
+    live = Live("--seed", "11", "--bot", "greedy", "--save", str(record), cwd=tmp_path)
     line = live.prompt()
     shutil.rmtree(folder)  # the folder goes away after the check at the start
     while "Press Enter for the next hand" not in line:
@@ -263,10 +297,6 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)
 
-    def type(self, text: str) -> None:
-        self.tmux("send-keys", "-l", text)
-        self.tmux("send-keys", "Enter")
-
     def screen(self, history: bool = False, escapes: bool = False) -> str:
         args = ["capture-pane", "-p"]
         if history:
@@ -274,6 +304,12 @@ class Tmux:
         if escapes:
             args.append("-e")
         return self.tmux(*args)
+
+    def cursor_line(self) -> tuple[int, str]:
+        """Where the cursor is (its row), and its line up to the cursor."""
+        y, x = map(int, self.tmux("display", "-p", "#{cursor_y} #{cursor_x}").split())
+        lines = self.screen().split("\n")  # (without the spaces that end a line)
+        return y, (lines[y] if y < len(lines) else "").ljust(x)[:x]
 
     def wait_for(self, *needles: str, history: bool = False, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
@@ -285,20 +321,30 @@ class Tmux:
             time.sleep(0.1)
         raise AssertionError(f"{needles} did not appear on the screen:\n{screen}")
 
-    def prompt(self, timeout: float = 30.0) -> str:
-        """Wait until the cursor sits after a prompt ending in '> ': that line."""
+    def wait_until(self, done: Callable[[tuple[int, str]], bool], timeout: float = 30.0) -> str:
+        """Wait until ``done`` holds of the cursor's row and line; that line."""
         deadline = time.monotonic() + timeout
-        line = ""
         while time.monotonic() < deadline:
-            lines = [ln for ln in self.screen().split("\n") if ln.strip()]
-            line = lines[-1] if lines else ""
-            if line.rstrip().endswith(">"):
-                time.sleep(0.1)
-                again = [ln for ln in self.screen().split("\n") if ln.strip()]
-                if again and again[-1] == line:
-                    return line
-            time.sleep(0.1)
-        raise AssertionError(f"no prompt on the screen:\n{self.screen()}")
+            cursor = self.cursor_line()
+            if done(cursor):
+                return cursor[1]
+            time.sleep(0.05)
+        raise AssertionError(f"the cursor is at {self.cursor_line()} on:\n{self.screen()}")
+
+    def prompt(self, timeout: float = 60.0) -> str:
+        """Wait until the cursor waits after a prompt ending in '> ': that line. (After
+        :meth:`type`, the line with the answer is left behind: this is a new prompt.)"""
+        return self.wait_until(lambda cursor: cursor[1].endswith("> "), timeout)
+
+    def type(self, text: str) -> None:
+        """Type ``text`` at the prompt and press Enter, and wait until the line is taken:
+        the cursor has left it."""
+        if text:
+            self.tmux("send-keys", "-l", text)
+            self.wait_until(lambda cursor: cursor[1].endswith("> " + text))
+        typed = self.cursor_line()
+        self.tmux("send-keys", "Enter")
+        self.wait_until(lambda cursor: cursor != typed)
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
@@ -321,12 +367,21 @@ def test_a_hotseat_hand_in_a_real_terminal_never_shows_the_other_hand(tmp_path: 
                 # The whole scrollback holds the hand-over screen and nothing else.
                 assert "Your hand" not in everything, everything
                 assert "from the stock" not in everything, everything
-                term.keys("Enter")
+                term.type("")
                 line = term.prompt()
                 everything = term.screen(history=True)
                 if outgoing_hand is not None:
                     assert outgoing_hand not in everything, everything
                 assert everything.count("Your hand (") <= 1, everything  # his own, once
+                if line.startswith("Player"):
+                    # The Up arrow recalls nothing the other player typed: the line stays
+                    # empty, as the mark typed after it shows.
+                    term.keys("Up", "Up")
+                    term.tmux("send-keys", "-l", "#")
+                    recalled = term.wait_until(lambda cursor: cursor[1].endswith("#"))
+                    assert recalled == line + "#", recalled
+                    term.keys("C-u")  # and the line is emptied again
+                    assert term.prompt() == line
             if line.startswith("Press Enter for the next hand"):
                 break
             mine = re.findall(r"Your hand \(\d+\): .*", term.screen())
@@ -343,7 +398,7 @@ def test_a_hotseat_hand_in_a_real_terminal_never_shows_the_other_hand(tmp_path: 
 
 @needs_tmux
 def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Path) -> None:
-    term = Tmux(tmp_path, f"{UMTALI} play --seed 7", width=60)
+    term = Tmux(tmp_path, f"{UMTALI} play --seed 7 --bot expert", width=60)
     try:
         term.prompt()
         # Prose wraps between words: the greeting, read line by line, is whole.
@@ -359,11 +414,14 @@ def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Pat
         term.tmux("send-keys", "-l", "dw")
         term.keys("Left")
         term.tmux("send-keys", "-l", "ra")
-        term.keys("Enter")
+        term.wait_until(lambda cursor: cursor[1].endswith("> dra"))  # the cursor before "w"
+        term.type("")
         term.wait_for("You draw ")
         # History: the arrow up brings "draw" back; the engine refuses a second draw.
         term.prompt()
-        term.keys("Up", "Enter")
+        term.keys("Up")
+        term.wait_until(lambda cursor: cursor[1].endswith("> draw"))
+        term.type("")
         term.wait_for("you have already drawn this turn")
         # Ctrl-C at the prompt saves the game.
         term.prompt()
@@ -372,3 +430,26 @@ def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Pat
         assert "Traceback" not in screen
     finally:
         term.close()
+
+
+@needs_tmux
+def test_closing_the_terminal_saves_the_hand_in_progress(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    term = Tmux(
+        tmp_path, f"{UMTALI} play --seed 21 --bot greedy --save {record} 2>{tmp_path}/err.log"
+    )
+    try:
+        for _ in range(3):
+            term.prompt()
+            term.type("1")
+        term.prompt()
+    finally:
+        term.close()  # the terminal goes away: the program gets SIGHUP
+    deadline = time.monotonic() + 30
+    while not record.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert record.exists(), "the game was not saved when its terminal was closed"
+    assert "Traceback" not in (tmp_path / "err.log").read_text(encoding="utf-8")
+    hands = json.loads(record.read_text(encoding="utf-8"))["hands"]
+    assert len(hands) == 1
+    assert len(hands[0]["moves"]) >= 3  # the hand in progress, with our moves in it

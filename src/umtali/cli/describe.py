@@ -14,17 +14,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Final
 
-from umtali.cards import CardSet, card_name
+from umtali.cards import CardSet, card_name, mask_of
 from umtali.melds import column_kind
 from umtali.moves import Move, MoveKind
+from umtali.notation import parse_move
 from umtali.state import Column, HandState, Phase, player_name
+from umtali.view import PlayerView
 
-__all__ = ["describe_move", "for_mover", "render_state", "render_table", "subject"]
+__all__ = [
+    "YOU",
+    "describe_move",
+    "describe_seen",
+    "object_name",
+    "possessive",
+    "render_state",
+    "render_table",
+    "subject",
+]
+
+YOU: Final = "You"
+"""The name of the player the screen speaks to, in the second person."""
 
 
-def _names(cards: tuple[int, ...] | list[int]) -> str:
+def _names(cards: Sequence[int]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
@@ -36,67 +51,49 @@ def _owner(state: HandState, card: int) -> int | None:
     return None
 
 
-def describe_move(
-    state: HandState,
-    move: Move,
-    reveal: bool = True,
-    names: tuple[str, str] | None = None,
-) -> str:
-    """A sentence for ``move`` about to be played in ``state`` (before it is pushed).
-
-    With ``reveal`` false, the card drawn from the stock and face-down discards stay hidden.
-    ``names`` replaces "Player 1" and "Player 2".
-    """
-
-    def name(p: int) -> str:
-        return names[p] if names else player_name(p)
-
-    sentence = _describe(state, move, reveal, name)
-    if name(state.player) == "You":
-        words = sentence.split(" ")
-        sentence = " ".join(_SECOND_PERSON.get(w, w) for w in words).replace("his own", "your own")
-    return sentence.replace(" to You", " to you")
+# -- "You" in the second person ---------------------------------------------------------------
 
 
-def subject(name: str, verb: str) -> str:
-    """``name`` with ``verb`` (written for "he"), in the second person for "You".
+def _verb(name: str, verb: str) -> str:
+    """``verb``, written for "he", as ``name`` takes it."""
+    return _SECOND_PERSON.get(verb, verb) if name == YOU else verb
+
+
+def subject(name: str, verb: str, *, capital: bool = True) -> str:
+    """``name`` with ``verb`` (written for "he"), in the second person for "You";
+    ``capital`` false: inside a sentence.
 
     >>> subject("You", "wins"), subject("Computer (expert)", "wins"), subject("You", "has")
     ('You win', 'Computer (expert) wins', 'You have')
+    >>> "the hand is over, and " + subject("You", "went", capital=False) + " out"
+    'the hand is over, and you went out'
     """
-    if name != "You":
+    if name != YOU:
         return f"{name} {verb}"
-    return f"You {_SECOND_PERSON.get(verb, verb)}"
+    return f"{'You' if capital else 'you'} {_verb(name, verb)}"
 
 
-def for_mover(message: str, player: int, names: tuple[str, str]) -> str:
-    """An engine message (which calls the players "Player 1" and "Player 2") addressed to
-    ``player``, the one who made the move: "your hand", "you are to move", and the other
-    player by the name on the screen.
+def object_name(name: str) -> str:
+    """``name`` as the object of a sentence: "you" for "You".
 
-    >>> for_mover("4♣ is not in Player 1's hand", 0, ("You", "Computer"))
-    '4♣ is not in your hand'
-    >>> for_mover("'discard 2♦' is not allowed now: Player 2 is to move, and must first draw",
-    ...           1, ("Player 1", "Player 2"))
-    "'discard 2♦' is not allowed now: you are to move, and must first draw"
+    >>> object_name("You"), object_name("Player 2")
+    ('you', 'Player 2')
     """
-    me = player_name(player)
-    for third, second in _MOVER_PHRASES:
-        message = message.replace(third.format(me), second)
-    other = names[1 - player]
-    return message.replace(player_name(1 - player), "you" if other == "You" else other)
+    return "you" if name == YOU else name
 
 
-_MOVER_PHRASES = (
-    ("{}'s hand", "your hand"),
-    ("{} is to move", "you are to move"),
-    ("{} has already drawn", "you have already drawn"),
-    ("{} deals and must", "you deal and must"),
-    ("{}", "you"),
-)
+def possessive(name: str, *, own: bool = False) -> str:
+    """``name``'s, or "your" for "You"; with ``own``, of a thing of his own.
+
+    >>> possessive("You"), possessive("Computer (greedy)"), possessive("Player 2", own=True)
+    ('your', "Computer (greedy)'s", 'his own')
+    """
+    if own:
+        return f"{'your' if name == YOU else 'his'} own"
+    return "your" if name == YOU else f"{name}'s"
 
 
-_SECOND_PERSON = {
+_SECOND_PERSON: Final = {
     "deals": "deal",
     "keeps": "keep",
     "gives": "give",
@@ -114,52 +111,139 @@ _SECOND_PERSON = {
 }
 
 
-def _describe(state: HandState, move: Move, reveal: bool, name: Callable[[int], str]) -> str:
-    who = name(state.player)
-    k = move.kind
-    if k is MoveKind.KEEP:
-        return f"{who} deals and keeps the 11th card"
-    if k is MoveKind.GIVE:
-        return f"{who} deals and gives the 11th card to {name(1 - state.player)}"
-    if k is MoveKind.DRAW:
-        if reveal and state.stock_size():
-            return f"{who} draws {card_name(state.stock_cards()[0])} from the stock"
-        return f"{who} draws from the stock"
-    if k is MoveKind.TAKE:
-        return f"{who} takes {_names(move.cards)} from the discard pile"
-    if k is MoveKind.TAKE_TWO:
-        return f"{who} takes {card_name(move.cards[0])} and {card_name(move.cards[1])} from the discard pile"
-    out = ""
-    hand_after = state.hands[state.player] & ~sum(1 << c for c in move.cards)
-    if k in (MoveKind.MELD, MoveKind.SOLO) and not hand_after:
-        out = ", and goes out"
-    if k is MoveKind.MELD:
-        kind = column_kind(sum(1 << c for c in move.cards)).label
-        return f"{who} lays the {kind} {_names(move.cards)}{out}"
-    if k is MoveKind.SOLO:
-        card = card_name(move.cards[0])
-        if move.target is None:
-            return f"{who} plays {card}{out}"
-        owner = _owner(state, move.target)
-        other = name(1 - state.player)
-        whose = "his own" if owner == state.player else "your" if other == "You" else f"{other}'s"
-        return f"{who} plays {card} off {whose} {card_name(move.target)}{out}"
-    if k is MoveKind.DISCARD:
-        card = card_name(move.cards[0]) if reveal or not move.face_down else "a card"
-        if move.face_down:
-            return f"{who} discards {card} face down and goes out"
-        if state.hands[state.player].bit_count() == 1:
-            return f"{who} discards {card} and goes out"
-        return f"{who} discards {card}"
-    if k is MoveKind.PAIR:
-        text = f"{who} goes out with the pair {_names(move.cards)}"
-        if move.discard is not None:
-            card = card_name(move.discard) if reveal or not move.face_down else "a card"
-            down = " face down" if move.face_down else ""
-            text = f"{who} discards {card}{down} and goes out with the pair {_names(move.cards)}"
-        return text
-    left = " ".join(CardSet(state.hands[state.player]).sorted_for_display())
-    return f"{who} cannot go out and forfeits {left} to {name(1 - state.player)}"
+# -- moves as sentences ------------------------------------------------------------------------
+
+
+def describe_move(
+    state: HandState,
+    move: Move,
+    names: tuple[str, str] | None = None,
+) -> str:
+    """A sentence for ``move`` about to be played in ``state`` (before it is pushed), told
+    with all the state knows: the card drawn from the stock, a face-down discard. For the
+    mover himself, replays and lessons; what the other player saw of a move is told by
+    :func:`describe_seen`. ``names`` replaces "Player 1" and "Player 2" ("You": the
+    second person).
+    """
+    mover = state.player
+    hand = state.hands[mover]
+    kind = move.kind
+    if kind is MoveKind.DISCARD:
+        discard: int | None = move.cards[0]
+    else:
+        discard = move.discard
+    return _sentence(
+        kind,
+        move.cards,
+        _name(names, mover),
+        _name(names, 1 - mover),
+        target=move.target,
+        off_own=move.target is not None and _owner(state, move.target) == mover,
+        drawn=state.stock_cards()[0] if kind is MoveKind.DRAW and state.stock_size() else None,
+        discard=None if discard is None else card_name(discard),
+        face_down=move.face_down,
+        goes_out=(kind in (MoveKind.MELD, MoveKind.SOLO) and not hand & ~mask_of(move.cards))
+        or (kind is MoveKind.DISCARD and hand.bit_count() == 1),
+        forfeited=" ".join(CardSet(hand).sorted_for_display()),
+    )
+
+
+_FACE_DOWN_SEEN: Final = " (face down)"
+"""How a view's history ends a discard it saw laid face down (:mod:`umtali.view`)."""
+
+
+def describe_seen(view: PlayerView, index: int, names: tuple[str, str] | None = None) -> str:
+    """A sentence for the other player's move ``view.history[index]``, told from what
+    ``view.player`` saw of it (R11, as the view decides): a stock draw without its card,
+    a face-down discard as "a card", and the cards forfeited not named.
+    """
+    actor, seen = view.history[index]
+    if actor == view.player:
+        raise ValueError("describe_seen tells the other player's moves; describe_move, your own")
+    who, other = _name(names, actor), _name(names, 1 - actor)
+    # A move that empties a hand is its player's last: his hand is still empty now.
+    last = all(a != actor for a, _ in view.history[index + 1 :])
+    goes_out = last and view.opponent_hand_size == 0
+    if seen.endswith(_FACE_DOWN_SEEN):
+        pair = seen.removesuffix(_FACE_DOWN_SEEN).removesuffix("discard").strip()
+        cards = parse_move(pair).cards if pair else ()
+        kind = MoveKind.PAIR if pair else MoveKind.DISCARD
+        return _sentence(
+            kind, cards, who, other, discard="a card", face_down=True, goes_out=goes_out
+        )
+    move = parse_move(seen)
+    target = move.target
+    discard = move.cards[0] if move.kind is MoveKind.DISCARD else move.discard
+    return _sentence(
+        move.kind,
+        move.cards,
+        who,
+        other,
+        target=target,
+        off_own=target is not None and any(target in c.cards for c in view.tables[actor]),
+        discard=None if discard is None else card_name(discard),
+        face_down=move.face_down,
+        goes_out=goes_out,
+        forfeited="the cards left in his hand",
+    )
+
+
+def _name(names: tuple[str, str] | None, player: int) -> str:
+    return names[player] if names else player_name(player)
+
+
+def _sentence(
+    kind: MoveKind,
+    cards: Sequence[int],
+    who: str,
+    other: str,
+    *,
+    target: int | None = None,
+    off_own: bool = False,
+    drawn: int | None = None,
+    discard: str | None = None,
+    face_down: bool = False,
+    goes_out: bool = False,
+    forfeited: str = "",
+) -> str:
+    """The one wording of each kind of move: by ``who`` against ``other``, with what the
+    teller may say (``drawn``: the card drawn from the stock, if he may name it;
+    ``discard``: the discarded card's name, or "a card")."""
+    out = f" and {_verb(who, 'goes')} out" if goes_out else ""
+    if kind is MoveKind.KEEP:
+        return f"{subject(who, 'deals')} and {_verb(who, 'keeps')} the 11th card"
+    if kind is MoveKind.GIVE:
+        return (
+            f"{subject(who, 'deals')} and {_verb(who, 'gives')} the 11th card"
+            f" to {object_name(other)}"
+        )
+    if kind is MoveKind.DRAW:
+        card = "" if drawn is None else f"{card_name(drawn)} "
+        return f"{subject(who, 'draws')} {card}from the stock"
+    if kind in (MoveKind.TAKE, MoveKind.TAKE_TWO):
+        taken = " and ".join(card_name(c) for c in cards)
+        return f"{subject(who, 'takes')} {taken} from the discard pile"
+    if kind is MoveKind.MELD:
+        meld = column_kind(mask_of(cards)).label
+        return f"{subject(who, 'lays')} the {meld} {_names(cards)}{',' if out else ''}{out}"
+    if kind is MoveKind.SOLO:
+        played = f"{subject(who, 'plays')} {card_name(cards[0])}"
+        if target is not None:
+            whose = possessive(who, own=True) if off_own else possessive(other)
+            played += f" off {whose} {card_name(target)}"
+        return f"{played}{',' if out else ''}{out}"
+    down = " face down" if face_down else ""
+    if kind is MoveKind.DISCARD:
+        return f"{subject(who, 'discards')} {discard}{down}{out}"
+    if kind is MoveKind.PAIR:
+        pair = f"out with the pair {_names(cards)}"
+        if discard is None:
+            return f"{subject(who, 'goes')} {pair}"
+        return f"{subject(who, 'discards')} {discard}{down} and {_verb(who, 'goes')} {pair}"
+    return (
+        f"{subject(who, 'cannot')} go out and {_verb(who, 'forfeits')} {forfeited}"
+        f" to {object_name(other)}"
+    )
 
 
 def render_table(columns: list[Column]) -> str:

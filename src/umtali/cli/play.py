@@ -12,7 +12,7 @@ import random
 import shlex
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -22,15 +22,33 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
-from umtali.cli.describe import describe_move, for_mover, subject
+from umtali.cli.answers import whole_number
+from umtali.cli.describe import (
+    YOU,
+    describe_move,
+    describe_seen,
+    object_name,
+    possessive,
+    subject,
+)
 from umtali.cli.render import board, cards_text, display_text, hand_text
-from umtali.cli.terminal import QuitRequested, Terminal, interrupts_deferred
+from umtali.cli.terminal import (
+    QUIT_WORDS,
+    QuitRequested,
+    Stopped,
+    Terminal,
+    interrupts_deferred,
+    stop_signals_raised,
+)
 from umtali.deck import seeded_deck
 from umtali.match import Match
 from umtali.melds import ColumnKind, column_points
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.notation import parse_move
+from umtali.reasons import explain_illegal
 from umtali.record import RecordError, load_file, save_file
-from umtali.state import HandState
+from umtali.state import HandState, Termination
+from umtali.view import PlayerView
 
 __all__ = ["PlayOptions", "run_play"]
 
@@ -82,8 +100,8 @@ HELP: Final = (
         "commands",
         "[bold]moves[/bold] (list the legal moves) · [bold]hint[/bold] ·"
         " [bold]why MOVE[/bold] (why it is not allowed) · [bold]rules[/bold] ·"
-        " [bold]score[/bold] · [bold]help[/bold] · [bold]quit[/bold] (saves the game;"
-        " so does Ctrl-C)",
+        " [bold]score[/bold] · [bold]help[/bold] · [bold]save[/bold] (saves the game and"
+        " plays on) · [bold]quit[/bold] (saves the game and stops; so does Ctrl-C)",
     ),
 )
 
@@ -96,10 +114,6 @@ def _rows(title: str, rows: Sequence[tuple[str, str]]) -> Group:
     for label, text in rows:
         grid.add_row(label, text)
     return Group(title, grid)
-
-
-QUIT_WORDS: Final = frozenset({"quit", "exit", "save", "q"})
-"""Words that save the game and stop, at every prompt of ``umtali play``."""
 
 
 @dataclass(frozen=True)
@@ -145,11 +159,16 @@ def check_save_path(path: Path, resuming: Path | None = None) -> None:
         if not folder.is_dir():
             raise PlayError(f"{where}: {folder} is not a folder")
         # The one sure test of a folder being writable is writing in it.
-        fd, probe = tempfile.mkstemp(prefix=".umtali-", suffix=".tmp", dir=folder)
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".umtali-", suffix=".tmp", dir=folder)
+        except OSError as e:
+            raise PlayError(
+                f"{where}: no file can be written in the folder {folder} ({_os_reason(e)})"
+            ) from None
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
-        raise PlayError(f"{where}: {e.strerror or e}") from None
+        raise PlayError(f"{where}: {_os_reason(e)}") from None
     except ValueError as e:  # a NUL byte in the name, say
         raise PlayError(f"{where}: it is not a usable file name ({e})") from None
 
@@ -171,8 +190,53 @@ def reserve_default_path(folder: Path) -> Path:
         return path
 
 
-def _reason(error: OSError) -> str:
+def _os_reason(error: OSError) -> str:
+    """What the system says went wrong, without the error number."""
     return str(error.strerror or error)
+
+
+# -- the seats a record keeps ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What ``umtali play`` keeps in a record's ``meta`` to play it on: the seed the
+    hands are dealt from, the seats at the keyboard, and the computer's level."""
+
+    seed: int
+    humans: frozenset[int]
+    bot: str
+
+    @classmethod
+    def of(cls, meta: dict[str, Any]) -> Seats:
+        """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
+        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a known level."""
+        if not {"seed", "humans", "bot"} <= meta.keys():
+            raise PlayError(
+                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
+            )
+        seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
+        if type(seed) is not int:
+            raise PlayError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
+        if (
+            not isinstance(humans, list)
+            or not humans
+            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
+            or len(set(humans)) != len(humans)
+        ):
+            raise PlayError(
+                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
+                f" [0, 1], not {humans!r}"
+            )
+        if not isinstance(bot, str) or bot not in BOTS:
+            raise PlayError(f"{_META} its 'bot' must be one of {', '.join(BOTS)}, not {bot!r}")
+        return cls(seed, frozenset(humans), bot)
+
+    def meta(self) -> dict[str, Any]:
+        return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
+
+
+_META = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
 
 
 # -- the game ---------------------------------------------------------------------------------
@@ -181,47 +245,32 @@ def _reason(error: OSError) -> str:
 class Game:
     """A match with its seats: who is human, which bot plays the other seat."""
 
-    def __init__(
-        self, term: Terminal, match: Match, save_path: Path | None, *, resumed: bool = False
-    ) -> None:
+    def __init__(self, term: Terminal, match: Match, save_path: Path | None) -> None:
         self.term = term
         self.match = match
         self.save_path = save_path
-        meta = match.meta
-        try:
-            self.seed = int(meta["seed"])
-            self.humans = {int(p) for p in meta["humans"]}
-            level = str(meta.get("bot", DEFAULT_BOT))
-        except (KeyError, TypeError, ValueError):
-            raise PlayError(
-                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
-            ) from None
-        if not self.humans or not self.humans <= {0, 1}:
-            raise PlayError("the saved game names no human seat")
+        seats = Seats.of(match.meta)
+        self.seed = seats.seed
+        self.humans = seats.humans
         self.hotseat = len(self.humans) == 2
-        try:
-            # Reproducible: the computer's choices depend on the deal and the seed alone
-            # (not on the machine's speed), so a seeded or resumed game plays the same.
-            self.bot: Bot | None = None if self.hotseat else make_bot(level, reproducible=True)
-            # Hints come from the strongest fast level, whoever the opponent is.
-            self.hint_bot = make_bot(DEFAULT_BOT, reproducible=True)
-        except ValueError as e:
-            raise PlayError(str(e)) from None
+        # Reproducible: the computer's choices depend on the deal and the seed alone
+        # (not on the machine's speed), so a seeded or resumed game plays the same.
+        self.bot: Bot | None = None if self.hotseat else make_bot(seats.bot, reproducible=True)
+        # Hints come from the default level, whoever the opponent is.
+        self.hint_bot = make_bot(DEFAULT_BOT, reproducible=True)
         self.last_human: int | None = None
         """Who was last at the keyboard in this hand (hot-seat: a change means a hand-over)."""
-        self.recap_due = resumed
-        """Tell the player what happened since his last turn (after a resume)."""
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> int:
         match = self.match
+        if match.current is not None:  # resumed in the middle of a hand
+            self.term.blank()
+            self.term.say(f"[bold]{self._hand_title(match.current)}[/bold]")
+            if not self.hotseat:  # (hot-seat: the hand-over before the first turn tells it)
+                self._recap(next(iter(self.humans)))
         while not match.is_over():
-            hand = match.current
-            if hand is None:
-                hand = self._deal()
-            else:
-                self.term.blank()
-                self.term.say(f"[bold]{self._hand_title(hand)}[/bold]")
+            hand = match.current or self._deal()
             self._play_hand(hand)
             self._hand_summary(hand)
             self._autosave()
@@ -230,12 +279,19 @@ class Game:
         self._final_summary()
         return 0
 
+    def _hand_index(self) -> int:
+        """The index of the hand being played in the match."""
+        return len(self.match.hands) - 1
+
     def _hand_title(self, hand: HandState, dealer: bool = True) -> str:
         """ "Game 1, hand 2 of 4", and who deals."""
         per = self.match.rules.hands_per_game
         index = next(i for i, h in enumerate(self.match.hands) if h is hand)
         game, number = divmod(index, per)
-        title = f"Game {game + 1}, hand {number + 1} of {per}"
+        if self.match.kind == "hand":
+            title = "A single hand"
+        else:
+            title = f"Game {game + 1}, hand {number + 1} of {per}"
         if dealer:
             title += f" · {subject(self._names()[hand.dealer], 'deals')}"
         return title
@@ -260,12 +316,13 @@ class Game:
     def _computer_move(self, hand: HandState, actor: int) -> None:
         assert self.bot is not None
         self.term.flush()  # the screen is up to date while the computer thinks
-        hand_index = len(self.match.hands) - 1
-        rng = _decision_rng(self.seed, hand_index, len(hand.history))
+        rng = _decision_rng(self.seed, self._hand_index(), len(hand.history))
         move = self.bot.choose(self.match.view(actor), rng)
-        sentence = describe_move(hand, move, reveal=False, names=self._names())
         with interrupts_deferred():
             hand.push(move)
+        # Told as the player saw it: his view decides what he may know of it (R11).
+        seen = PlayerView.of(hand, 1 - actor)
+        sentence = describe_seen(seen, len(seen.history) - 1, self._names())
         self.term.say(Text("  " + sentence, style="cyan"))
 
     def _names(self) -> tuple[str, str]:
@@ -274,15 +331,20 @@ class Game:
     def _names_for(self, reader: int) -> tuple[str, str]:
         """The players' names as ``reader`` is addressed: himself as "You"."""
         names = list(self._names())
-        names[reader] = "You"
+        names[reader] = YOU
         return (names[0], names[1])
+
+    def _game_so_far(self, view: PlayerView) -> tuple[int, int] | None:
+        """The totals of the game's finished hands, as the core gives them; none on the
+        first hand of a game, or when the match is a single hand."""
+        first_hand = view.hands_left == self.match.rules.hands_per_game - 1
+        if self.match.kind == "hand" or first_hand:
+            return None
+        return view.game_scores
 
     def _human_turn(self, hand: HandState, player: int) -> None:
         if self.hotseat and self.last_human != player:
             self._hand_over(hand, player)
-        elif self.recap_due:
-            self._recap(hand, player)
-        self.recap_due = False
         self.last_human = player
         view = self.match.view(player)
         name = self._names()[player]
@@ -293,8 +355,8 @@ class Game:
                 self._names(),
                 heading=f"{self._hand_title(hand, dealer=False)} · "
                 + (f"turn {hand.turn}" if hand.turn else "the deal")
-                + " · "
-                + ("your move" if name == "You" else f"{name} to move"),
+                + f" · {possessive(name)} move",
+                game_so_far=self._game_so_far(view),
             )
         )
         legal = list(view.legal)
@@ -315,32 +377,24 @@ class Game:
         self.term.say(f"[bold]{self._hand_title(hand)}[/bold]")
         self._pause(f"Hand the terminal to {name}, then press Enter")
         self.term.clear()
-        self._recap(hand, player)
+        self._recap(player)
 
-    def _recap(self, hand: HandState, reader: int) -> None:
-        """The other player's moves since ``reader``'s last move in this hand, as
-        ``reader`` saw them: a card drawn from the stock and a face-down discard hidden."""
-        names = self._names_for(reader)
-        fresh = HandState(hand.deck, hand.dealer, hand.rules)
-        lines: list[str] = []
-        moved = False
-        for actor, action in hand.history:
-            move = Move.from_action(action)
-            if actor == reader:
-                lines = []
-                moved = True
-            else:
-                lines.append(describe_move(fresh, move, reveal=False, names=names))
-            fresh.push(move)
-        if not lines:
+    def _recap(self, reader: int) -> None:
+        """The other player's moves since ``reader``'s last move in this hand, told from
+        ``reader``'s view: what he saw of them (R11, as the view decides)."""
+        view = self.match.view(reader)
+        mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
+        since = mine[-1] + 1 if mine else 0
+        if since == len(view.history):
             return
-        since = "Since your last turn" if moved else "So far in this hand"
+        title = "Since your last turn" if mine else "So far in this hand"
         if self.hotseat:
-            since += f" ({self._names()[reader]})"
+            title += f" ({self._names()[reader]})"
         self.term.blank()
-        self.term.say(f"[bold]{since}[/bold]:")
-        for line in lines:
-            self.term.say(Text("  " + line, style="cyan"))
+        self.term.say(f"[bold]{title}[/bold]:")
+        names = self._names_for(reader)
+        for index in range(since, len(view.history)):
+            self.term.say(Text("  " + describe_seen(view, index, names), style="cyan"))
 
     def _list_moves(self, legal: Sequence[Move]) -> None:
         for i, move in enumerate(legal, start=1):
@@ -352,15 +406,16 @@ class Game:
         word = word.lower()
         if not line:
             if len(legal) == 1:
-                return self._push(hand, legal[0])
+                return self._push(hand, player, legal[0])
             self.term.say("Type a move, a number, or [bold]help[/bold].")
             return False
-        if line.isdigit():
-            n = int(line)
-            if 1 <= n <= len(legal):
-                return self._push(hand, legal[n - 1])
+        number = whole_number(line)
+        if number is not None:
+            if 1 <= number <= len(legal):
+                return self._push(hand, player, legal[number - 1])
             self.term.say(
-                f"There is no move {n}: choose 1 to {len(legal)} ([bold]moves[/bold] lists them)."
+                f"There is no move {number}: choose 1 to {len(legal)}"
+                " ([bold]moves[/bold] lists them)."
             )
             return False
         if word in ("help", "?", "h"):
@@ -373,24 +428,36 @@ class Game:
             self.term.say(_rows(RULES_TITLE, RULES_SUMMARY))
         elif word == "score":
             self._score_sheet()
+        elif word == "save":
+            self._save_and_play_on()
         elif word in QUIT_WORDS:
             raise QuitRequested
         elif word == "why":
-            self._why(hand, player, rest)
-        else:
-            try:
-                move = hand.parse_move(line)
-            except (InvalidMoveError, IllegalMoveError) as e:
-                self._refusal(e, player)
-                return False
-            return self._push(hand, move)
+            if not rest.strip():
+                self.term.say("Write the move after 'why', e.g. [bold]why play 8♦ off 8♥[/bold].")
+            elif (move := self._read_move(hand, player, rest)) is not None:
+                self.term.say(f"{move} is allowed now.")
+        elif (move := self._read_move(hand, player, line)) is not None:
+            return self._push(hand, player, move)
         return False
 
-    def _refusal(self, error: Exception, player: int) -> None:
-        self.term.say(Text(for_mover(str(error), player, self._names()), style="yellow"))
+    def _read_move(self, hand: HandState, player: int, text: str) -> Move | None:
+        """``text`` as a move ``player`` may make now; else ``None``, once the engine's
+        reason is shown, addressed to him."""
+        try:
+            typed = parse_move(text)
+        except InvalidMoveError as e:
+            self.term.say(Text(str(e), style="yellow"))
+            return None
+        try:
+            return hand.resolve(typed)
+        except IllegalMoveError:
+            refusal = explain_illegal(hand, typed, names=self._names_for(player))
+            self.term.say(Text(refusal, style="yellow"))
+            return None
 
-    def _push(self, hand: HandState, move: Move) -> bool:
-        sentence = describe_move(hand, move, names=self._names())
+    def _push(self, hand: HandState, player: int, move: Move) -> bool:
+        sentence = describe_move(hand, move, names=self._names_for(player))
         with interrupts_deferred():
             hand.push(move)
         self.term.say(Text("  " + sentence, style="green"))
@@ -399,34 +466,25 @@ class Game:
     def _hint(self, player: int) -> str:
         hand = self.match.current
         assert hand is not None
-        rng = _decision_rng(self.seed, len(self.match.hands), -1 - len(hand.history))
+        rng = _decision_rng(self.seed, self._hand_index(), -1 - len(hand.history))
         move = self.hint_bot.choose(self.match.view(player), rng)
         return f"{move}  (the {self.hint_bot.name} level would play this)"
 
-    def _why(self, hand: HandState, player: int, text: str) -> None:
-        if not text.strip():
-            self.term.say("Write the move after 'why', e.g. [bold]why play 8♦ off 8♥[/bold].")
-            return
-        try:
-            move = hand.parse_move(text)
-        except (InvalidMoveError, IllegalMoveError) as e:
-            self._refusal(e, player)
-            return
-        self.term.say(f"{move} is allowed now.")
-
     def _pause(self, prompt: str) -> None:
-        """Wait for Enter; ``quit`` saves and stops, ``score`` and ``help`` answer and
-        wait again; anything else goes on."""
+        """Wait for Enter; ``quit`` saves and stops, ``save``, ``score`` and ``help``
+        answer and wait again; anything else goes on."""
         while True:
             reply = self.term.ask(f"{prompt} (or type quit)> ").lower()
             if reply in QUIT_WORDS:
                 raise QuitRequested
-            if reply == "score":
+            if reply == "save":
+                self._save_and_play_on()
+            elif reply == "score":
                 self._score_sheet()
             elif reply in ("help", "?", "h"):
                 self.term.say(
                     "Press Enter to go on; [bold]score[/bold] shows the score sheet,"
-                    " [bold]quit[/bold] saves the game and stops."
+                    " [bold]save[/bold] saves the game, [bold]quit[/bold] saves it and stops."
                 )
             else:
                 return
@@ -436,22 +494,18 @@ class Game:
         outcome = hand.outcome()
         assert outcome is not None
         names = self._names()
-        if outcome.termination.value == "dead: empty stock":
+        if outcome.termination is Termination.DEAD_STOCK:
             return "the stock ran out: the hand died, and cards still in hand score for nobody"
-        if outcome.termination.value == "dead: turn cap":
+        if outcome.termination is Termination.TURN_CAP:
             return "the turn limit was reached: the hand died, and cards in hand score for nobody"
         first = outcome.went_out[0]
+        other = names[1 - first]
         text = f"{subject(names[first], 'went')} out first"
-        other = 1 - first
         if len(outcome.went_out) > 1:
-            text += f", and {subject(names[other], 'went')} out too on the last turn"
-        else:
-            text += f"; {subject(names[other], 'could')} not go out on the last turn" + (
-                f" and {'forfeit' if names[other] == 'You' else 'forfeits'}"
-                f" {len(outcome.forfeited)} card(s)"
-                if outcome.forfeited
-                else ""
-            )
+            return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
+        text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
+        if outcome.forfeited:
+            text += f": {len(outcome.forfeited)} card(s) forfeited"
         return text
 
     def _hand_summary(self, hand: HandState) -> None:
@@ -481,8 +535,7 @@ class Game:
             left = hand.hand(p)
             if left:
                 if outcome.went_out and p not in outcome.went_out:
-                    other = names[1 - p]
-                    lost = Text(f"forfeited to {'you' if other == 'You' else other}: ")
+                    lost = Text(f"forfeited to {object_name(names[1 - p])}: ")
                 else:
                     lost = Text("left in hand, scoring for nobody: ", style="dim")
                 lost.append_text(hand_text(left))
@@ -545,7 +598,7 @@ class Game:
         except OSError as e:
             self.term.say(
                 Text(
-                    f"The game could not be saved to {self.save_path}: {_reason(e)}. Playing"
+                    f"The game could not be saved to {self.save_path}: {_os_reason(e)}. Playing"
                     " on; it will be tried again after the next hand, and 'quit' saves it"
                     " elsewhere if need be.",
                     style="yellow",
@@ -553,43 +606,57 @@ class Game:
                 whole=True,
             )
 
-    def save_on_quit(self) -> Path | None:
+    def _save_anywhere(self, say: Callable[[str], None]) -> Path | None:
         """Save the game: to the ``--save`` file, else (or if that fails) to a new
         ``umtali-DATE-TIME.json`` here, else in the system's temporary folder. The path,
-        or ``None`` if nothing could be written (each failure is reported)."""
+        or ``None`` if nothing could be written (each failure is told with ``say``)."""
         if self.save_path is not None:
             try:
-                save_file(self.match, self.save_path)
+                with interrupts_deferred():
+                    save_file(self.match, self.save_path)
                 return self.save_path
             except OSError as e:
-                self.term.say(
-                    f"The game could not be saved to {self.save_path}: {_reason(e)}.", whole=True
-                )
+                say(f"The game could not be saved to {self.save_path}: {_os_reason(e)}.")
         for folder in (Path(), Path(tempfile.gettempdir())):
             try:
                 path = reserve_default_path(folder)
             except OSError as e:
-                self.term.say(f"The game could not be saved in {folder}: {_reason(e)}.")
+                say(f"The game could not be saved in {folder}: {_os_reason(e)}.")
                 continue
             try:
-                save_file(self.match, path)
+                with interrupts_deferred():
+                    save_file(self.match, path)
                 return path
             except OSError as e:
                 path.unlink(missing_ok=True)
-                self.term.say(f"The game could not be saved to {path}: {_reason(e)}.")
+                say(f"The game could not be saved to {path}: {_os_reason(e)}.")
         return None
 
-    def stop(self, interrupted: bool) -> int:
-        """Save the game on ``quit``, Ctrl-C or the end of input, and say how to go on."""
+    def _save_and_play_on(self) -> None:
+        """``save``: keep the game now; later saves go to the same file."""
+        path = self._save_anywhere(lambda text: self.term.say(text, whole=True))
+        if path is None:
+            self.term.say("The game could not be saved anywhere; playing on.")
+            return
+        self.save_path = path
+        self.term.say(
+            f"Game saved to {path}; it is saved there again after every hand. Playing on.",
+            whole=True,
+        )
+
+    def stop(self, why: str | None = None) -> int:
+        """Save the game on ``quit``, the end of input, Ctrl-C or a signal to stop (``why``
+        names the last two), and say how to go on. The terminal may be gone (SIGHUP): the
+        game is saved all the same, and whatever cannot be written is left unsaid."""
         with interrupts_deferred(reraise=False):  # a second Ctrl-C does not stop the save
-            if interrupted:
-                self.term.blank()
-                self.term.say("Interrupted (Ctrl-C): saving the game.")
-            path = self.save_on_quit()
+            if why is not None:
+                self.term.say_if_possible("")
+                self.term.say_if_possible(f"{why}: saving the game.")
+            path = self._save_anywhere(lambda text: self.term.say_if_possible(text, whole=True))
             if path is None:
-                self.term.say("The game could not be saved anywhere.")
+                self.term.say_if_possible("The game could not be saved anywhere.")
                 return 1
-            self.term.say(
+            self.term.say_if_possible(
                 f"Game saved to {path}. Continue it with: umtali play --resume"
                 f" {shlex.quote(str(path))}",
                 whole=True,
@@ -601,22 +668,26 @@ def _new_match(options: PlayOptions) -> Match:
     level = options.bot or DEFAULT_BOT
     if level not in BOTS:
         raise PlayError(f"unknown bot level {level!r}; choose from {', '.join(BOTS)}")
+    if options.hotseat and options.bot is not None:
+        raise PlayError(
+            "--hotseat is two people at one terminal, with no computer to play, so --bot"
+            " cannot be used with it; leave it out"
+        )
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
     rng = random.Random(f"{seed}/first dealer")
     if options.hotseat:
         players = ("Player 1", "Player 2")
-        humans = [0, 1]
+        humans = frozenset({0, 1})
     else:
-        players = ("You", f"Computer ({level})")
-        humans = [0]
+        players = (YOU, f"Computer ({level})")
+        humans = frozenset({0})
     # The seed stays in the record (a resumed game deals on from it) but is never shown
     # unless the player gave it: it would reveal the deal (R11).
-    meta: dict[str, Any] = {"seed": seed, "humans": humans, "bot": level}
     return Match(
         kind="session" if options.session else "game",
         first_dealer=rng.randrange(2),
         players=players,
-        meta=meta,
+        meta=Seats(seed, humans, level).meta(),
     )
 
 
@@ -639,36 +710,67 @@ def _refuse_options_with_resume(options: PlayOptions) -> None:
         )
 
 
+def _resume(options: PlayOptions, term: Terminal) -> Game:
+    """The saved game of ``--resume``, checked whole, and where it will be kept."""
+    assert options.resume is not None
+    _refuse_options_with_resume(options)
+    where = f"cannot resume {options.resume}"
+    try:
+        match = load_file(options.resume)
+    except RecordError as e:
+        raise PlayError(f"{where}: {e}") from None
+    if match.is_over():
+        raise PlayError(f"the game in {options.resume} is already over")
+    save = Path(options.save or options.resume)
+    try:
+        check_save_path(save, resuming=Path(options.resume))
+    except PlayError as e:
+        if options.save:
+            raise
+        other = f"umtali play --resume {shlex.quote(options.resume)} --save OTHER_FILE"
+        raise PlayError(
+            f"{e}, so the game cannot be played on in {options.resume}, where it is saved"
+            f" after every hand. To play it on, keep it in another file: {other}"
+        ) from None
+    try:
+        return Game(term, match, save)
+    except PlayError as e:
+        raise PlayError(f"{where}: {e}") from None
+
+
 def run_play(term: Terminal, options: PlayOptions) -> int:
     """Play until the match ends or the player quits (then the game is saved)."""
-    save: Path | None
     if options.resume:
-        _refuse_options_with_resume(options)
-        try:
-            match = load_file(options.resume)
-        except RecordError as e:
-            raise PlayError(f"cannot resume {options.resume}: {e}") from None
-        if match.is_over():
-            raise PlayError(f"the game in {options.resume} is already over")
-        save = Path(options.save or options.resume)
-        check_save_path(save, resuming=Path(options.resume))
+        game = _resume(options, term)
+        term.say(f"Resuming the {game.match.kind} saved in {options.resume}.", whole=True)
     else:
         match = _new_match(options)
         save = Path(options.save) if options.save else None
         if save is not None:
             check_save_path(save)
-    game = Game(term, match, save, resumed=bool(options.resume))
-    if options.resume:
-        term.say(f"Resuming the {match.kind} saved in {options.resume}.", whole=True)
-    else:
+        game = Game(term, match, save)
         seed = f" Seed {options.seed}." if options.seed is not None else ""
         term.say(
             f"A {match.kind} of Umtali: {match.players[0]} against {match.players[1]}.{seed}"
             " Type [bold]help[/bold] at any prompt."
         )
-    try:
-        return game.run()
-    except QuitRequested:
-        return game.stop(interrupted=False)
-    except KeyboardInterrupt:
-        return game.stop(interrupted=True)
+    with stop_signals_raised():
+        return _play_until_stopped(game)
+
+
+def _play_until_stopped(game: Game) -> int:
+    """Play ``game`` to its end, or save it on ``quit``, the end of input, Ctrl-C,
+    SIGTERM or SIGHUP. A signal that comes while the game is stopping, before the save
+    holds signals back, stops it again: the game is saved all the same."""
+    why: str | None = None
+    stopping = False
+    while True:
+        try:
+            return game.stop(why) if stopping else game.run()
+        except QuitRequested:
+            pass
+        except KeyboardInterrupt:
+            why = "Interrupted (Ctrl-C)"
+        except Stopped as e:
+            why = e.args[0]
+        stopping = True

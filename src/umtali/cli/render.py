@@ -13,7 +13,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cards import CardSet, card_name, suit_of
+from umtali.cards import CardSet, card_name, display_key, suit_of
+from umtali.cli.describe import YOU
 from umtali.melds import ColumnKind
 from umtali.state import Column, Phase
 from umtali.view import PlayerView
@@ -23,10 +24,10 @@ __all__ = [
     "card_text",
     "cards_text",
     "column_lines",
-    "discard_pile_text",
     "display_text",
     "hand_text",
     "table_side",
+    "under_the_top_text",
 ]
 
 _RED = {1, 2}  # diamonds, hearts
@@ -46,17 +47,11 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return text
 
 
-def _display_order(cards: CardSet) -> list[int]:
-    from umtali.cards import rank_of
-
-    return sorted(cards, key=lambda c: (-suit_of(c), -rank_of(c)))
-
-
 def hand_text(cards: CardSet) -> Text:
     """A hand sorted by suit (♠ ♥ ♦ ♣) and rank, high to low, suits two spaces apart."""
     text = Text()
     last_suit = None
-    for c in _display_order(cards):
+    for c in sorted(cards, key=display_key):
         if last_suit is not None:
             text.append("  " if suit_of(c) != last_suit else " ")
         text.append_text(card_text(c))
@@ -107,17 +102,17 @@ PILE_SHOWN = 6
 """How many discards, from the top down, the board lists."""
 
 
-def discard_pile_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> Text:
-    """The discard pile from the top down, as far as ``shown`` cards, the top one marked:
-    the card under the top matters when both may be taken together. ``None`` is a card
-    lying face down.
+def under_the_top_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> Text:
+    """The discard pile under its top card (shown on its own), from the top down, as far
+    as ``shown`` cards: the card under the top matters when both may be taken together.
+    ``None`` is a card lying face down.
 
     >>> from umtali.cards import parse_card
-    >>> str(discard_pile_text([parse_card("3s"), parse_card("5h"), None]))
-    'Discard pile, top first: (face down) 5♥ 3♠'
+    >>> str(under_the_top_text([parse_card("3s"), parse_card("5h"), parse_card("9d")]))
+    'Under the top discard: 5♥ 3♠'
     """
-    text = Text("Discard pile, top first: ")
-    cards = list(reversed(pile))
+    text = Text("Under the top discard: ")
+    cards = list(reversed(pile[:-1]))
     for i, card in enumerate(cards[:shown]):
         if i:
             text.append(" ")
@@ -126,14 +121,14 @@ def discard_pile_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> Te
         else:
             text.append_text(card_text(card))
     if len(cards) > shown:
-        text.append(f" … ({len(cards)} cards)", style="dim")
+        text.append(f" … ({len(pile)} cards in the pile)", style="dim")
     return text
 
 
 def display_text(cards: CardSet) -> Text:
     """Cards in the display order of a hand (spades, hearts, diamonds, clubs; high to
     low), in one run."""
-    return cards_text(_display_order(cards))
+    return cards_text(sorted(cards, key=display_key))
 
 
 def _choose_text(view: PlayerView, names: tuple[str, str]) -> Text:
@@ -150,8 +145,10 @@ def board(
     view: PlayerView,
     names: tuple[str, str] = ("Player 1", "Player 2"),
     heading: str | None = None,
+    game_so_far: tuple[int, int] | None = None,
 ) -> RenderableType:
-    """Everything ``view.player`` may see, laid out for the terminal."""
+    """Everything ``view.player`` may see, laid out for the terminal, with the totals of
+    the game's finished hands when ``game_so_far`` gives them."""
     me = view.player
     other = 1 - me
     parts: list[RenderableType] = []
@@ -167,11 +164,10 @@ def board(
         status.append_text(display_text(view.opponent_known))
     parts.append(status)
     if len(view.discard_pile) > 1:
-        parts.append(discard_pile_text(view.discard_pile))
+        parts.append(under_the_top_text(view.discard_pile))
     score = Text(f"This hand: {names[me]} {view.points[me]}, {names[other]} {view.points[other]}")
-    if view.hands_left < view.rules.hands_per_game - 1:
-        # Not the game's first hand: the totals of its finished hands, as the core gives them.
-        totals = view.game_scores
+    if game_so_far is not None:
+        totals = game_so_far
         score.append(f"    Game so far: {names[me]} {totals[me]}, {names[other]} {totals[other]}")
     parts.append(score)
     if view.last_turn and view.to_move == me:
@@ -186,9 +182,7 @@ def board(
     parts.append(table_side(view.tables[other], f"{names[other]}'s side"))
     parts.append(Text())
     parts.append(
-        table_side(
-            view.tables[me], f"Your side ({names[me]})" if names[me] != "You" else "Your side"
-        )
+        table_side(view.tables[me], "Your side" if names[me] == YOU else f"Your side ({names[me]})")
     )
     parts.append(Text())
     if view.phase == Phase.CHOOSE:
