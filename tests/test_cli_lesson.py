@@ -454,3 +454,21 @@ def test_the_summary_says_what_each_kind_of_column_takes() -> None:
     assert "a group or a pair only its rank" in point
     assert "a sequence only the next card at either end" in point
     assert "a solo card takes its rank or the next card up or down in its suit" in point
+
+
+def test_the_note_on_jacks_does_not_forget_the_opening_turn() -> None:
+    from umtali.deck import stacked_deck
+    from umtali.moves import Move
+    from umtali.state import HandState
+
+    # R2: the opening turn has no draw, and a Jack goes down in it all the same.
+    opening = HandState(
+        stacked_deck("Js Kc 9d 7d 5s Qh 2h 8c Ad 4c 6h", "10s 10d 10h 3s 5d 2c 6c 9h Kh 4s"),
+        dealer=0,
+    )
+    opening.push_text("keep")
+    assert opening.turn == 1
+    assert Move.solo(CardSet.parse("Js").mask.bit_length() - 1) in opening.legal_moves
+    (note,) = [n for n in LESSON_NOTES[0].turns[1].after if "A Jack can always" in n]
+    assert "once the turn's draw is made" not in note
+    assert "opening turn" in note

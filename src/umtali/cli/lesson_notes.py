@@ -178,9 +178,9 @@ LESSON_NOTES: Final = (
                     " leaves it and draws from the stock."
                 ),
                 after=(
-                    "A Jack can always be put down once the turn's draw is made, but only by"
-                    " itself: it never joins a group or a sequence. So J♠ and J♦ each go down"
-                    " alone.",
+                    "A Jack can always be put down in the meld phase, after the turn's draw"
+                    " or on the opening turn, which has none; but only by itself: it never"
+                    " joins a group or a sequence. So J♠ and J♦ each go down alone.",
                     "A card lying alone on the table (a solo card) accepts the card just above"
                     " or just below it in its suit, and any card of its rank. Q♦ sits right"
                     " above J♦, so it goes down too, as a single card beside the Jack.",
