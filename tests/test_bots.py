@@ -10,7 +10,7 @@ import time
 import pytest
 
 from umtali.bots import BOTS, Bot, ExpertBot, SearchBot, make_bot
-from umtali.cards import card_ascii, card_name, cards_of
+from umtali.cards import CardSet, card_ascii, card_name, cards_of
 from umtali.deck import seeded_deck
 from umtali.match import Match
 from umtali.moves import Move, MoveKind
@@ -48,7 +48,11 @@ class Spy:
             seen = view.taken_from_pile[opponent].mask >> card & 1
             if face_down and hand.out == opponent and not seen:
                 hidden |= 1 << card
-        text = json.dumps(view.to_dict(), ensure_ascii=False) + repr(view)
+        data = view.to_dict()
+        del data["opponent_excluded"]  # public: Jacks and what the table accepted
+        text = json.dumps(data, ensure_ascii=False) + repr(
+            dataclasses.replace(view, opponent_excluded=CardSet(0))
+        )
         for card in cards_of(hidden):
             assert f'"{card_ascii(card)}"' not in text
             assert card_name(card) not in text

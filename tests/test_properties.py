@@ -14,6 +14,7 @@ from tests.helpers import all_cards_accounted_for, fingerprint, play_randomly, r
 from umtali.cards import cards_of, parse_card
 from umtali.deck import shuffle
 from umtali.match import Match
+from umtali.melds import hand_melds
 from umtali.moves import IllegalMoveError, Move, MoveKind
 from umtali.record import dumps, loads
 from umtali.state import HandState, Phase
@@ -125,7 +126,14 @@ def test_a_view_never_leaks_hidden_cards(seed: int) -> None:
             for (card, down), shown in zip(state.discard_pile(), view.discard_pile, strict=True):
                 if down and shown is None:
                     hidden |= 1 << card & ~view.taken_from_pile[opponent].mask
-            text = json.dumps(view.to_dict())
+            # What the rules say the opponent cannot hold is public (Jacks, and what the
+            # table accepted when the turn began), and true of his real hand.
+            assert not view.opponent_excluded.mask & state.hands[opponent]
+            if view.opponent_meld_free:
+                assert not hand_melds(state.hands[opponent])
+            data = view.to_dict()
+            del data["opponent_excluded"]
+            text = json.dumps(data)
             mentioned = 0
             for token in text.replace('"', " ").replace(",", " ").replace("]", " ").split():
                 with contextlib.suppress(ValueError):
@@ -164,6 +172,12 @@ def test_determinize_agrees_with_the_view(seed: int) -> None:
             assert again.opponent_hand_size == view.opponent_hand_size
             assert again.opponent_known == view.opponent_known
             assert again.legal == view.legal
+            assert again.opponent_excluded == view.opponent_excluded
+            # The opponent is dealt only what the rules let him hold.
+            dealt = guess.hands[1 - viewer]
+            assert not view.opponent_excluded.mask & dealt
+            if view.opponent_meld_free:
+                assert not hand_melds(dealt)
             assert all_cards_accounted_for(guess)
             # The guess plays on to the end, with or without undo alike.
             play_randomly(guess, random.Random(steps))

@@ -7,6 +7,7 @@ are drawn spades, hearts, diamonds, clubs, high to low.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -24,6 +25,7 @@ from umtali import (
     stacked_deck,
 )
 from umtali.cards import JACK, card_ascii, card_name, card_points, rank_of
+from umtali.cards import JACKS as JACKS_MASK
 from umtali.lessons import LESSONS
 from umtali.match import Match, MatchError
 from umtali.melds import ColumnKind, column_points, meld_accepts, meld_plans
@@ -868,6 +870,23 @@ def test_r11_a_card_taken_from_the_pile_is_known_until_it_is_played() -> None:
     assert view.taken_from_pile[1] == CardSet.parse("3d")  # the history stays public
 
 
+def test_r11_what_the_opponent_cannot_hold_after_compulsory_play() -> None:
+    # Lesson hand 4, turn 4: Player 1 is to draw. Player 2 ended turn 3 with
+    #   2♠ K♥ 9♥ 9♦ 6♦ 6♣ 5♣   and nothing in it playable, as R4 demands. The table then
+    # took the A♣ (on Player 1's Aces) and the 3♥ (on Player 2's threes); a Jack is
+    # always playable. So Player 2 holds none of those, and no meld.
+    hand = lesson_four_after(3)
+    view = PlayerView.of(hand, 0)
+    unseen = view.unseen().mask
+    assert CardSet(view.opponent_excluded.mask & unseen) == CardSet(JACKS_MASK) | cards("Ac 3h")
+    assert view.opponent_meld_free
+    assert not view.opponent_excluded.mask & hand.hands[1]
+    # While Player 2 is in the middle of his turn, nothing is certain of his hand.
+    assert lesson_four_after(2, 1).player == 1
+    assert PlayerView.of(lesson_four_after(2, 1), 0).opponent_excluded == CardSet(0)
+    assert not PlayerView.of(lesson_four_after(2, 1), 0).opponent_meld_free
+
+
 def test_r11_a_face_down_discard_is_hidden_from_the_opponent_only() -> None:
     # Lesson hand 4, turn 6: Player 1 plays 3♥ and goes out, laying 4♣ face down.
     hand = lesson_four_after(6)
@@ -881,7 +900,9 @@ def test_r11_a_face_down_discard_is_hidden_from_the_opponent_only() -> None:
     assert not any(m.kind is MoveKind.TAKE for m in theirs.legal)
     # Nothing Player 2 may not know is anywhere in his view, serialised or not.
     hidden = [*hand.stock_cards(), c("4c")]
-    data, text = json.dumps(theirs.to_dict(), ensure_ascii=False), repr(theirs)
+    public = dict(theirs.to_dict(), opponent_excluded=[])  # Jacks and table openings
+    data = json.dumps(public, ensure_ascii=False)
+    text = repr(dataclasses.replace(theirs, opponent_excluded=CardSet(0)))
     for card in hidden:
         assert f'"{card_ascii(card)}"' not in data
         assert card_name(card) not in data + text

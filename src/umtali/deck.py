@@ -67,6 +67,27 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def sample_to_front(items: list[Any], k: int, rng: random.Random) -> None:
+    """Move a uniformly random ``k`` of ``items`` to its front, in random order (the first
+    ``k`` steps of a Fisher-Yates shuffle), drawing as :func:`shuffle` does.
+
+    >>> cards = list(range(10)); sample_to_front(cards, 3, random.Random(1))
+    >>> sorted(cards) == list(range(10)), len(set(cards[:3]))
+    (True, 3)
+    """
+    n = len(items)
+    getrandbits = rng.getrandbits
+    for i in range(min(k, n - 1)):
+        # a uniform j in i..n-1, as random.Random._randbelow_with_getrandbits(n - i)
+        span = n - i
+        bits = span.bit_length()
+        j = getrandbits(bits)
+        while j >= span:
+            j = getrandbits(bits)
+        j += i
+        items[i], items[j] = items[j], items[i]
+
+
 def seeded_deck(seed: int | str) -> tuple[int, ...]:
     """The deck order of a seed: the same seed gives the same deck on every machine.
 

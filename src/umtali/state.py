@@ -135,6 +135,7 @@ _UNDO_FIELDS: Final = (
     "out",
     "last_turn",
     "termination",
+    "turn_open",
     "_legal",
 )
 """Every field a move may change. The values are immutable, so a tuple of them is a
@@ -325,6 +326,7 @@ class HandState:
         "termination",
         "took_two",
         "turn",
+        "turn_open",
     )
 
     rules: RuleSet
@@ -345,6 +347,9 @@ class HandState:
     seqs: tuple[tuple[int, int], ...]
     seq_open: int
     turn: int
+    turn_open: int
+    """The cards the table accepted when this turn began. Under compulsory play the
+    player who ended the last turn holds none of them (he would have had to play them)."""
     taken: int
     took_two: bool
     ever_taken: tuple[int, int]
@@ -378,6 +383,7 @@ class HandState:
         self.seqs = ()
         self.seq_open = 0
         self.turn = 0
+        self.turn_open = 0
         self.taken = 0
         self.took_two = False
         self.ever_taken = (0, 0)
@@ -532,11 +538,15 @@ class HandState:
         if anchor >= 0:
             targets.append(anchor)
         if self.seq_open >> card & 1:
-            for low, high in self.seqs:
-                if (card == low - 1 and rank_of(low) > 1) or (
-                    card == high + 1 and rank_of(high) < 13
-                ):
-                    targets.append(low if card == low - 1 else high)
+            ends = [
+                low if card == low - 1 else high
+                for low, high in self.seqs
+                if (card == low - 1 and rank_of(low) > 1)
+                or (card == high + 1 and rank_of(high) < 13)
+            ]
+            # Between two runs the card joins, the order may not depend on which run was
+            # laid first: a state rebuilt from a view lists its runs side by side.
+            targets.extend(sorted(ends))
         return targets
 
     def _play_actions(self) -> list[int]:
@@ -731,6 +741,7 @@ class HandState:
             elif self.stock_pos < len(self.stock):
                 # _start_turn for the common case, inline: the next player draws.
                 self.turn += 1
+                self.turn_open = self.open_mask
                 self.player = 1 - p
                 self.taken = 0
                 self.took_two = False
@@ -829,6 +840,7 @@ class HandState:
 
     def _start_turn(self, p: int, last: bool) -> None:
         self.turn += 1
+        self.turn_open = self.open_mask
         self.player = p
         self.taken = 0
         self.took_two = False
@@ -866,6 +878,7 @@ class HandState:
         ever_taken: tuple[int, int] = (0, 0),
         out: int | None = None,
         last_turn: bool = False,
+        turn_open: int | None = None,
     ) -> HandState:
         """A state in the middle of a hand, from its parts. It has no deck and no
         history to pop. The parts must account for all 52 cards exactly once; if they
@@ -888,6 +901,7 @@ class HandState:
             ever_taken=ever_taken,
             out=-1 if out is None else out,
             last_turn=last_turn,
+            turn_open=turn_open,
         )
 
     @classmethod
@@ -911,13 +925,16 @@ class HandState:
         last_turn: bool,
         check: bool = True,
         table_index: TableIndex | None = None,
+        turn_open: int | None = None,
     ) -> HandState:
         """:meth:`from_parts` in the engine's encodings: the pile as card ids with the
         ``FACE_DOWN`` flag, the table as (kind, mask, played-off or -1) triples, ``out``
         as -1 for nobody. This is the fast path of :func:`umtali.view.determinize`;
         ``check=False`` skips the 52-card check for callers that dealt the parts
         themselves; ``table_index`` (from :meth:`table_index` of a state with the same
-        table and rules) spares laying the columns anew."""
+        table and rules) spares laying the columns anew. ``turn_open`` is what the table
+        accepted when the turn began (by default what it accepts now: nothing laid yet
+        this turn)."""
         state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
@@ -944,6 +961,7 @@ class HandState:
         else:
             for name, value in zip(_TABLE_FIELDS, table_index, strict=True):
                 setattr(state, name, value)
+        state.turn_open = state.open_mask if turn_open is None else turn_open
         if check:
             seen = hands[0] | hands[1]
             count = hands[0].bit_count() + hands[1].bit_count()

@@ -27,8 +27,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from umtali.cards import ALL_CARDS, CardSet, card_ascii, card_name, cards_of, parse_card
-from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts
+from umtali.cards import ALL_CARDS, JACKS, CardSet, card_ascii, card_name, cards_of, parse_card
+from umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
 from umtali.state import (
@@ -45,6 +45,8 @@ __all__ = ["PlayerView", "ViewError", "determinize"]
 
 
 _PHASES: Final = tuple(Phase)
+_TURN_PHASES: Final = (Phase.DRAW, Phase.PLAY)
+_NO_CARDS: Final = CardSet(0)  # CardSet is immutable: one empty set serves every view
 
 
 class ViewError(ValueError):
@@ -90,6 +92,12 @@ class PlayerView:
         legal: the viewer's legal moves when he is to move, else empty.
         game_scores: both players' game totals before this hand (public; zero outside a game).
         hands_left: hands still to come in this game after this one.
+        opponent_excluded: cards the opponent cannot hold. Under compulsory play (R4) he
+            ended his last turn with nothing playable left in hand, and has not moved
+            since: so no Jack, and no card the table accepted then (a set that may include
+            cards in plain sight). Empty when that does not apply (the opponent is to
+            move, or has not yet played a turn).
+        opponent_meld_free: likewise, his hand holds no meld (no group, run or marriage).
     """
 
     player: int
@@ -115,6 +123,8 @@ class PlayerView:
     legal: tuple[Move, ...]
     game_scores: tuple[int, int] = (0, 0)
     hands_left: int = 0
+    opponent_excluded: CardSet = _NO_CARDS
+    opponent_meld_free: bool = False
     # The table's indexes in the engine's encoding, when the view was built from a state
     # (all public information): open_mask() reads it, determinize rebuilds from it.
     _table_index: TableIndex | None = field(default=None, repr=False, compare=False)
@@ -149,6 +159,15 @@ class PlayerView:
             else ()
         )
         tables = state.tables
+        # The opponent's hand is as he left it at the end of his last turn, when the rules
+        # made him play everything playable: he holds no Jack, no meld, and nothing the
+        # table accepted then (what it accepted when this turn began).
+        closed = (
+            to_move == player
+            and state.turn >= 2
+            and state.rules.compulsory_play
+            and state.phase in _TURN_PHASES
+        )
         return cls(
             player=player,
             rules=state.rules,
@@ -178,6 +197,8 @@ class PlayerView:
             legal=legal,
             game_scores=game_scores,
             hands_left=hands_left,
+            opponent_excluded=CardSet(JACKS | state.turn_open) if closed else _NO_CARDS,
+            opponent_meld_free=closed,
             _table_index=state.table_index(),
         )
 
@@ -253,6 +274,8 @@ class PlayerView:
             "legal": [m.text(ascii=True) for m in self.legal],
             "game_scores": list(self.game_scores),
             "hands_left": self.hands_left,
+            "opponent_excluded": names(self.opponent_excluded),
+            "opponent_meld_free": self.opponent_meld_free,
         }
 
     @classmethod
@@ -302,6 +325,8 @@ class PlayerView:
                 legal=tuple(parse_move(t) for t in data["legal"]),
                 game_scores=(int(data["game_scores"][0]), int(data["game_scores"][1])),
                 hands_left=int(data["hands_left"]),
+                opponent_excluded=cs(data.get("opponent_excluded", [])),
+                opponent_meld_free=bool(data.get("opponent_meld_free", False)),
             )
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise ViewError(f"malformed player view: {e}") from None
@@ -317,9 +342,50 @@ def _laid_by(state: HandState, player: int) -> bool:
     return False
 
 
+def _turn_open(view: PlayerView) -> int | None:
+    """What the table accepted when this turn began, as far as the view tells (only
+    when the opponent's hand is closed; otherwise the world assumes what it accepts now).
+    Jacks aside, which the opponent cannot hold either way."""
+    return view.opponent_excluded.mask & ~JACKS if view.opponent_meld_free else None
+
+
+CLOSED_HAND_TRIES: Final = 64
+"""Deals of the opponent's hand tried before one holding a meld is let through. In play a
+meld-free hand comes within a few tries; the bound only guards a view from elsewhere."""
+
+
+def _deal_closed_hand(
+    view: PlayerView, unseen: list[int], hidden: int, rng: random.Random
+) -> tuple[int, list[int]]:
+    """The opponent's hand and the rest of the unseen cards (shuffled), when his hand is
+    as he ended his last turn: none of ``view.opponent_excluded``, and no meld if
+    ``view.opponent_meld_free``. Every such hand is equally likely (a uniform pick from
+    the cards he may hold, dealt again while it holds a meld)."""
+    from umtali.deck import sample_to_front, shuffle
+
+    excluded = view.opponent_excluded.mask
+    allowed = [c for c in unseen if not excluded >> c & 1]
+    if len(allowed) < hidden:
+        raise ViewError("the view leaves the opponent fewer cards he may hold than he holds")
+    known = view.opponent_known.mask
+    for _ in range(CLOSED_HAND_TRIES):
+        sample_to_front(allowed, hidden, rng)
+        opponent = known
+        for c in allowed[:hidden]:
+            opponent |= 1 << c
+        if not view.opponent_meld_free or not hand_melds(opponent):
+            break
+    rest = [c for c in unseen if not opponent >> c & 1]
+    shuffle(rest, rng)
+    return opponent, rest
+
+
 def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> HandState:
     """A full state consistent with ``view``: the unseen cards dealt at random to the
-    opponent's unknown cards, the stock and any hidden face-down discard.
+    opponent's unknown cards, the stock and any hidden face-down discard. When the rules
+    made the opponent end his last turn with nothing playable, he is dealt no Jack, no
+    meld and no card the table then accepted (``view.opponent_excluded``,
+    ``view.opponent_meld_free``), as in every real deal that matches the view.
 
     The result can be played on (it has no history before the view to pop); from the
     viewer's side it is indistinguishable from the real state. With ``undo=False`` it
@@ -344,11 +410,14 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         or len(unseen) + len(forced_down) != hidden_in_hand + view.stock_size + face_down
     ):
         raise ViewError("the view does not account for all 52 cards")
-    shuffle(unseen, rng)
     opponent = view.opponent_known.mask
-    for c in unseen[:hidden_in_hand]:
-        opponent |= 1 << c
-    rest = unseen[hidden_in_hand:]
+    if view.opponent_excluded or view.opponent_meld_free:
+        opponent, rest = _deal_closed_hand(view, unseen, hidden_in_hand, rng)
+    else:
+        shuffle(unseen, rng)
+        for c in unseen[:hidden_in_hand]:
+            opponent |= 1 << c
+        rest = unseen[hidden_in_hand:]
     pile: tuple[int, ...]
     if face_down:
         pile = tuple(
@@ -379,6 +448,7 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         ever_taken=(view.taken_from_pile[0].mask, view.taken_from_pile[1].mask),
         out=-1 if view.went_out is None else view.went_out,
         last_turn=view.last_turn,
+        turn_open=_turn_open(view),
         # A view built from a state is consistent, and the cards dealt here are the
         # unseen ones, each once; a view from elsewhere (JSON) is checked.
         check=not trusted,
