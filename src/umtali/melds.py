@@ -82,6 +82,7 @@ _QUEENS: Final = QUEENS
 
 _SUIT_BITS: Final = 0x1FFF
 _LOW_TEN: Final = 0x3FF  # A..10 of one suit: the only ranks a sequence can use
+_LOW_TENS: Final = _LOW_TEN | _LOW_TEN << 13 | _LOW_TEN << 26 | _LOW_TEN << 39
 
 
 def _runs_of(bits: int) -> tuple[int, ...]:
@@ -154,12 +155,18 @@ def hand_melds(hand: int) -> list[int]:
     A run longer than three is offered only whole, a rank held four times only as the
     group of four: a smaller meld would leave in hand a card that extends it.
     """
-    melds = [
-        *_CLUB_RUNS[hand & _LOW_TEN],
-        *_DIAMOND_RUNS[hand >> 13 & _LOW_TEN],
-        *_HEART_RUNS[hand >> 26 & _LOW_TEN],
-        *_SPADE_RUNS[hand >> 39 & _LOW_TEN],
-    ]
+    low = hand & _LOW_TENS
+    # Three cards in a row anywhere: a run of a suit can use only its A..10, so a shifted
+    # bit never joins two suits. Most hands have none, and skip the run tables.
+    if low & low >> 1 & low >> 2:
+        melds = [
+            *_CLUB_RUNS[hand & _LOW_TEN],
+            *_DIAMOND_RUNS[hand >> 13 & _LOW_TEN],
+            *_HEART_RUNS[hand >> 26 & _LOW_TEN],
+            *_SPADE_RUNS[hand >> 39 & _LOW_TEN],
+        ]
+    else:
+        melds = []
     a = hand & _SUIT_BITS
     b = (hand >> 13) & _SUIT_BITS
     c = (hand >> 26) & _SUIT_BITS
