@@ -195,6 +195,9 @@ def _playout_rate(
     no undo: a playout never pops (:meth:`HandState.forget_undo`)."""
     playouts = 0
     first = rng.randrange(len(views))
+    # The cheapest uniform pick in Python, as a search's own playouts would make it:
+    # randrange is a Python function, this is a C call and a multiply (bias below 1e-15).
+    uniform = rng.random
     start = now = time.perf_counter()
     deadline = start + seconds
     while now < deadline:
@@ -202,7 +205,7 @@ def _playout_rate(
         world = determinize(view, rng, undo=False)
         while not world.is_over():
             legal = world.legal_actions()
-            world.push(legal[rng.randrange(len(legal))])
+            world.push(legal[int(uniform() * len(legal))])
         playouts += 1
         now = time.perf_counter()
     return playouts / (now - start)
