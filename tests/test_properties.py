@@ -189,6 +189,23 @@ def test_determinize_agrees_with_the_view(seed: int) -> None:
         steps += 1
 
 
+@settings(max_examples=30, deadline=None)
+@given(seeds)
+def test_play_out_is_the_random_loop_it_stands_for(seed: int) -> None:
+    # play_out picks legal[int(random() * n)] and skips push's check: the same picks
+    # through push (which checks every move) end the hand identically.
+    fast = random_hand(seed).forget_undo()
+    checked = random_hand(seed)
+    outcome = fast.play_out(random.Random(seed))
+    rng = random.Random(seed)
+    while not checked.is_over():
+        legal = checked.legal_actions()
+        checked.push(legal[int(rng.random() * len(legal))])
+    assert outcome == checked.outcome()
+    assert fingerprint(fast) == fingerprint(checked)
+    assert fast.history == checked.history
+
+
 def test_view_round_trips_through_plain_data() -> None:
     state = HandState.from_seed(11)
     rng = random.Random(11)

@@ -27,7 +27,7 @@ import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from umtali.cards import (
     JACKS,
@@ -52,6 +52,9 @@ from umtali.melds import (
 )
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
 from umtali.rules import STANDARD, RuleSet
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "Column",
@@ -1045,6 +1048,29 @@ class HandState:
         """
         self._undo = None
         return self
+
+    def play_out(self, rng: random.Random) -> HandOutcome:
+        """Play uniformly random legal moves to the end of the hand and return its
+        outcome: the random rollout of a Monte Carlo search. Each pick is
+        ``legal[int(rng.random() * len(legal))]`` (uniform up to a bias below 1e-15),
+        one C call where ``randrange`` is a Python function; the moves skip
+        :meth:`push`'s legality check, since they come from the legal list itself.
+
+        >>> import random
+        >>> from umtali.deck import seeded_deck
+        >>> hand = HandState(seeded_deck(1), dealer=0).forget_undo()
+        >>> hand.play_out(random.Random(2)) == hand.outcome() and hand.is_over()
+        True
+        """
+        uniform = rng.random
+        apply = self._apply
+        legal_actions = self.legal_actions
+        while self.phase != _OVER_PHASE:
+            legal = legal_actions()
+            apply(legal[int(uniform() * len(legal))])
+        outcome = self.outcome()
+        assert outcome is not None
+        return outcome
 
     def __repr__(self) -> str:
         return (

@@ -36,6 +36,7 @@ from umtali.state import (
     Column,
     HandState,
     Phase,
+    RawSide,
     TableIndex,
     column_of,
     raw_side,
@@ -128,6 +129,8 @@ class PlayerView:
     # The table's indexes in the engine's encoding, when the view was built from a state
     # (all public information): open_mask() reads it, determinize rebuilds from it.
     _table_index: TableIndex | None = field(default=None, repr=False, compare=False)
+    # What determinize works out from the view alone, kept after its first deal.
+    _deal_plan: _DealPlan | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -342,20 +345,78 @@ def _laid_by(state: HandState, player: int) -> bool:
     return False
 
 
-def _turn_open(view: PlayerView) -> int | None:
-    """What the table accepted when this turn began, as far as the view tells (only
-    when the opponent's hand is closed; otherwise the world assumes what it accepts now).
-    Jacks aside, which the opponent cannot hold either way."""
-    return view.opponent_excluded.mask & ~JACKS if view.opponent_meld_free else None
-
-
 CLOSED_HAND_TRIES: Final = 64
 """Deals of the opponent's hand tried before one holding a meld is let through. In play a
 meld-free hand comes within a few tries; the bound only guards a view from elsewhere."""
 
 
+@dataclass(frozen=True)
+class _DealPlan:
+    """What :func:`determinize` works out from a view before it deals: the same for every
+    deal of the view, so it is worked out once (a search deals one view many times)."""
+
+    unseen: tuple[int, ...]
+    """The cards to deal, in card order: the opponent's unknown cards, the stock, the
+    face-down discards (less those known to lie face down)."""
+    forced_down: tuple[int, ...]
+    """Cards the opponent took from the pile and are nowhere in sight: his face-down
+    discards (they left his hand, and not face up)."""
+    hidden: int
+    """How many of the opponent's cards the viewer does not know."""
+    face_down: int
+    """How many discards lie face down unseen by the viewer."""
+    allowed: tuple[int, ...] | None
+    """When the opponent's hand is closed (see :func:`_deal_closed_hand`), the unseen
+    cards he may hold; else ``None``."""
+    tables: tuple[RawSide, RawSide]
+    turn_open: int | None
+    """What the table accepted when this turn began, as far as the view tells (only when
+    the opponent's hand is closed; otherwise the world assumes what it accepts now),
+    Jacks aside, which the opponent cannot hold either way."""
+
+
+def _deal_plan(view: PlayerView) -> _DealPlan:
+    """The view's :class:`_DealPlan`, checked: ``ViewError`` if the view's counts do not
+    account for all 52 cards."""
+    plan = view._deal_plan
+    if plan is not None:
+        return plan
+    opponent_taken = view.taken_from_pile[1 - view.player].mask
+    unseen_mask = view.unseen().mask
+    unseen = cards_of(unseen_mask & ~opponent_taken)
+    forced_down = cards_of(opponent_taken & unseen_mask)
+    hidden = view.opponent_hand_size - len(view.opponent_known)
+    face_down = sum(1 for c in view.discard_pile if c is None)
+    if (
+        hidden < 0
+        or len(forced_down) > face_down
+        or len(unseen) + len(forced_down) != hidden + view.stock_size + face_down
+    ):
+        raise ViewError("the view does not account for all 52 cards")
+    allowed = None
+    if view.opponent_excluded or view.opponent_meld_free:
+        excluded = view.opponent_excluded.mask
+        allowed = tuple(c for c in unseen if not excluded >> c & 1)
+        if len(allowed) < hidden:
+            raise ViewError("the view leaves the opponent fewer cards he may hold than he holds")
+    index = view._table_index
+    plan = _DealPlan(
+        unseen=tuple(unseen),
+        forced_down=tuple(forced_down),
+        hidden=hidden,
+        face_down=face_down,
+        allowed=allowed,
+        tables=index[0]
+        if index is not None
+        else (raw_side(view.tables[0]), raw_side(view.tables[1])),
+        turn_open=view.opponent_excluded.mask & ~JACKS if view.opponent_meld_free else None,
+    )
+    object.__setattr__(view, "_deal_plan", plan)  # a cache: the view stays as it was
+    return plan
+
+
 def _deal_closed_hand(
-    view: PlayerView, unseen: list[int], hidden: int, rng: random.Random
+    view: PlayerView, plan: _DealPlan, rng: random.Random
 ) -> tuple[int, list[int]]:
     """The opponent's hand and the rest of the unseen cards (shuffled), when his hand is
     as he ended his last turn: none of ``view.opponent_excluded``, and no meld if
@@ -363,10 +424,9 @@ def _deal_closed_hand(
     the cards he may hold, dealt again while it holds a meld)."""
     from umtali.deck import sample_to_front, shuffle
 
-    excluded = view.opponent_excluded.mask
-    allowed = [c for c in unseen if not excluded >> c & 1]
-    if len(allowed) < hidden:
-        raise ViewError("the view leaves the opponent fewer cards he may hold than he holds")
+    assert plan.allowed is not None
+    allowed = list(plan.allowed)
+    hidden = plan.hidden
     known = view.opponent_known.mask
     for _ in range(CLOSED_HAND_TRIES):
         sample_to_front(allowed, hidden, rng)
@@ -375,7 +435,7 @@ def _deal_closed_hand(
             opponent |= 1 << c
         if not view.opponent_meld_free or not hand_melds(opponent):
             break
-    rest = [c for c in unseen if not opponent >> c & 1]
+    rest = [c for c in plan.unseen if not opponent >> c & 1]
     shuffle(rest, rng)
     return opponent, rest
 
@@ -391,35 +451,26 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
     viewer's side it is indistinguishable from the real state. With ``undo=False`` it
     keeps no undo (:meth:`HandState.forget_undo`): cheaper pushes for playouts that
     never pop. The cards dealt depend only on ``view`` and ``rng``, not on ``undo``.
+    What depends on the view alone is worked out at its first determinization and kept
+    with it, so dealing one view many times costs less than dealing many views.
     """
     from umtali.deck import shuffle, shuffled_deck
 
     if view.phase == Phase.CHOOSE:
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
-    opponent_side = 1 - view.player
-    unseen_mask = view.unseen().mask
-    # A card the opponent took from the pile and that is nowhere in sight is known to be
-    # his face-down discard (it left his hand, and not face up).
-    forced_down = cards_of(view.taken_from_pile[opponent_side].mask & unseen_mask)
-    unseen = cards_of(unseen_mask & ~view.taken_from_pile[opponent_side].mask)
-    hidden_in_hand = view.opponent_hand_size - len(view.opponent_known)
-    face_down = sum(1 for c in view.discard_pile if c is None)
-    if (
-        hidden_in_hand < 0
-        or len(forced_down) > face_down
-        or len(unseen) + len(forced_down) != hidden_in_hand + view.stock_size + face_down
-    ):
-        raise ViewError("the view does not account for all 52 cards")
-    opponent = view.opponent_known.mask
-    if view.opponent_excluded or view.opponent_meld_free:
-        opponent, rest = _deal_closed_hand(view, unseen, hidden_in_hand, rng)
+    plan = _deal_plan(view)
+    if plan.allowed is not None:
+        opponent, rest = _deal_closed_hand(view, plan, rng)
     else:
+        unseen = list(plan.unseen)
         shuffle(unseen, rng)
-        for c in unseen[:hidden_in_hand]:
+        opponent = view.opponent_known.mask
+        for c in unseen[: plan.hidden]:
             opponent |= 1 << c
-        rest = unseen[hidden_in_hand:]
+        rest = unseen[plan.hidden :]
     pile: tuple[int, ...]
-    if face_down:
+    if plan.face_down:
+        forced_down = list(plan.forced_down)
         pile = tuple(
             (forced_down.pop() if forced_down else rest.pop()) | FACE_DOWN
             if entry is None
@@ -430,8 +481,6 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         pile = view.discard_pile  # type: ignore[assignment]  # no None in it
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
     index = view._table_index
-    trusted = index is not None
-    tables = index[0] if index is not None else (raw_side(view.tables[0]), raw_side(view.tables[1]))
     world = HandState.from_raw(
         rules=view.rules,
         dealer=view.dealer,
@@ -441,17 +490,17 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         hands=hands,
         stock=tuple(rest),
         pile=pile,
-        tables=tables,
+        tables=plan.tables,
         turn=view.turn,
         taken=view.taken_this_turn.mask,
         took_two=view.took_two,
         ever_taken=(view.taken_from_pile[0].mask, view.taken_from_pile[1].mask),
         out=-1 if view.went_out is None else view.went_out,
         last_turn=view.last_turn,
-        turn_open=_turn_open(view),
+        turn_open=plan.turn_open,
         # A view built from a state is consistent, and the cards dealt here are the
         # unseen ones, each once; a view from elsewhere (JSON) is checked.
-        check=not trusted,
+        check=index is None,
         table_index=index,
     )
     return world if undo else world.forget_undo()

@@ -192,20 +192,15 @@ def _playout_rate(
 ) -> float:
     """Determinize and play out at random, ``per_view`` times for each view in turn
     (starting at a random view), for about ``seconds``; playouts per second. Worlds keep
-    no undo: a playout never pops (:meth:`HandState.forget_undo`)."""
+    no undo: a playout never pops (:meth:`HandState.forget_undo`). The playout is
+    :meth:`HandState.play_out`, the engine's random rollout."""
     playouts = 0
     first = rng.randrange(len(views))
-    # The cheapest uniform pick in Python, as a search's own playouts would make it:
-    # randrange is a Python function, this is a C call and a multiply (bias below 1e-15).
-    uniform = rng.random
     start = now = time.perf_counter()
     deadline = start + seconds
     while now < deadline:
         view = views[(first + playouts // per_view) % len(views)]
-        world = determinize(view, rng, undo=False)
-        while not world.is_over():
-            legal = world.legal_actions()
-            world.push(legal[int(uniform() * len(legal))])
+        determinize(view, rng, undo=False).play_out(rng)
         playouts += 1
         now = time.perf_counter()
     return playouts / (now - start)
