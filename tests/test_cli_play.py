@@ -60,16 +60,25 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert "Computer (expert) draws from the stock" in out
 
 
-def test_a_session_plays_until_two_games_are_won(tmp_path: Path) -> None:
-    record = tmp_path / "session.json"
+@pytest.fixture(scope="module")
+def random_session(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[Any]]:
+    """A whole session against the random bot, always picking option 1: what it printed,
+    and the hands of its saved record."""
+    record = tmp_path_factory.mktemp("session") / "session.json"
     result = play(
         "--seed", "5", "--session", "--bot", "random", "--save", str(record), script="1\n" * 12000
     )
     assert result.returncode == 0, result.stderr
+    hands: list[Any] = json.loads(record.read_text(encoding="utf-8"))["hands"]
+    return result.stdout, hands
+
+
+def test_a_session_plays_until_two_games_are_won(random_session: tuple[str, list[Any]]) -> None:
+    out, _ = random_session
     assert re.search(
-        r"(You win|Computer \(random\) wins) the session\.|The session is drawn\.", result.stdout
+        r"(You win|Computer \(random\) wins) the session\.|The session is drawn\.", out
     )
-    assert "Games won:" in result.stdout
+    assert "Games won:" in out
 
 
 def test_hotseat_hands_the_terminal_over_between_players(tmp_path: Path) -> None:
@@ -356,17 +365,12 @@ def test_the_board_shows_the_top_discard_once_the_cards_under_it_and_the_last_tu
     assert "This is your last turn: Computer (expert) has gone out." in out
 
 
-def test_game_so_far_gives_the_current_games_totals(tmp_path: Path) -> None:
-    record = tmp_path / "session.json"
-    result = play(
-        "--seed", "5", "--session", "--bot", "random", "--save", str(record), script="1\n" * 12000
-    )
-    assert result.returncode == 0, result.stderr
-    hands = json.loads(record.read_text(encoding="utf-8"))["hands"]
+def test_game_so_far_gives_the_current_games_totals(
+    random_session: tuple[str, list[Any]],
+) -> None:
+    out, hands = random_session
     assert len(hands) >= 8
-    boards = re.split(
-        r"\n(?=Game \d, hand \d of 4 · (?:turn \d+|the deal) · your move)", result.stdout
-    )
+    boards = re.split(r"\n(?=Game \d, hand \d of 4 · (?:turn \d+|the deal) · your move)", out)
     checked = 0
     for board_text in boards[1:]:
         head = re.match(r"Game (\d), hand (\d) of 4", board_text)
