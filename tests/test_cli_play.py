@@ -336,11 +336,20 @@ def forfeit_lines(out: str) -> list[list[str]]:
     return [line.split() for line in lines]
 
 
+@pytest.fixture(scope="module")
+def expert_game(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """What a whole game against the expert printed, always picking option 1."""
+    result = play(
+        "--seed", "3", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path_factory.mktemp("game")
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
-    tmp_path: Path,
+    expert_game: str,
 ) -> None:
-    result = play("--seed", "3", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path)
-    out = result.stdout
+    out = expert_game
     endings = re.findall(r"End of the hand: (.*)\.", out)
     assert len(endings) == 4
     for ending in endings:
@@ -354,10 +363,9 @@ def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
 
 
 def test_the_board_shows_the_top_discard_once_the_cards_under_it_and_the_last_turn(
-    tmp_path: Path,
+    expert_game: str,
 ) -> None:
-    result = play("--seed", "3", "--bot", "expert", script="1\n" * 3000, cwd=tmp_path)
-    out = result.stdout
+    out = expert_game
     piles = re.findall(r"Top discard (\S+).*\nUnder the top discard: (.*)", out)
     assert piles
     for top, under in piles:
