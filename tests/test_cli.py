@@ -37,6 +37,18 @@ def test_help_lists_the_commands() -> None:
         assert command in result.stdout
 
 
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "umtali", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == run("--version").stdout
+
+
 def test_version() -> None:
     result = run("--version")
     assert result.returncode == 0
