@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -244,6 +245,12 @@ def test_the_command_writes_json_and_png(tmp_path: Path) -> None:
     assert "book: highest hand 86" in result.stdout
     folder = tmp_path / "arena-results"  # the default --out
     data = json.loads((folder / "random-vs-greedy-seed9.json").read_text(encoding="utf-8"))
+    # The slowest decision of each bot is printed as the JSON has it.
+    slowest = data["run"]["decision_ms"]
+    assert re.search(
+        rf"decision, slowest ms +{slowest['A']['max']:.1f} +{slowest['B']['max']:.1f}",
+        result.stdout,
+    )
     assert data["format"] == "umtali-arena"
     assert data["bots"] == {"A": "random", "B": "greedy"}
     assert (data["seed"], data["deals"]) == (9, 3)

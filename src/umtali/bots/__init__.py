@@ -27,7 +27,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 """Bot levels by name, weakest first."""
 
-DEFAULT_BOT = "expert"
+DEFAULT_BOT = "search"
 """The level ``umtali play`` uses unless told: the strongest one measured (docs/BOTS.md)
 to decide within one second."""
 

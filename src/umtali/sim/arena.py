@@ -703,6 +703,7 @@ def report(result: ArenaResult) -> str:
             f"{timing['B']['median']:.3f}",
             f"over {timing['A']['decisions']:,} and {timing['B']['decisions']:,} decisions",
         ),
+        row("decision, slowest ms", f"{timing['A']['max']:.1f}", f"{timing['B']['max']:.1f}"),
         "",
         "points per hand",
         *_histogram_rows(pa, pb, head_a, head_b),
