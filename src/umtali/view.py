@@ -369,6 +369,7 @@ class _DealPlan:
     """When the opponent's hand is closed (see :func:`_deal_closed_hand`), the unseen
     cards he may hold; else ``None``."""
     tables: tuple[RawSide, RawSide]
+    """Both sides of the table in the engine's encoding (:func:`umtali.state.raw_side`)."""
     turn_open: int | None
     """What the table accepted when this turn began, as far as the view tells (only when
     the opponent's hand is closed; otherwise the world assumes what it accepts now),
