@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from umtali.cards import ALL_CARDS, JACKS, CardSet, card_ascii, card_name, cards_of, parse_card
+from umtali.deck import sample_to_front, shuffle, shuffled_deck
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts
 from umtali.moves import Move, MoveKind
 from umtali.rules import RuleSet
@@ -423,8 +424,6 @@ def _deal_closed_hand(
     as he ended his last turn: none of ``view.opponent_excluded``, and no meld if
     ``view.opponent_meld_free``. Every such hand is equally likely (a uniform pick from
     the cards he may hold, dealt again while it holds a meld)."""
-    from umtali.deck import sample_to_front, shuffle
-
     assert plan.allowed is not None
     allowed = list(plan.allowed)
     hidden = plan.hidden
@@ -455,8 +454,6 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
     What depends on the view alone is worked out at its first determinization and kept
     with it, so dealing one view many times costs less than dealing many views.
     """
-    from umtali.deck import shuffle, shuffled_deck
-
     if view.phase == Phase.CHOOSE:
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
     plan = _deal_plan(view)
