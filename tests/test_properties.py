@@ -32,7 +32,8 @@ def random_move(rng: random.Random) -> Move:
     if kind is MoveKind.TAKE_TWO:
         return Move.take_two(c[0], c[1]) if c[0] != c[1] else Move.take(c[0])
     if kind is MoveKind.MELD:
-        return Move.meld(set(c[: rng.randint(2, 4)]))
+        meld = set(c[: rng.randint(2, 4)])
+        return Move.meld(meld) if len(meld) >= 2 else Move.take(c[0])
     if kind is MoveKind.SOLO:
         return Move.solo(c[0], None if rng.random() < 0.3 or c[1] == c[0] else c[1])
     if kind is MoveKind.DISCARD:

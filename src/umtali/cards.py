@@ -42,10 +42,12 @@ __all__ = [
     "card_points",
     "cards_of",
     "display_key",
+    "is_card",
     "make_card",
     "mask_of",
     "parse_card",
     "parse_cards",
+    "quoted",
     "rank_of",
     "suit_of",
 ]
@@ -78,7 +80,45 @@ KINGS: Final = RANK_MASKS[KING]
 
 
 class InvalidCardError(ValueError):
-    """Text that names no card."""
+    """Text or a value that names no card."""
+
+
+QUOTE_LIMIT: Final = 40
+"""How many characters of an input an error message quotes at most."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error message quotes it: its repr, cut after ``limit`` characters
+    of the input with an ellipsis, so that input of megabytes still gets a one-line
+    message. An int too long to print is described by its size instead.
+
+    >>> quoted("meld 7s"), quoted(None), quoted(-3)
+    ("'meld 7s'", 'None', '-3')
+    >>> quoted("take " + "Ks " * 100_000)
+    "'take Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks…'"
+    >>> quoted(10**5000)
+    'a whole number of 16610 bits'
+    """
+    if isinstance(value, str):
+        # Cut before repr: a repr of the whole input would cost its full length again.
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # Python refuses to print ints of more than 4300 digits; no one needs to read them.
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__, or a huge int inside a container
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a card id: a plain int 0..51 (``True`` and ``1.0`` are not).
+
+    >>> is_card(51), is_card(52), is_card(True)
+    (True, False, False)
+    """
+    return type(value) is int and 0 <= value < 52
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -86,9 +126,16 @@ def make_card(rank: int, suit: int) -> Card:
 
     >>> card_name(make_card(QUEEN, HEARTS))
     'Q♥'
+    >>> make_card(14, 0)
+    Traceback (most recent call last):
+    ...
+    umtali.cards.InvalidCardError: no card has rank 14 and suit 0: a rank is 1..13 and a suit 0..3
     """
-    if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise InvalidCardError(f"no card has rank {rank} and suit {suit}")
+    if not (type(rank) is int and 1 <= rank <= 13 and type(suit) is int and 0 <= suit <= 3):
+        raise InvalidCardError(
+            f"no card has rank {quoted(rank)} and suit {quoted(suit)}:"
+            " a rank is 1..13 and a suit 0..3"
+        )
     return suit * 13 + rank - 1
 
 
@@ -152,21 +199,21 @@ def parse_card(text: str) -> Card:
     umtali.cards.InvalidCardError: '11s' is not a card: the rank must be A, 2-10 (or T), J, Q or K
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not a card: write a rank then a suit, like Ks")
+        raise InvalidCardError(f"{quoted(text)} is not a card: write a rank then a suit, like Ks")
     t = text.strip().lower()
     if len(t) < 2:
         raise InvalidCardError(
-            f"{text!r} is not a card: write a rank then a suit, like Ks, 10h or Q♦"
+            f"{quoted(text)} is not a card: write a rank then a suit, like Ks, 10h or Q♦"
         )
     rank = _RANK_TEXT.get(t[:-1])
     suit = _SUIT_TEXT.get(t[-1])
     if suit is None:
         raise InvalidCardError(
-            f"{text!r} is not a card: the suit must be one of c d h s or ♣ ♦ ♥ ♠"
+            f"{quoted(text)} is not a card: the suit must be one of c d h s or ♣ ♦ ♥ ♠"
         )
     if rank is None:
         raise InvalidCardError(
-            f"{text!r} is not a card: the rank must be A, 2-10 (or T), J, Q or K"
+            f"{quoted(text)} is not a card: the rank must be A, 2-10 (or T), J, Q or K"
         )
     return suit * 13 + rank - 1
 
@@ -178,7 +225,7 @@ def parse_cards(text: str) -> list[Card]:
     ['K♠', '10♥', '10♥']
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not text naming cards, like 'Ks 10h Q♦'")
+        raise InvalidCardError(f"{quoted(text)} is not text naming cards, like 'Ks 10h Q♦'")
     return [parse_card(t) for t in text.replace(",", " ").split()]
 
 
@@ -214,9 +261,27 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """The mask holding ``cards``."""
+    """The mask holding ``cards``. The engine's fast path: it trusts them to be card ids
+    (:class:`CardSet` checks what it is given)."""
     m = 0
     for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _checked_mask(cards: object) -> int:
+    """The mask of card ids given from outside, each checked: :class:`InvalidCardError`
+    for anything that is not an iterable of card ids."""
+    try:
+        items = iter(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidCardError(
+            f"{quoted(cards)} is not cards: give a mask, text like 'Ks 10h' or card ids"
+        ) from None
+    m = 0
+    for c in items:
+        if not is_card(c):
+            raise InvalidCardError(f"{quoted(c)} is not a card id: card ids are 0..51")
         m |= 1 << c
     return m
 
@@ -234,8 +299,10 @@ def display_key(card: Card) -> tuple[int, int]:
 class CardSet:
     """An immutable set of cards backed by a 52-bit int mask.
 
-    Iteration is by card id (clubs A..K first); :meth:`sorted_for_display` gives the order a
-    player reads a hand in. The repr can be pasted back.
+    Build it from a mask, from text naming cards, or from card ids; anything else (a card
+    id outside 0..51, a bool, a float) raises :class:`InvalidCardError`. Iteration is by
+    card id (clubs A..K first); :meth:`sorted_for_display` gives the order a player reads a
+    hand in. The repr can be pasted back.
 
     >>> s = CardSet.parse("3c 2c Ac")
     >>> len(s), parse_card("2c") in s, s.points()
@@ -251,14 +318,16 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card] | str | int = 0) -> None:
-        if isinstance(cards, int):
-            if not 0 <= cards <= ALL_CARDS:
-                raise ValueError(f"a card mask must lie in 0..2**52-1, not {cards}")
+        if type(cards) is int and 0 <= cards <= ALL_CARDS:  # the engine's own masks
             m = cards
         elif isinstance(cards, str):
             m = mask_of(parse_cards(cards))
+        elif isinstance(cards, int) and not isinstance(cards, bool):
+            if not 0 <= cards <= ALL_CARDS:
+                raise InvalidCardError(f"a card mask lies in 0..2**52-1, not {quoted(cards)}")
+            m = int(cards)
         else:
-            m = mask_of(cards)
+            m = _checked_mask(cards)
         object.__setattr__(self, "mask", m)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -287,13 +356,20 @@ class CardSet:
     def __hash__(self) -> int:
         return hash(self.mask)
 
+    # Another operand is Python's business: NotImplemented makes it a TypeError.
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & ~other.mask)
 
     def points(self) -> int:

@@ -9,6 +9,16 @@ lists are lists of ints and a move costs no object. :class:`Move` is made on dem
 (Move.solo(10♦, off=J♦), True)
 >>> Move.pair(parse_card("3s"), parse_card("3d"), discard=parse_card("2d"), face_down=True)
 Move.pair(3♠ 3♦, discard=2♦, face_down=True)
+
+A move is checked when it is made, so every :class:`Move` is one that notation can write:
+card ids are ints 0..51, a meld has 2 to 10 different cards, and so on. Anything else
+raises :class:`InvalidMoveError`, and :meth:`Move.from_action` refuses an int that packs
+no such move.
+
+>>> Move.meld([parse_card("7s")])
+Traceback (most recent call last):
+...
+umtali.moves.InvalidMoveError: a meld has 2 to 10 different cards (a marriage, a group or a sequence), not 1
 """
 
 from __future__ import annotations
@@ -16,11 +26,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from itertools import islice
 from typing import Final
 
-from umtali.cards import card_ascii, card_name, cards_of, mask_of, rank_of, suit_of
+from umtali.cards import (
+    card_ascii,
+    card_name,
+    cards_of,
+    is_card,
+    mask_of,
+    quoted,
+    rank_of,
+    suit_of,
+)
 
 __all__ = [
+    "MAX_MELD_CARDS",
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
@@ -30,7 +51,7 @@ __all__ = [
 
 
 class InvalidMoveError(ValueError):
-    """Text or data that is not a move at all."""
+    """Text or data that is not a move at all: no notation could write it."""
 
 
 class IllegalMoveError(ValueError):
@@ -54,6 +75,31 @@ class MoveKind(IntEnum):
 
 _KIND_MASK: Final = 0xF
 _NO_CARD: Final = 63
+_CARDS52: Final = (1 << 52) - 1
+MAX_MELD_CARDS: Final = 10
+"""The most cards one meld holds: a sequence A..10 (a group has at most 4)."""
+_CARDLESS: Final = frozenset({MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT})
+
+
+def _card_tuple(cards: object, most: int) -> tuple[int, ...]:
+    """``cards`` as a tuple, reading at most ``most`` + 1 items (enough to say "too many"
+    without walking a hostile iterable to its end)."""
+    if type(cards) is tuple:
+        return cards[: most + 1]
+    if isinstance(cards, (str, bytes)):  # iterable, but its items are characters
+        raise InvalidMoveError(
+            f"a move's cards are card ids, not the text {quoted(cards)}:"
+            " read notation with parse_move"
+        )
+    try:
+        return tuple(islice(cards, most + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidMoveError(f"a move's cards are card ids, not {quoted(cards)}") from None
+
+
+def _how_many(n: int) -> str:
+    """A count of cards as read by :func:`_card_tuple`, which stops one past a meld."""
+    return f"more than {MAX_MELD_CARDS}" if n > MAX_MELD_CARDS else str(n)
 
 
 def column_order(mask: int) -> list[int]:
@@ -69,7 +115,9 @@ def column_order(mask: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move. Build one with the class methods; ``action`` is its packed int.
+    """A move. Build one with the class methods; ``action`` is its packed int. A move
+    is checked as it is made: one that notation could not write raises
+    :class:`InvalidMoveError`.
 
     Attributes:
         kind: what the move does.
@@ -88,6 +136,80 @@ class Move:
     # The packed action once known (see ``action``); not part of the move's identity.
     _packed: int = field(default=-1, init=False, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # Every move is checked where it is made, so the engine, the notation and the
+        # explanations never meet a card they cannot name. The engine's own moves are
+        # made once per action (see from_action), so this costs play nothing.
+        kind = self.kind
+        if type(kind) is not MoveKind:
+            raise InvalidMoveError(f"a move's kind is a MoveKind, not {quoted(kind)}")
+        cards = _card_tuple(self.cards, MAX_MELD_CARDS)
+        for c in cards:
+            if not is_card(c):
+                raise InvalidMoveError(f"a card id is an int 0..51, not {quoted(c)}")
+        if type(self.face_down) is not bool:
+            raise InvalidMoveError(f"face_down is True or False, not {quoted(self.face_down)}")
+        verb = _VERBS[kind]
+        if self.target is not None and kind is not MoveKind.SOLO:
+            raise InvalidMoveError(f"only a solo is played off a card, not {verb}")
+        if self.discard is not None and kind is not MoveKind.PAIR:
+            raise InvalidMoveError(f"only a pair carries a discard, not {verb}")
+        if self.face_down and kind not in (MoveKind.DISCARD, MoveKind.PAIR):
+            raise InvalidMoveError(f"only a discard lies face down, not {verb}")
+        n = len(cards)
+        if kind in _CARDLESS:
+            if n:
+                raise InvalidMoveError(f"{verb} names no cards")
+        elif kind is MoveKind.TAKE:
+            if n > 1:
+                raise InvalidMoveError(
+                    "a take names one card, the top discard (or none: the state fills it in);"
+                    " two are take_two"
+                )
+        elif kind is MoveKind.TAKE_TWO:
+            if n != 2 or cards[0] == cards[1]:
+                raise InvalidMoveError("take_two names two different cards, the top one first")
+        elif kind is MoveKind.MELD:
+            if not 2 <= n <= MAX_MELD_CARDS:
+                raise InvalidMoveError(
+                    f"a meld has 2 to {MAX_MELD_CARDS} different cards (a marriage, a group or a"
+                    f" sequence), not {_how_many(n)}"
+                )
+            mask = mask_of(cards)
+            if mask.bit_count() != n:
+                raise InvalidMoveError("a card appears twice in the meld")
+            cards = tuple(column_order(mask))
+        elif kind is MoveKind.SOLO:
+            if n != 1:
+                raise InvalidMoveError(f"a solo plays one card, not {_how_many(n)}")
+            target = self.target
+            if target is not None and not is_card(target):
+                raise InvalidMoveError(
+                    f"a solo is played off a card id 0..51 or None, not {quoted(target)}"
+                )
+            if target == cards[0]:
+                raise InvalidMoveError("a card cannot be played off itself")
+        elif kind is MoveKind.DISCARD:
+            if n != 1:
+                raise InvalidMoveError(f"a discard is one card, not {_how_many(n)}")
+        else:  # MoveKind.PAIR
+            if n != 2 or cards[0] == cards[1]:
+                raise InvalidMoveError("a pair is two different cards")
+            discard = self.discard
+            if discard is not None:
+                if not is_card(discard):
+                    raise InvalidMoveError(
+                        f"a pair's discard is a card id 0..51 or None, not {quoted(discard)}"
+                    )
+                if discard in cards:
+                    raise InvalidMoveError("the pair and its discard must be three different cards")
+            elif self.face_down:
+                # face_down is said of the discard: with none, nothing lies face down.
+                object.__setattr__(self, "face_down", False)
+            cards = tuple(column_order(1 << cards[0] | 1 << cards[1]))
+        if cards is not self.cards:
+            object.__setattr__(self, "cards", cards)
+
     # -- constructors -------------------------------------------------------------
     @classmethod
     def keep(cls) -> Move:
@@ -102,8 +224,10 @@ class Move:
         return cls(MoveKind.DRAW)
 
     @classmethod
-    def take(cls, card: int) -> Move:
-        return cls(MoveKind.TAKE, (card,))
+    def take(cls, card: int | None = None) -> Move:
+        """Take ``card``, the top discard; with no card, ``take`` as typed, which
+        :meth:`umtali.state.HandState.resolve` (or ``push``) completes."""
+        return cls(MoveKind.TAKE, () if card is None else (card,))
 
     @classmethod
     def take_two(cls, top: int, second: int) -> Move:
@@ -111,7 +235,8 @@ class Move:
 
     @classmethod
     def meld(cls, cards: Iterable[int]) -> Move:
-        return cls(MoveKind.MELD, tuple(column_order(mask_of(cards))))
+        """Lay ``cards`` (2 to 10 different card ids, in any order) as one column."""
+        return cls(MoveKind.MELD, _card_tuple(cards, MAX_MELD_CARDS))
 
     @classmethod
     def solo(cls, card: int, off: int | None = None) -> Move:
@@ -125,12 +250,9 @@ class Move:
     def pair(
         cls, first: int, second: int, discard: int | None = None, face_down: bool = False
     ) -> Move:
-        return cls(
-            MoveKind.PAIR,
-            tuple(column_order((1 << first) | (1 << second))),
-            discard=discard,
-            face_down=face_down,
-        )
+        """Go out with the pair ``first`` ``second``, discarding ``discard`` first if
+        given, face down if ``face_down`` (which says nothing without a discard)."""
+        return cls(MoveKind.PAIR, (first, second), discard=discard, face_down=face_down)
 
     @classmethod
     def forfeit(cls) -> Move:
@@ -148,10 +270,12 @@ class Move:
 
     def _pack(self) -> int:
         k = self.kind
-        if k in (MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT):
+        if k in _CARDLESS:
             return int(k)
         if k is MoveKind.TAKE:
-            return k | self.cards[0] << 4
+            # 'take' as typed packs with no card, like a Jack's solo off nothing: an
+            # action no state lists as legal, which resolve completes.
+            return k | (self.cards[0] if self.cards else _NO_CARD) << 4
         if k is MoveKind.TAKE_TWO:
             return k | self.cards[0] << 4 | self.cards[1] << 10
         if k is MoveKind.MELD:
@@ -166,8 +290,17 @@ class Move:
 
     @classmethod
     def from_action(cls, action: int) -> Move:
-        """The move of a packed int. Moves are immutable, so each action's move is made
-        once and shared (views and bots turn every legal action into a move)."""
+        """The move of a packed int; :class:`InvalidMoveError` if it packs none. Moves are
+        immutable, so each action's move is made once and shared (views and bots turn
+        every legal action into a move).
+
+        >>> Move.from_action(Move.solo(35, off=23).action)
+        Move.solo(10♥, off=J♦)
+        >>> Move.from_action(899)
+        Traceback (most recent call last):
+        ...
+        umtali.moves.InvalidMoveError: 899 is not a move action: a card id is an int 0..51, not 56
+        """
         if type(action) is int:
             move = _MOVES_BY_ACTION.get(action)
             if move is None:
@@ -180,36 +313,41 @@ class Move:
 
     @classmethod
     def _decode(cls, action: int) -> Move:
-        move = cls._unpack(action)
+        if type(action) is not int or action < 0:
+            raise InvalidMoveError(f"{quoted(action)} is not a move action: actions are ints >= 0")
+        try:
+            move = cls._unpack(action)
+        except InvalidMoveError as e:
+            raise InvalidMoveError(f"{quoted(action)} is not a move action: {e}") from None
         if move.action != action:  # stray bits: no move packs to this int
-            raise InvalidMoveError(f"{action!r} is not a move action")
+            raise InvalidMoveError(f"{quoted(action)} is not a move action: it has stray bits")
         return move
 
     @classmethod
     def _unpack(cls, action: int) -> Move:
-        if not isinstance(action, int) or action < 0:
-            raise InvalidMoveError(f"{action!r} is not a move action")
-        try:
-            k = MoveKind(action & _KIND_MASK)
-        except ValueError:
-            raise InvalidMoveError(f"{action!r} is not a move action") from None
-        if k in (MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT):
+        kind = action & _KIND_MASK
+        if kind > MoveKind.FORFEIT:
+            raise InvalidMoveError(f"its low four bits, {kind}, are no move kind")
+        k = MoveKind(kind)
+        if k in _CARDLESS:
             return cls(k)
         if k is MoveKind.TAKE:
-            return cls.take(action >> 4 & 63)
+            card = action >> 4 & 63
+            return cls.take(None if card == _NO_CARD else card)
         if k is MoveKind.TAKE_TWO:
             return cls.take_two(action >> 4 & 63, action >> 10 & 63)
         if k is MoveKind.MELD:
-            return cls.meld(cards_of(action >> 4))
+            # At most one card more than a meld holds, so a hostile mask is not listed whole.
+            return cls.meld(islice(cards_of(action >> 4 & _CARDS52), MAX_MELD_CARDS + 1))
         if k is MoveKind.SOLO:
             off = action >> 10 & 63
             return cls.solo(action >> 4 & 63, None if off == _NO_CARD else off)
         if k is MoveKind.DISCARD:
             return cls.discard_card(action >> 4 & 63, bool(action >> 10 & 1))
-        pair = cards_of(action >> 4 & ((1 << 52) - 1))
-        discard = action >> 56 & 63
+        pair = cards_of(action >> 4 & _CARDS52)
         if len(pair) != 2:
-            raise InvalidMoveError(f"{action!r} is not a move action")
+            raise InvalidMoveError(f"a pair is two different cards, not {len(pair)}")
+        discard = action >> 56 & 63
         return cls.pair(
             pair[0], pair[1], None if discard == _NO_CARD else discard, bool(action >> 62 & 1)
         )
@@ -223,7 +361,7 @@ class Move:
         """
         name = card_ascii if ascii else card_name
         k = self.kind
-        if k in (MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT):
+        if k in _CARDLESS:
             return k.name.lower()
         cards = " ".join(name(c) for c in self.cards)
         if k in (MoveKind.TAKE, MoveKind.TAKE_TWO):
@@ -261,6 +399,20 @@ class Move:
             return f"Move.{k.name.lower()}({names})"
         return f"Move.{k.name.lower()}()"
 
+
+_VERBS: Final = {
+    MoveKind.KEEP: "'keep'",
+    MoveKind.GIVE: "'give'",
+    MoveKind.DRAW: "'draw'",
+    MoveKind.TAKE: "'take'",
+    MoveKind.TAKE_TWO: "a take of two",
+    MoveKind.MELD: "a meld",
+    MoveKind.SOLO: "a solo",
+    MoveKind.DISCARD: "a discard",
+    MoveKind.PAIR: "a pair",
+    MoveKind.FORFEIT: "'forfeit'",
+}
+"""How a message names each kind of move."""
 
 _MOVES_BY_ACTION: dict[int, Move] = {}
 _MOVE_CACHE_LIMIT: Final = 1 << 16

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from umtali.cards import InvalidCardError, parse_card
+from umtali.cards import InvalidCardError, parse_card, quoted
 from umtali.moves import InvalidMoveError, Move, MoveKind
 
 __all__ = ["VERBS", "format_move", "parse_move"]
@@ -46,8 +46,15 @@ _EXAMPLES: Final = {
 }
 
 
+_MOST_WORDS: Final = 11
+"""The most words a move has: 'meld' and ten cards. Text is split no further than one word
+past it, so a line of megabytes costs no more than a short one to refuse."""
+
+
 def format_move(move: Move, ascii: bool = False) -> str:
-    """The notation of ``move``."""
+    """The notation of ``move``; :class:`InvalidMoveError` if it is no :class:`Move`."""
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{quoted(move)} is not a Move: format_move writes a Move")
     return move.text(ascii=ascii)
 
 
@@ -55,17 +62,24 @@ def parse_move(text: str) -> Move:
     """Read a move from its notation (no game state needed).
 
     ``take`` alone is accepted and returns a take with no cards; the hand state fills in
-    the top discard (see :meth:`umtali.state.HandState.parse_move`).
+    the top discard (see :meth:`umtali.state.HandState.parse_move`). Text that is no move
+    raises :class:`InvalidMoveError`, whose message quotes at most the first 40 characters
+    of it.
+
+    >>> parse_move("meld " + "Ks " * 1_000_000)
+    Traceback (most recent call last):
+    ...
+    umtali.moves.InvalidMoveError: 'meld Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks…' is not a move: a meld has at most 10 cards (a sequence A to 10)
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"{text!r} is not a move: a move is a line of text")
-    words = text.replace(",", " ").split()
+        raise InvalidMoveError(f"{quoted(text)} is not a move: a move is a line of text")
+    words = text.replace(",", " ").split(None, _MOST_WORDS)
     if not words:
         raise InvalidMoveError(f"an empty line is not a move; moves start with: {', '.join(VERBS)}")
     verb, args = words[0].lower(), words[1:]
 
     def bad(why: str) -> InvalidMoveError:
-        return InvalidMoveError(f"{text!r} is not a move: {why}")
+        return InvalidMoveError(f"{quoted(text)} is not a move: {why}")
 
     def cards(tokens: list[str]) -> list[int]:
         try:
@@ -89,11 +103,11 @@ def parse_move(text: str) -> Move:
             return Move.take_two(got[0], got[1])
         return Move(MoveKind.TAKE, tuple(got))
     if verb == "meld":
-        got = cards(args)
-        if len(got) < 2:
+        if len(args) < 2:
             raise bad(f"a meld needs 2 cards (a marriage) or at least 3, like {_EXAMPLES['meld']}")
-        if len(got) > 10:
+        if len(args) > 10:
             raise bad("a meld has at most 10 cards (a sequence A to 10)")
+        got = cards(args)
         if len(set(got)) != len(got):
             raise bad("a card appears twice in the meld")
         return Move.meld(got)

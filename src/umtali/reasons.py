@@ -9,9 +9,18 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from umtali.cards import JACK, RANK_MASKS, card_name, cards_of, mask_of, rank_of, suit_of
+from umtali.cards import (
+    JACK,
+    RANK_MASKS,
+    card_name,
+    cards_of,
+    mask_of,
+    quoted,
+    rank_of,
+    suit_of,
+)
 from umtali.melds import ColumnKind, column_kind, hand_melds, is_pair
-from umtali.moves import IllegalMoveError, Move, MoveKind, column_order
+from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
 
 if TYPE_CHECKING:
     from umtali.state import HandState
@@ -47,7 +56,22 @@ def explain_illegal(
     >>> from umtali.cards import parse_card
     >>> explain_illegal(hand, Move.discard_card(parse_card("Qh")), names=("Computer", "You"))
     "'discard Q♥' is not allowed now: Q♥ is not in your hand"
+
+    Any :class:`Move` can be explained, whatever its cards; arguments of the wrong kind
+    raise :class:`InvalidMoveError` (``move``) or ``ValueError`` (``state``, ``names``).
     """
+    from umtali.state import HandState
+
+    if not isinstance(state, HandState):
+        raise ValueError(f"explain_illegal explains a move in a HandState, not {quoted(state)}")
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{quoted(move)} is not a Move: explain_illegal explains a Move")
+    if names is not None and not (
+        isinstance(names, (tuple, list))
+        and len(names) == 2
+        and all(isinstance(n, str) for n in names)
+    ):
+        raise ValueError(f"names are two strings, one for each player, not {quoted(names)}")
     with suppress(IllegalMoveError):  # 'take' with no face-up discard: explained below
         move = state._complete(move)
     reason = _reason(state, move, _Mover(names[state.player] if names else None, state))

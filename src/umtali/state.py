@@ -36,9 +36,10 @@ from umtali.cards import (
     card_name,
     card_points,
     cards_of,
+    quoted,
     rank_of,
 )
-from umtali.deck import FIRST_STOCK_INDEX, check_deck, deal_hands
+from umtali.deck import FIRST_STOCK_INDEX, InvalidDeckError, check_deck, deal_hands
 from umtali.melds import (
     SOLO_ACCEPTS,
     SUIT_NEIGHBOURS,
@@ -51,7 +52,7 @@ from umtali.melds import (
     plays_reach,
 )
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
-from umtali.rules import STANDARD, RuleSet
+from umtali.rules import STANDARD, InvalidRulesError, RuleSet
 
 if TYPE_CHECKING:
     import random
@@ -193,6 +194,11 @@ TableIndex = tuple[
     int,  # seq_open
 ]
 """The values of ``_TABLE_FIELDS``, from :meth:`HandState.table_index`."""
+
+
+def _is_player(value: object) -> bool:
+    """Whether ``value`` names a player: the int 0 or 1 (not a bool, not a float)."""
+    return type(value) is int and (value == 0 or value == 1)
 
 
 def player_name(player: int) -> str:
@@ -364,13 +370,19 @@ class HandState:
     _undo: list[tuple[object, ...]] | None  # None: no undo kept (forget_undo)
 
     def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
-        if dealer not in (0, 1):
-            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        if not _is_player(dealer):
+            raise ValueError(f"the dealer is player 0 or 1, not {quoted(dealer)}")
         if not isinstance(rules, RuleSet):
-            raise TypeError("rules must be a RuleSet")
+            raise InvalidRulesError(f"rules are a RuleSet (such as STANDARD), not {quoted(rules)}")
+        try:
+            checked = check_deck(deck)
+        except TypeError:  # no len(), or items that cannot be compared as cards
+            raise InvalidDeckError(
+                f"a deck is a sequence of 52 card ids, not {quoted(deck)}"
+            ) from None
         self.rules = rules
         self.dealer = dealer
-        self.deck = check_deck(deck)
+        self.deck = checked
         self.stock = self.deck[FIRST_STOCK_INDEX:]
         self.stock_pos = 0
         self.phase = Phase.CHOOSE
@@ -408,11 +420,15 @@ class HandState:
 
     # -- reading the state -------------------------------------------------------------
     def hand(self, player: int) -> CardSet:
-        """The cards in ``player``'s hand."""
+        """The cards in ``player``'s hand (``ValueError`` unless ``player`` is 0 or 1)."""
+        if not _is_player(player):
+            raise ValueError(f"a hand belongs to player 0 or 1, not {quoted(player)}")
         return CardSet(self.hands[player])
 
     def table(self, player: int) -> list[Column]:
         """``player``'s side of the table, columns in the order they were laid."""
+        if not _is_player(player):
+            raise ValueError(f"a side of the table belongs to player 0 or 1, not {quoted(player)}")
         return [column_of(raw) for raw in self.tables[player]]
 
     def top_discard(self) -> int | None:
@@ -648,17 +664,37 @@ class HandState:
 
     # -- making moves ---------------------------------------------------------------------
     def push(self, move: Move | int) -> None:
-        """Play ``move`` (a :class:`Move` or its action int). An illegal move raises
-        :class:`IllegalMoveError` naming the rule, and changes nothing."""
-        action = move if type(move) is int else move.action  # type: ignore[union-attr]
+        """Play ``move``: a :class:`Move`, or its action int. A move the state must
+        complete is completed as :meth:`resolve` does (``take`` with no card takes the top
+        discard). Anything that is no move raises :class:`InvalidMoveError`, an illegal
+        move :class:`IllegalMoveError` naming the rule; either way nothing changes.
+
+        >>> from umtali.deck import seeded_deck
+        >>> hand = HandState(seeded_deck(1), dealer=0)
+        >>> hand.push("keep")
+        Traceback (most recent call last):
+        ...
+        umtali.moves.InvalidMoveError: 'keep' is not a move: push takes a Move or its action int (push_text reads notation)
+        """
+        action = move if type(move) is int else move.action if isinstance(move, Move) else -1
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            from umtali.reasons import explain_illegal
-
-            raise IllegalMoveError(explain_illegal(self, Move.from_action(action)))
+            action = self._resolve_pushed(move)
         self._apply(action)
+
+    def _resolve_pushed(self, move: object) -> int:
+        """The legal action ``move`` stands for, when it is not one as given; else the
+        error saying why (the slow path of :meth:`push`, kept out of its way)."""
+        if isinstance(move, Move):
+            return self.resolve(move).action
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise InvalidMoveError(
+                f"{quoted(move)} is not a move: push takes a Move or its action int"
+                " (push_text reads notation)"
+            )
+        return self.resolve(Move.from_action(int(move))).action
 
     def push_text(self, text: str) -> Move:
         """Parse ``text`` as notation, check it against this state, play it, return it."""
@@ -676,7 +712,11 @@ class HandState:
         return self.resolve(parse_move(text))
 
     def resolve(self, move: Move) -> Move:
-        """``move`` completed against this state (see :meth:`parse_move`), checked legal."""
+        """``move`` completed against this state (see :meth:`parse_move`), checked legal:
+        :class:`IllegalMoveError` if it is not, :class:`InvalidMoveError` if ``move`` is
+        no :class:`Move`."""
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"{quoted(move)} is not a Move: resolve takes a Move")
         move = self._complete(move)
         if move.action not in self.legal_actions():
             from umtali.reasons import explain_illegal
@@ -697,11 +737,16 @@ class HandState:
             for side in self.tables:
                 for kind, mask, _ in side:
                     if mask >> t & 1 and kind in (ColumnKind.GROUP, ColumnKind.PAIR):
-                        return Move.solo(move.cards[0], mask.bit_length() - 1)
+                        top = mask.bit_length() - 1
+                        # A card of the column itself is on the table, not in hand: the
+                        # move stays as typed, and is refused for that.
+                        if top != move.cards[0]:
+                            return Move.solo(move.cards[0], top)
         return move
 
     def pop(self) -> Move:
-        """Undo the last move and return it."""
+        """Undo the last move and return it; ``IndexError`` (as ``list.pop`` raises) when
+        there is none to undo, or the hand keeps no undo (:meth:`forget_undo`)."""
         if self._undo is None:
             raise IndexError("pop from a hand that keeps no undo (see forget_undo)")
         if not self._undo:
@@ -1108,11 +1153,8 @@ class LegalMoves:
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, Move):
-            try:
-                action = move.action
-            except (IndexError, TypeError):
-                return False
-        elif isinstance(move, int):
+            action = move.action
+        elif isinstance(move, int) and not isinstance(move, bool):
             action = move
         else:
             return False

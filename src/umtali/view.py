@@ -27,7 +27,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from umtali.cards import ALL_CARDS, JACKS, CardSet, card_ascii, card_name, cards_of, parse_card
+from umtali.cards import (
+    ALL_CARDS,
+    JACKS,
+    CardSet,
+    card_ascii,
+    card_name,
+    cards_of,
+    parse_card,
+    quoted,
+)
 from umtali.deck import sample_to_front, shuffle, shuffled_deck
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts
 from umtali.moves import Move, MoveKind
@@ -49,6 +58,10 @@ __all__ = ["PlayerView", "ViewError", "determinize"]
 _PHASES: Final = tuple(Phase)
 _TURN_PHASES: Final = (Phase.DRAW, Phase.PLAY)
 _NO_CARDS: Final = CardSet(0)  # CardSet is immutable: one empty set serves every view
+
+
+_LONGEST_WHY: Final = 200
+"""How much of the reason :meth:`PlayerView.from_dict` refuses data for it repeats."""
 
 
 class ViewError(ValueError):
@@ -145,9 +158,13 @@ class PlayerView:
     ) -> PlayerView:
         """The view ``player`` has of ``state``; a match adds the game's context (see
         :meth:`umtali.match.Match.view`). ``with_history=False`` leaves the move history
-        out (bots in playouts do not read it, and writing it costs time)."""
-        if player not in (0, 1):
-            raise ViewError(f"a view is for player 0 or 1, not {player!r}")
+        out (bots in playouts do not read it, and writing it costs time).
+        :class:`ViewError` if ``state`` is no :class:`HandState` or ``player`` is not 0
+        or 1."""
+        if not isinstance(state, HandState):
+            raise ViewError(f"a view is of a HandState, not {quoted(state)}")
+        if type(player) is not int or player not in (0, 1):
+            raise ViewError(f"a view is for player 0 or 1, not {quoted(player)}")
         opponent = 1 - player
         discard_pile: tuple[int | None, ...] = state.pile
         if state.pile and max(state.pile) & FACE_DOWN:
@@ -287,6 +304,18 @@ class PlayerView:
         """A view from :meth:`to_dict` data; malformed data raises :class:`ViewError`."""
         from umtali.notation import parse_move
 
+        def seat(value: Any, none: bool = False) -> Any:
+            if none and value is None:
+                return None
+            if type(value) is not int or value not in (0, 1):
+                raise ViewError(f"a player is 0 or 1, not {quoted(value)}")
+            return value
+
+        def count(value: Any) -> int:
+            if type(value) is not int or value < 0:
+                raise ViewError(f"a count is a whole number >= 0, not {quoted(value)}")
+            return value
+
         try:
 
             def cs(items: list[str]) -> CardSet:
@@ -304,20 +333,20 @@ class PlayerView:
                 for side in data["tables"]
             )
             return cls(
-                player=int(data["player"]),
+                player=seat(data["player"]),
                 rules=RuleSet.from_dict(data["rules"]),
-                dealer=int(data["dealer"]),
-                eleventh=data["eleventh"],
+                dealer=seat(data["dealer"]),
+                eleventh=seat(data["eleventh"], none=True),
                 phase=Phase[str(data["phase"]).upper()],
-                to_move=int(data["to_move"]),
-                turn=int(data["turn"]),
+                to_move=seat(data["to_move"]),
+                turn=count(data["turn"]),
                 last_turn=bool(data["last_turn"]),
-                went_out=data["went_out"],
+                went_out=seat(data["went_out"], none=True),
                 hand=cs(data["hand"]),
-                opponent_hand_size=int(data["opponent_hand_size"]),
+                opponent_hand_size=count(data["opponent_hand_size"]),
                 opponent_known=cs(data["opponent_known"]),
                 taken_from_pile=(cs(data["taken_from_pile"][0]), cs(data["taken_from_pile"][1])),
-                stock_size=int(data["stock_size"]),
+                stock_size=count(data["stock_size"]),
                 discard_pile=tuple(
                     None if c is None else parse_card(c) for c in data["discard_pile"]
                 ),
@@ -328,12 +357,15 @@ class PlayerView:
                 history=tuple((int(a), str(t)) for a, t in data["history"]),
                 legal=tuple(parse_move(t) for t in data["legal"]),
                 game_scores=(int(data["game_scores"][0]), int(data["game_scores"][1])),
-                hands_left=int(data["hands_left"]),
+                hands_left=count(data["hands_left"]),
                 opponent_excluded=cs(data.get("opponent_excluded", [])),
                 opponent_meld_free=bool(data.get("opponent_meld_free", False)),
             )
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
-            raise ViewError(f"malformed player view: {e}") from None
+            why = str(e)  # it may quote the data, which can be of any length
+            if len(why) > _LONGEST_WHY:
+                why = why[:_LONGEST_WHY] + "…"
+            raise ViewError(f"malformed player view: {why}") from None
 
 
 def _laid_by(state: HandState, player: int) -> bool:
@@ -453,7 +485,14 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
     never pop. The cards dealt depend only on ``view`` and ``rng``, not on ``undo``.
     What depends on the view alone is worked out at its first determinization and kept
     with it, so dealing one view many times costs less than dealing many views.
+
+    :class:`ViewError` if ``view`` is no :class:`PlayerView` or does not account for the
+    52 cards, or ``rng`` is no :class:`random.Random`.
     """
+    if not isinstance(view, PlayerView):
+        raise ViewError(f"determinize deals from a PlayerView, not {quoted(view)}")
+    if not isinstance(rng, random.Random):
+        raise ViewError(f"determinize draws from a random.Random, not {quoted(rng)}")
     if view.phase == Phase.CHOOSE:
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
     plan = _deal_plan(view)
