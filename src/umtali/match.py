@@ -17,15 +17,17 @@ match replays exactly from its decks and moves.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from umtali.rules import STANDARD, RuleSet
+from umtali.cards import quoted
+from umtali.rules import STANDARD, InvalidRulesError, RuleSet
 from umtali.state import HandOutcome, HandState
 from umtali.view import PlayerView
 
-__all__ = ["MATCH_KINDS", "Match", "MatchError", "MatchKind"]
+__all__ = ["MATCH_KINDS", "MAX_NAME_LENGTH", "Match", "MatchError", "MatchKind"]
 
 MatchKind = Literal["hand", "game", "session"]
 MATCH_KINDS: Final = ("hand", "game", "session")
@@ -33,6 +35,45 @@ MATCH_KINDS: Final = ("hand", "game", "session")
 
 class MatchError(ValueError):
     """A match used out of order: a new hand before the last one ended, or after the end."""
+
+
+MAX_NAME_LENGTH: Final = 40
+"""The longest player name, in characters: room for "Computer (expert)" and a real name,
+short enough for a score line."""
+
+# Names are printed in score lines, headers and prompts: characters that are invisible,
+# move the cursor, reorder the line (bidi marks) or break it would make a name lie about
+# itself or garble the screen. Cc: control characters (line feed among them); Cf: format
+# characters (bidi marks, zero-width joiners); Cs: lone surrogates, not text at all;
+# Zl, Zp: the line and paragraph separators U+2028 and U+2029.
+_UNPRINTABLE: Final = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+
+
+def _check_name(seat: int, name: object) -> None:
+    """Refuse a player name that is not short, visible, one-line text.
+
+    >>> _check_name(0, "Ann")
+    >>> _check_name(1, "Bob\u202e")
+    Traceback (most recent call last):
+    ...
+    umtali.match.MatchError: Player 2's name 'Bob\u202e' holds U+202E, a character that is not shown as itself; a name is visible text on one line
+    """
+    who = f"Player {seat + 1}'s name"
+    if not isinstance(name, str):
+        raise MatchError(f"{who} must be text, not a {type(name).__name__}")
+    if not name.strip():
+        raise MatchError(f"{who} is blank; a name needs at least one visible character")
+    if len(name) > MAX_NAME_LENGTH:
+        raise MatchError(
+            f"{who} {quoted(name)} has {len(name):,} characters;"
+            f" a name has at most {MAX_NAME_LENGTH}"
+        )
+    for char in name:
+        if unicodedata.category(char) in _UNPRINTABLE:
+            raise MatchError(
+                f"{who} {quoted(name)} holds U+{ord(char):04X}, a character that is not shown as"
+                " itself; a name is visible text on one line"
+            )
 
 
 @dataclass(frozen=True)
@@ -61,11 +102,17 @@ class Match:
         meta: dict[str, Any] | None = None,
     ) -> None:
         if kind not in MATCH_KINDS:
-            raise MatchError(f"a match is one of {', '.join(MATCH_KINDS)}, not {kind!r}")
-        if first_dealer not in (0, 1):
-            raise MatchError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
-        if len(players) != 2 or not all(isinstance(p, str) and p for p in players):
-            raise MatchError("a match has two players, each with a non-empty name")
+            raise MatchError(f"a match is one of {', '.join(MATCH_KINDS)}, not {quoted(kind)}")
+        if type(first_dealer) is not int or first_dealer not in (0, 1):
+            raise MatchError(f"the first dealer is player 0 or 1, not {quoted(first_dealer)}")
+        if not isinstance(rules, RuleSet):
+            raise InvalidRulesError(f"rules are a RuleSet (such as STANDARD), not {quoted(rules)}")
+        if meta is not None and not isinstance(meta, dict):
+            raise MatchError(f"meta is a dict of facts to keep, not {quoted(meta)}")
+        if isinstance(players, str) or len(players) != 2:
+            raise MatchError("a match has two players: give two names, like ('Ann', 'Bob')")
+        for seat, name in enumerate(players):
+            _check_name(seat, name)
         self.rules = rules
         self.kind: MatchKind = kind
         self.first_dealer = first_dealer
@@ -134,8 +181,12 @@ class Match:
         return [outcomes[i : i + per] for i in range(0, len(outcomes), per)] or [[]]
 
     def game_totals(self, game: int = -1) -> tuple[int, int]:
-        """Cumulative scores of a game (the current one by default)."""
-        hands = self.games()[game]
+        """Cumulative scores of a game (the current one by default); :class:`MatchError`
+        for a game not played."""
+        games = self.games()
+        if type(game) is not int or not -len(games) <= game < len(games):
+            raise MatchError(f"no game {quoted(game)}: {len(games)} so far, counted from 0")
+        hands = games[game]
         return (sum(o.scores[0] for o in hands), sum(o.scores[1] for o in hands))
 
     def game_results(self) -> list[GameResult]:

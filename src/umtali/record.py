@@ -16,8 +16,23 @@ the rule, and nothing is returned half-built.
 >>> again = loads(dumps(game))
 >>> again.game_totals(0), [h.outcome().scores for h in again.hands][:2]
 ((159, 110), [(31, 28), (40, 22)])
->>> bad = dumps(game).replace("play 10♦ off J♦", "play 8♦ off J♦", 1)
->>> loads(bad)
+
+A record written by :func:`dumps` carries a digest of its contents, so a saved record
+that was edited afterwards is refused as such:
+
+>>> edited = dumps(game).replace("play 10♦ off J♦", "play 8♦ off J♦", 1)
+>>> loads(edited)
+Traceback (most recent call last):
+...
+umtali.record.RecordError: the record was changed after it was saved: its digest does not match; use the file as it was saved, or delete its 'digest' line to read it as a hand-written record
+
+A record without a digest (written by hand, or by an older version) is replayed, and
+the replay finds what is wrong with it:
+
+>>> import json
+>>> data = json.loads(edited)
+>>> del data["digest"]
+>>> loads(json.dumps(data))
 Traceback (most recent call last):
 ...
 umtali.record.RecordError: hand 1, move 13 'play 8♦ off J♦': 8♦ is not in Player 2's hand
@@ -25,15 +40,19 @@ umtali.record.RecordError: hand 1, move 13 'play 8♦ off J♦': 8♦ is not in 
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+import math
 import os
-import tempfile
-from pathlib import Path
-from typing import Any, Final
+import re
+from collections.abc import Mapping
+from typing import IO, Any, Final
 
-from umtali.cards import InvalidCardError, card_ascii, parse_card
+from umtali.cards import InvalidCardError, card_ascii, parse_card, quoted
 from umtali.deck import InvalidDeckError, check_deck
-from umtali.match import MATCH_KINDS, Match, MatchError
+from umtali.files import write_atomically
+from umtali.match import MATCH_KINDS, MAX_NAME_LENGTH, Match, MatchError
 from umtali.moves import IllegalMoveError, InvalidMoveError
 from umtali.rules import InvalidRulesError, RuleSet
 
@@ -44,6 +63,7 @@ __all__ = [
     "dumps",
     "load_file",
     "loads",
+    "record_digest",
     "record_of",
     "replay",
     "save_file",
@@ -52,14 +72,49 @@ __all__ = [
 RECORD_FORMAT: Final = "umtali-record"
 RECORD_VERSION: Final = 1
 _MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+"""The most a record file may hold. A whole session's record is a few tens of KiB, so
+this refuses only what is no record at all, before it fills the memory."""
+
+_MAX_DEPTH: Final = 20
+"""How deeply lists and objects may nest. A record's own fields need four levels (the
+record, its hands, a hand, its moves); the rest is room for ``meta``."""
+
+_MAX_META_BYTES: Final = 64 * 1024
+"""The most ``meta`` may hold, as compact JSON: an interface's few facts, not a payload."""
+
+_MAX_INT_BITS: Final = 13_000
+"""About 3,900 digits: Python refuses to read or write whole numbers much longer (4,300
+digits) as text, so a longer one could be neither saved nor loaded."""
+
+_MAX_MOVE_TEXT: Final = 64
+"""The longest move text replayed: the longest move (``meld 10♠ 9♠ … A♠``) has 35
+characters, and a hand-written one may add commas and spaces."""
+
+_MAX_RULE_NUMBER: Final = 1_000_000
+"""A bound far above any rule option's range, so that a rules message never quotes a
+number of thousands of digits."""
+
+_MAX_CARD_TEXT: Final = 10
+"""The longest card name replayed (``'10h'``, ``' K♠ '`` with room for spaces)."""
+
+_MAX_WHERE_CHARS: Final = 80
+"""How much of a value's place in the record a message shows (keys are input too)."""
+
+_MAX_REASON_CHARS: Final = 300
+"""How much of a message from the engine (cards, notation, rules) a record error keeps."""
+
+_DIGEST_ALGORITHM: Final = "sha256"
+_DIGEST_FORM: Final = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 class RecordError(ValueError):
-    """A record that cannot be read: malformed, truncated, tampered or illegal."""
+    """A record that cannot be read: malformed, truncated, tampered or illegal; or a
+    match that cannot be written as one."""
 
 
 def record_of(match: Match) -> dict[str, Any]:
-    """The record of ``match`` as plain JSON data."""
+    """The record of ``match`` as plain JSON data, without a digest (:func:`dumps`
+    adds one)."""
     hands = []
     for hand in match.hands:
         entry: dict[str, Any] = {
@@ -83,44 +138,102 @@ def record_of(match: Match) -> dict[str, Any]:
     }
 
 
+def record_digest(data: Mapping[str, Any]) -> str:
+    """The digest of record data: ``"sha256:"`` and the SHA-256, in hex, of the record's
+    canonical JSON without its ``digest`` key (keys sorted, no spaces, UTF-8).
+
+    It is computed over the data, not over the file's bytes, so a file that is only
+    re-indented or has its keys reordered keeps its digest. It detects accidental and
+    casual edits; it is no signature, since anyone can compute it again.
+
+    >>> data = {"version": 1, "format": "umtali-record", "digest": "sha256:..."}
+    >>> canonical = '{"format":"umtali-record","version":1}'
+    >>> record_digest(data) == "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    True
+    """
+    canonical = json.dumps(
+        {key: value for key, value in data.items() if key != "digest"},
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
+    )
+    return f"{_DIGEST_ALGORITHM}:{hashlib.sha256(canonical.encode('utf-8')).hexdigest()}"
+
+
 def dumps(match: Match) -> str:
-    """The record of ``match`` as JSON text."""
-    return json.dumps(record_of(match), ensure_ascii=False, indent=1) + "\n"
+    """The record of ``match`` as JSON text, with its digest.
+
+    Raises :class:`RecordError` if the match holds what a record cannot:
+    ``meta`` with values JSON has no form for (a set, ``nan``, an object with number
+    keys), text that is not Unicode (a lone surrogate), or ``meta`` nested too deeply or
+    too large. Whatever this writes, :func:`loads` reads back.
+    """
+    data = record_of(match)
+    try:
+        _check_values(data)
+        _check_meta(data["meta"])
+    except RecordError as e:
+        raise RecordError(f"this match cannot be saved as a record: {e}") from None
+    # The digest goes first, on a line of its own: deleting that line leaves valid JSON.
+    data = {"digest": record_digest(data), **data}
+    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
 
 
 def save_file(match: Match, path: str | os.PathLike[str]) -> None:
-    """Write the record to ``path`` atomically: a crash never leaves half a file."""
-    target = Path(path)
-    text = dumps(match)
-    fd, tmp = tempfile.mkstemp(prefix=".umtali-", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the record to ``path`` atomically: a crash never leaves half a file.
+
+    See :func:`umtali.files.write_atomically` for what that means (a symbolic link is
+    followed, an existing file keeps its permissions, a new one is its owner's only).
+    Raises :class:`RecordError` (from :func:`dumps`, before any file is touched) or
+    ``OSError``.
+    """
+    write_atomically(path, dumps(match))
 
 
 def load_file(path: str | os.PathLike[str]) -> Match:
-    """Read and replay the record in ``path``."""
-    p = Path(path)
+    """Read and replay the record in ``path``; every failure is a :class:`RecordError`.
+
+    At most 16 MiB are read, whatever the file is: a pipe, ``/dev/stdin`` or
+    ``/dev/zero`` are read only that far, since their size is known only at their end.
+    The bytes must be UTF-8 (a byte-order mark is allowed and skipped).
+    """
     try:
-        size = p.stat().st_size
-        if size > _MAX_RECORD_BYTES:
-            raise RecordError(f"{size} bytes is too large for a game record")
-        text = p.read_text(encoding="utf-8")
-    except RecordError:
-        raise
+        with open(path, "rb") as f:
+            raw = _read_at_most(f, _MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError("no such file") from None
     except IsADirectoryError:
         raise RecordError("it is a directory, not a record file") from None
-    except UnicodeDecodeError:
-        raise RecordError("it is not UTF-8 text, so not a game record") from None
     except OSError as e:
-        raise RecordError(f"it cannot be read ({e.strerror})") from None
+        raise RecordError(f"it cannot be read ({e.strerror or e})") from None
+    except ValueError:  # a path with a NUL character in it
+        raise RecordError("that is no file name: it holds a NUL character") from None
+    if len(raw) > _MAX_RECORD_BYTES:
+        raise RecordError(
+            "it holds more than 16 MiB, too much for a game record (a whole session's"
+            " record takes a few tens of KiB)"
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"it is not UTF-8 text (byte {e.start:,} is not), so not a game record"
+        ) from None
     return loads(text)
+
+
+def _read_at_most(f: IO[bytes], limit: int) -> bytes:
+    """Up to ``limit`` bytes of ``f``: a pipe may hand them over a little at a time."""
+    parts = []
+    total = 0
+    while total < limit:
+        chunk = f.read(min(1 << 20, limit - total))
+        if not chunk:
+            break
+        parts.append(chunk)
+        total += len(chunk)
+    return b"".join(parts)
 
 
 def loads(text: str) -> Match:
@@ -128,7 +241,9 @@ def loads(text: str) -> Match:
     if not text.strip():
         raise RecordError("the record is empty")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object_without_repeats)
+    except RecordError:
+        raise
     except json.JSONDecodeError as e:
         # A record is one object: text that opens one and never closes it was cut short.
         stripped = text.strip()
@@ -146,19 +261,42 @@ def loads(text: str) -> Match:
     return replay(data)
 
 
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key repeats: JSON readers differ on which one wins,
+    so a record with two ``moves`` could replay one way here and another elsewhere."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise RecordError(
+                    f"the record gives the key {quoted(key)} twice in one object;"
+                    " each key may appear once"
+                )
+            seen.add(key)
+    return data
+
+
 def _field(data: dict[str, Any], key: str, kind: type, where: str = "the record") -> Any:
     if key not in data:
         raise RecordError(f"{where} has no {key!r}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"{where}: {key!r} must be {_kind_name(kind)}, not {value!r}")
+        raise RecordError(f"{where}: {key!r} must be {_kind_name(kind)}, not {quoted(value)}")
     return value
 
 
 _RECORD_KEYS: Final = frozenset(
-    ("format", "version", "match", "rules", "players", "first_dealer", "meta", "hands")
+    ("format", "version", "match", "rules", "players", "first_dealer", "meta", "hands", "digest")
 )
 _HAND_KEYS: Final = frozenset(("dealer", "deck", "moves", "scores"))
+
+
+def _first_few(keys: list[str]) -> str:
+    """Up to three keys, quoted short, and how many more: a message stays short however
+    many unknown keys a hostile record brings."""
+    shown = ", ".join(quoted(key) for key in keys[:3])
+    return shown + (f" and {len(keys) - 3:,} more" if len(keys) > 3 else "")
 
 
 def _refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str) -> None:
@@ -166,7 +304,7 @@ def _refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str
     unknown = sorted(map(str, set(data) - known))
     if unknown:
         raise RecordError(
-            f"{where} has unknown key(s) {', '.join(map(repr, unknown))};"
+            f"{where} has unknown key(s) {_first_few(unknown)};"
             f" version {RECORD_VERSION} records have {', '.join(sorted(known))}"
         )
 
@@ -178,73 +316,120 @@ def _kind_name(kind: type) -> str:
 
 
 def replay(data: object) -> Match:
-    """Replay record data (as :func:`record_of` gives) into a :class:`Match`."""
+    """Replay record data (as :func:`record_of` gives, or JSON reads) into a
+    :class:`Match`, checking its digest if it has one."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"not an Umtali record: 'format' must be {RECORD_FORMAT!r}")
-    _refuse_unknown_keys(data, _RECORD_KEYS, "the record")
     version = _field(data, "version", int)
     if version != RECORD_VERSION:
         raise RecordError(
-            f"record version {version} is not supported; this program reads version"
+            f"record version {quoted(version)} is not supported; this program reads version"
             f" {RECORD_VERSION}"
         )
+    _check_values(data)
+    _check_digest(data)
+    _refuse_unknown_keys(data, _RECORD_KEYS, "the record")
     kind = _field(data, "match", str)
     if kind not in MATCH_KINDS:
-        raise RecordError(f"'match' must be one of {', '.join(MATCH_KINDS)}, not {kind!r}")
+        raise RecordError(f"'match' must be one of {', '.join(MATCH_KINDS)}, not {quoted(kind)}")
     try:
-        rules = RuleSet.from_dict(_field(data, "rules", dict))
+        rules = RuleSet.from_dict(_rule_options(_field(data, "rules", dict)))
     except InvalidRulesError as e:
-        raise RecordError(f"rules: {e}") from None
+        raise RecordError(f"rules: {_clip(str(e))}") from None
     players = _field(data, "players", list)
     first_dealer = _field(data, "first_dealer", int)
+    if first_dealer not in (0, 1):
+        raise RecordError(f"'first_dealer' must be 0 or 1, not {quoted(first_dealer)}")
     meta = data.get("meta", {})
-    if not isinstance(meta, dict) or not all(isinstance(k, str) for k in meta):
-        raise RecordError("'meta' must be an object with text keys")
+    if not isinstance(meta, dict):
+        raise RecordError(f"'meta' must be an object with text keys, not {quoted(meta)}")
+    _check_meta(meta)
     try:
         match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
     except MatchError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(f"'players': {_clip(str(e))}") from None
     hands = _field(data, "hands", list)
     for number, entry in enumerate(hands, start=1):
         _replay_hand(match, number, entry, last=number == len(hands))
     return match
 
 
+_RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(RuleSet)) | {"preset"}
+
+
+def _rule_options(rules: dict[str, Any]) -> dict[str, Any]:
+    """The rules object, refused here if it holds what no rule option is (an unknown
+    key, a long text, a list), so the rules' own messages never quote much input."""
+    unknown = sorted(set(rules) - _RULE_KEYS)
+    if unknown:
+        raise RecordError(
+            f"rules: unknown rule option(s) {_first_few(unknown)};"
+            f" known: {', '.join(sorted(_RULE_KEYS))}"
+        )
+    for key, value in rules.items():
+        if key in ("preset", "name"):
+            if not isinstance(value, str) or len(value) > MAX_NAME_LENGTH:
+                raise RecordError(
+                    f"rules: the rules {key} must be a name of at most {MAX_NAME_LENGTH}"
+                    f" characters, not {quoted(value)}"
+                )
+        elif not (
+            isinstance(value, bool)
+            or (isinstance(value, int) and abs(value) <= _MAX_RULE_NUMBER)
+            or (isinstance(value, str) and len(value) <= MAX_NAME_LENGTH)
+        ):
+            raise RecordError(
+                f"rules: {key!r} must be true or false, a whole number or one of its named"
+                f" choices, not {quoted(value)}"
+            )
+    return rules
+
+
 def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
     where = f"hand {number}"
     if not isinstance(entry, dict):
-        raise RecordError(f"{where} must be an object")
+        raise RecordError(f"{where} must be an object, not {quoted(entry)}")
     if match.is_over():
         raise RecordError(f"{where} is recorded after the {match.kind} was over")
     dealer = _field(entry, "dealer", int, where)
     expected = match.next_dealer()
     if dealer != expected:
         raise RecordError(
-            f"{where}: the record says player {dealer} deals, but the winner of the last"
-            f" hand (or the first dealer) is player {expected} (R1)"
+            f"{where}: the record says player {quoted(dealer)} deals, but the winner of the"
+            f" last hand (or the first dealer) is player {expected} (R1)"
         )
     _refuse_unknown_keys(entry, _HAND_KEYS, where)
     names = _field(entry, "deck", list, where)
+    if len(names) != 52:
+        raise RecordError(f"{where}: deck: a deck has 52 cards, this one {len(names):,}")
     for i, name in enumerate(names):
-        if not isinstance(name, str):
-            raise RecordError(f"{where}: deck position {i} holds {name!r}, not a card like 'Ks'")
+        if not isinstance(name, str) or len(name) > _MAX_CARD_TEXT:
+            raise RecordError(
+                f"{where}: deck position {i} holds {quoted(name)}, not a card like 'Ks'"
+            )
     try:
         deck = check_deck([parse_card(t) for t in names])
     except (InvalidCardError, InvalidDeckError) as e:
-        raise RecordError(f"{where}: deck: {e}") from None
+        raise RecordError(f"{where}: deck: {_clip(str(e))}") from None
     hand = match.new_hand(deck)
     moves = _field(entry, "moves", list, where)
     for i, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise RecordError(f"{where}, move {i}: {text!r} is not a move in notation")
+            raise RecordError(f"{where}, move {i}: {quoted(text)} is not a move in notation")
         if hand.is_over():
-            raise RecordError(f"{where}, move {i} {text!r}: the hand was already over")
+            raise RecordError(f"{where}, move {i} {quoted(text)}: the hand was already over")
+        if len(text) > _MAX_MOVE_TEXT:
+            raise RecordError(
+                f"{where}, move {i} {quoted(text)}: a move in notation has at most"
+                f" {_MAX_MOVE_TEXT} characters"
+            )
         try:
             hand.push_text(text)
         except (InvalidMoveError, IllegalMoveError) as e:
-            raise RecordError(f"{where}, move {i} {text!r}: {_after_colon(str(e))}") from None
+            reason = _clip(_after_colon(str(e)))
+            raise RecordError(f"{where}, move {i} {quoted(text)}: {reason}") from None
     outcome = hand.outcome()
     if "scores" in entry:
         scores = entry["scores"]
@@ -253,12 +438,13 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
             and len(scores) == 2
             and all(type(x) is int for x in scores)  # not a bool, not 31.0
         ):
-            raise RecordError(f"{where}: 'scores' must be two whole numbers, not {scores!r}")
+            raise RecordError(f"{where}: 'scores' must be two whole numbers, not {quoted(scores)}")
         if outcome is None:
             raise RecordError(f"{where}: the record gives scores but the moves do not end the hand")
         if scores != list(outcome.scores):
             raise RecordError(
-                f"{where}: the record says {scores!r} but the moves score {list(outcome.scores)!r}"
+                f"{where}: the record says {quoted(scores)} but the moves score"
+                f" {list(outcome.scores)!r}"
             )
     elif outcome is not None:
         raise RecordError(f"{where}: the hand is over but the record gives no scores")
@@ -270,3 +456,119 @@ def _after_colon(message: str) -> str:
     # "'play 8♦ off J♦' is not allowed now: reason" → "reason"; keep other messages whole.
     _head, sep, tail = message.partition(" is not allowed now: ")
     return tail if sep else message
+
+
+# -- values any record may hold ------------------------------------------------------------
+
+_Path = tuple[str | int, ...]
+
+
+def _check_values(data: dict[str, Any]) -> None:
+    """Refuse what no record may hold, wherever it is: text that is not Unicode, numbers
+    JSON cannot write, values that are not JSON, nesting deeper than ``_MAX_DEPTH``.
+
+    This walks the data with a list, not by recursion, so no depth of nesting can
+    exhaust Python's stack.
+    """
+    stack: list[tuple[Any, _Path]] = [(data, ())]
+    while stack:
+        container, path = stack.pop()
+        if len(path) >= _MAX_DEPTH:
+            raise RecordError(
+                f"the record is not a game record: its JSON is nested too deeply (more than"
+                f" {_MAX_DEPTH} levels, at {_where(path)})"
+            )
+        items: Any
+        if isinstance(container, dict):
+            for key in container:
+                if not isinstance(key, str):
+                    raise RecordError(
+                        f"{_where(path)} has the key {quoted(key)}; the keys of an object are text"
+                    )
+                _check_text(key, path, "a key")
+            items = container.items()
+        else:
+            items = enumerate(container)
+        for key, value in items:
+            if isinstance(value, str):
+                _check_text(value, (*path, key))
+            elif isinstance(value, dict | list | tuple):
+                stack.append((value, (*path, key)))
+            elif isinstance(value, bool) or value is None:
+                pass
+            elif isinstance(value, int):
+                if value.bit_length() > _MAX_INT_BITS:
+                    raise RecordError(
+                        f"{_where((*path, key))} holds a number of thousands of digits;"
+                        " a record's numbers have at most 3,900"
+                    )
+            elif isinstance(value, float):
+                if not math.isfinite(value):
+                    raise RecordError(
+                        f"{_where((*path, key))} holds {value!r}, which JSON cannot"
+                        " write (a number like 1e400 reads as inf); give a finite number"
+                    )
+            else:
+                raise RecordError(
+                    f"{_where((*path, key))} holds a {type(value).__name__}, which JSON"
+                    " cannot write; give text, a number, true/false, null, a list or an"
+                    " object"
+                )
+
+
+def _check_text(text: str, path: _Path, what: str = "text") -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise RecordError(
+            f"{_where(path)} holds {what} with U+{ord(text[e.start]):04X}, half of a"
+            " surrogate pair, which is no character; a record holds Unicode text only"
+        ) from None
+
+
+def _check_meta(meta: dict[str, Any]) -> None:
+    """``meta`` is free-form, within bounds: at most ``_MAX_META_BYTES`` of JSON."""
+    size = len(
+        json.dumps(meta, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    )
+    if size > _MAX_META_BYTES:
+        raise RecordError(
+            f"'meta' takes {size:,} bytes of JSON; it may take at most {_MAX_META_BYTES:,}"
+        )
+
+
+def _check_digest(data: dict[str, Any]) -> None:
+    """Refuse a record whose digest does not match it; a record without one passes."""
+    if "digest" not in data:
+        return
+    given = data["digest"]
+    if not isinstance(given, str) or not _DIGEST_FORM.fullmatch(given):
+        raise RecordError(f"'digest' must be 'sha256:' and 64 hex digits, not {quoted(given)}")
+    if given != record_digest(data):
+        raise RecordError(
+            "the record was changed after it was saved: its digest does not match; use the"
+            " file as it was saved, or delete its 'digest' line to read it as a"
+            " hand-written record"
+        )
+
+
+# -- input in messages ---------------------------------------------------------------------
+
+
+def _clip(message: str) -> str:
+    """A message from the engine, cut if long: it may quote input of its own."""
+    if len(message) <= _MAX_REASON_CHARS:
+        return message
+    return message[:_MAX_REASON_CHARS] + "…"
+
+
+def _where(path: _Path) -> str:
+    """Where a value sits in the record, counting from 0 as JSON tools do:
+    ``meta['seed']``, ``hands[0]['moves'][3]``."""
+    if not path:
+        return "the record"
+    first, rest = path[0], path[1:]
+    if not (isinstance(first, str) and first in _RECORD_KEYS):
+        first, rest = "", path
+    text = str(first) + "".join(f"[{quoted(key)}]" for key in rest)
+    return text if len(text) <= _MAX_WHERE_CHARS else text[:_MAX_WHERE_CHARS] + "…"

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from umtali.deck import seeded_deck
+from umtali.files import write_atomically
 from umtali.match import Match
 from umtali.rules import STANDARD, RuleSet
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
@@ -314,7 +315,10 @@ class ArenaResult:
         return f'{head[:-2]},\n "records": [\n{lines}\n ]\n}}\n'
 
     def write_json(self, path: Path) -> None:
-        path.write_text(self.to_json(), encoding="utf-8")
+        """Write :meth:`to_json` to ``path`` atomically: an interrupted run leaves the
+        results of the last one whole. A new file is an ordinary one (mode 0o666 less
+        the umask): results hold nothing private."""
+        write_atomically(path, self.to_json(), new_file_mode=0o666)
 
 
 def _timing(times: Sequence[float]) -> dict[str, float | int]:
