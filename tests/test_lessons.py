@@ -69,3 +69,18 @@ def test_hand_two_both_players_go_out() -> None:
     assert outcome is not None
     assert outcome.went_out == (1, 0)
     assert outcome.forfeited == CardSet()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"hand{lesson.number}")
+def test_a_lesson_replays_to_any_move(lesson: Lesson) -> None:
+    moves = [text for _, text in lesson.moves()]
+    assert len(lesson.state_at().moves_played()) == len(moves)
+    for number, turn in enumerate(lesson.turns, start=1):
+        for done in range(len(turn.moves) + 1):
+            rest = lesson.rest(number, done)
+            assert len(lesson.state_at(number, done).moves_played()) == len(moves) - len(rest)
+            assert moves[len(moves) - len(rest) :] == list(rest)
+    with pytest.raises(ValueError, match="no move"):
+        lesson.state_at(len(lesson.turns) + 1)
+    with pytest.raises(ValueError, match="no move"):
+        lesson.state_at(1, len(lesson.turns[0].moves) + 1)

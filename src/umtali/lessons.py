@@ -10,10 +10,12 @@ is ours. Tests replay them move by move and compare every turn with these figure
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from umtali.deck import stacked_deck
+from umtali.state import HandState
 
 __all__ = ["LESSONS", "Lesson", "LessonTurn"]
 
@@ -53,6 +55,44 @@ class Lesson:
     def deck(self) -> tuple[int, ...]:
         """The stacked deck that deals this hand (see :func:`umtali.deck.stacked_deck`)."""
         return stacked_deck(self.dealer_hand, self.other_hand, self.stock)
+
+    def moves(self) -> Iterator[tuple[int, str]]:
+        """Every move of the hand in notation, with the number of its turn (1 = the
+        opening turn, whose first move is the dealer's ``keep``)."""
+        for number, turn in enumerate(self.turns, start=1):
+            for text in turn.moves:
+                yield number, text
+
+    def state_at(self, turn: int | None = None, done: int = 0) -> HandState:
+        """A fresh hand replayed on the engine up to turn ``turn`` (1 = the opening turn)
+        with its first ``done`` moves played; ``turn`` ``None``: the whole hand.
+
+        >>> lesson = LESSONS[0]
+        >>> lesson.state_at(2, done=1).hand(0) - lesson.state_at(2).hand(0)  # Player 1 draws
+        CardSet('4♣')
+        >>> lesson.state_at().outcome().scores
+        (31, 28)
+        """
+        state = HandState(self.deck(), dealer=self.dealer)
+        for text in self.rest(1, 0)[: self._index(turn, done)]:
+            state.push_text(text)
+        return state
+
+    def rest(self, turn: int, done: int) -> tuple[str, ...]:
+        """The moves of the hand after the first ``done`` moves of turn ``turn``.
+
+        >>> LESSONS[0].rest(4, 5)
+        ('play 10♣ off 10♦',)
+        """
+        return tuple(text for _, text in self.moves())[self._index(turn, done) :]
+
+    def _index(self, turn: int | None, done: int) -> int:
+        """How many moves of the hand come before move ``done`` of turn ``turn``."""
+        if turn is None:
+            return sum(len(t.moves) for t in self.turns)
+        if not 1 <= turn <= len(self.turns) or not 0 <= done <= len(self.turns[turn - 1].moves):
+            raise ValueError(f"hand {self.number} has no move {done} in turn {turn}")
+        return sum(len(t.moves) for t in self.turns[: turn - 1]) + done
 
 
 T = LessonTurn

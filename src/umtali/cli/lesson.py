@@ -1,52 +1,43 @@
-"""``umtali lesson N``: an interactive walk through one of the rule book's four lesson hands.
+"""``umtali lesson N``: one of the rule book's four lesson hands, in the terminal.
 
-The hand is replayed move by move on a real :class:`~umtali.state.HandState` from the
-data in :mod:`umtali.lessons`, with both hands face up, our commentary from
-:mod:`umtali.cli.lesson_notes`, and questions at chosen moments, graded by
-:mod:`umtali.cli.lesson_grading` against the engine.
+The lesson itself is :func:`umtali.learn.lesson.steps`, a script of events; this module
+draws each event with rich, asks the questions and prints the verdicts.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cards import CardSet, card_name, card_points, display_key
-from umtali.cli.answers import Unanswered, ask_until_read, normalize
-from umtali.cli.describe import describe_move
-from umtali.cli.lesson_grading import (
-    HINTS,
-    Verdict,
-    column_line,
-    game_totals,
-    grade,
-    rest_of_hand,
-    reveal,
-)
-from umtali.cli.lesson_notes import LESSON_NOTES, LessonNotes, Moment, Question
+from umtali.cli.answers import ask_until_read
 from umtali.cli.render import card_text, hand_text, table_side
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
-from umtali.lessons import LESSONS, Lesson
-from umtali.moves import column_order
+from umtali.learn.answers import Unanswered, normalize
+from umtali.learn.lesson import (
+    Ask,
+    Board,
+    HandOver,
+    Holds,
+    Narrate,
+    Opening,
+    Pause,
+    Play,
+    Scores,
+    Step,
+    Summary,
+    Tally,
+    TurnStart,
+    steps,
+)
+from umtali.learn.question import Question
+from umtali.learn.verdict import Verdict
 from umtali.state import HandState, player_name
 
-__all__ = [
-    "run_lesson",
-    "score_breakdown",
-]
+__all__ = ["run_lesson", "score_table"]
 
 
-# -- rendering -----------------------------------------------------------------------
-
-
-def _label(player: int, dealer: int) -> str:
-    return player_name(player) + (" (dealer)" if player == dealer else "")
-
-
-def _lesson_board(state: HandState, show_points: bool = True) -> RenderableType:
+def _board(state: HandState, show_points: bool = True) -> RenderableType:
     """Both hands and both sides of the table: a lesson shows everything."""
     parts: list[RenderableType] = []
     status = Text(f"Stock {state.stock_size()}   Top discard ")
@@ -78,107 +69,56 @@ def _lesson_board(state: HandState, show_points: bool = True) -> RenderableType:
     return Group(*parts)
 
 
-def score_breakdown(state: HandState) -> RenderableType:
-    """The hand's scores column by column (a marriage shown doubled), with the cards handed
-    over, from the engine's columns and outcome."""
-    outcome = state.outcome()
-    if outcome is None:
-        raise ValueError("the hand is not over")
-    multiplier = state.rules.marriage_multiplier
+def score_table(scores: Scores) -> RenderableType:
+    """The hand's scores column by column, one grid for each player."""
     parts: list[RenderableType] = []
-    for p in (0, 1):
-        parts.append(Text(f"{_label(p, state.dealer)}: {outcome.scores[p]}", style="bold"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column()
-        grid.add_column()
-        grid.add_column(justify="right")
-        for column in state.table(p):
-            what, names, total = column_line(column, multiplier)
-            grid.add_row(f"  {what}", names, total)
-        if outcome.forfeited and outcome.went_out and outcome.went_out[0] == p:
-            cards = sorted(outcome.forfeited, key=display_key)
-            values = " + ".join(str(card_points(c)) for c in cards)
-            grid.add_row(
-                f"  forfeited by {player_name(1 - p)}",
-                " ".join(card_name(c) for c in cards),
-                f"{values} = {outcome.forfeited.points()}",
-            )
-        if state.table(p) or outcome.forfeited:
+    for side in scores.sides:
+        parts.append(Text(f"{side.label}: {side.score}", style="bold"))
+        if side.lines:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column()
+            grid.add_column()
+            grid.add_column(justify="right")
+            for line in side.lines:
+                grid.add_row(f"  {line.what}", line.cards, line.total)
             parts.append(grid)
         parts.append(Text())
-    winner = outcome.winner
-    if winner is None:
-        parts.append(Text("A drawn hand: the same player deals again."))
-    else:
-        parts.append(Text(f"{player_name(winner)} wins the hand and deals the next one."))
+    parts.append(Text(scores.result))
     return Group(*parts)
-
-
-# -- the interactive lesson --------------------------------------------------------------
 
 
 def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-class _Tally:
-    def __init__(self) -> None:
-        self.asked = 0
-        self.right = 0
-        self.skipped = 0
-
-    def line(self) -> str:
-        text = f"You answered {self.right} of {self.asked} question(s) correctly"
-        if self.skipped:
-            text += f" ({self.skipped} skipped)"
-        return text + "."
-
-
 class _Lesson:
-    """One run of one lesson: the hand, the terminal, the tally."""
+    """One run of one lesson in the terminal: the events drawn, the answers tallied."""
 
-    def __init__(self, term: Terminal, lesson: Lesson, notes: LessonNotes) -> None:
+    def __init__(self, term: Terminal) -> None:
         self.term = term
-        self.lesson = lesson
-        self.notes = notes
-        self.state = HandState(lesson.deck(), dealer=lesson.dealer)
-        self.tally = _Tally()
-        self.board_shown = False  # the board on screen shows the state as it is
+        self.tally = Tally()
+        self.asked_last = False  # a question's verdict is on screen, the story resumes
 
-    # output helpers
-    def say(self, text: str | Text, style: str | None = None) -> None:
-        self.term.say(text if isinstance(text, Text) else Text(text), style=style)
+    def say(self, text: str, style: str | None = None) -> None:
+        self.term.say(Text(text), style=style)
 
     def bullet(self, text: str) -> None:
         line = Text("  • ")
         line.append(text)
         self.term.say(line)
 
-    def questions(self, turn: int, moment: Moment, rest: Sequence[str]) -> None:
-        for question in self.notes.questions:
-            if question.turn == turn and question.moment == moment:
-                self.ask(question, rest)
-
-    def ask(self, question: Question, rest: Sequence[str]) -> None:
+    def ask(self, question: Question) -> None:
         """Put one question, read answers until one can be graded, and explain."""
         self.tally.asked += 1
         self.term.blank()
         head = Text(f"Question {self.tally.asked}: ", style="bold magenta")
         head.append(question.prompt)
         self.term.say(head)
-        for key, text in question.options:
-            if question.kind == "meld_choice":
-                cards = " ".join(card_name(c) for c in column_order(CardSet.parse(text).mask))
-                self.say(f"   {key}: {cards}")
-            else:
-                self.say(f"   {key}) {text}")
-        hint = HINTS[question.kind]
-        number = self.lesson.number
+        mark = ":" if question.kind == "meld_choice" else ")"
+        for key, text in question.choices:
+            self.say(f"   {key}{mark} {text}")
         verdict = ask_until_read(
-            self.term,
-            f"{hint} (or skip): ",
-            lambda text: grade(question, self.state, text, lesson=number, rest=rest),
-            f"Expected: {hint}.",
+            self.term, question.answer_prompt, question.grade, question.expects
         )
         if verdict is Unanswered.SKIPPED:
             self.tally.skipped += 1
@@ -186,7 +126,7 @@ class _Lesson:
         elif verdict is Unanswered.NO_VALID_ANSWER:
             self.say("Here is the answer.", style="dim")
         if isinstance(verdict, Unanswered):
-            self.explain(reveal(question, self.state, lesson=number, rest=rest), question)
+            self.explain(question.reveal(), question)
             return
         if verdict.correct:
             self.tally.right += 1
@@ -203,102 +143,64 @@ class _Lesson:
         if question.why:
             self.bullet(question.why)
 
-    def play(self, text: str) -> None:
-        move = self.state.parse_move(text)
-        line = Text("  ▸ ")
-        line.append(describe_move(self.state, move))
-        self.term.say(line)
-        self.state.push(move)
-        self.board_shown = False
-
-    def board(self, show_points: bool = True) -> None:
-        self.term.say(_lesson_board(self.state, show_points=show_points))
-        self.board_shown = True
-
-    def pause(self) -> None:
-        reply = self.term.ask("Press Enter for the next turn (or type quit): ")
-        if normalize(reply) in QUIT_WORDS:
-            raise QuitRequested
-
-    def run(self) -> int:
-        lesson, notes = self.lesson, self.notes
-        self.say(f"Lesson {lesson.number}: {notes.title}", style="bold underline")
-        self.say(notes.intro)
-        last = len(lesson.turns)
-        for index, turn in enumerate(lesson.turns, start=1):
+    def show(self, step: Step) -> None:
+        """Draw one event of the lesson (asking it, for a question)."""
+        if self.asked_last and isinstance(step, Play):
             self.term.blank()
-            self.say(f"Turn {index} · {_label(turn.player, lesson.dealer)}", style="bold cyan")
-            self.say(notes.turns[index - 1].before)
-            moves = turn.moves
-            if index == 1:
-                self.play(moves[0])
-                self.term.blank()
-                self.say("The deal:", style="bold")
-                self.board()
-            else:
-                self.questions(index, "start", rest_of_hand(lesson, index, 0))
-                self.play(moves[0])
-                if self._has(index, "after_draw"):
-                    line = Text(f"{player_name(turn.player)} now holds: ")
-                    line.append_text(hand_text(self.state.hand(turn.player)))
-                    self.term.say(line)
-            self.questions(index, "after_draw", rest_of_hand(lesson, index, 1))
-            for text in moves[1:-1]:
-                self.play(text)
-            if self._has(index, "before_end"):
-                if not self.board_shown:
-                    self.term.blank()
-                    self.board(show_points=not self._asks_points(index))
-                self.questions(index, "before_end", rest_of_hand(lesson, index, len(moves) - 1))
-                self.term.blank()
-            self.play(moves[-1])
+        self.asked_last = isinstance(step, Ask)
+        if isinstance(step, Opening):
+            self.say(f"Lesson {step.number}: {step.title}", style="bold underline")
+            self.say(step.intro)
+        elif isinstance(step, TurnStart):
             self.term.blank()
-            for point in notes.turns[index - 1].after:
+            self.say(f"Turn {step.number} · {step.label}", style="bold cyan")
+            self.say(step.note)
+        elif isinstance(step, Play):
+            line = Text("  ▸ ")
+            line.append(step.sentence)
+            self.term.say(line)
+        elif isinstance(step, Holds):
+            line = Text(f"{player_name(step.player)} now holds: ")
+            line.append_text(hand_text(step.hand))
+            self.term.say(line)
+        elif isinstance(step, Board):
+            self.term.blank()
+            if step.caption:
+                self.say(f"{step.caption}:", style="bold")
+            self.term.say(_board(step.state, show_points=step.show_points))
+        elif isinstance(step, Ask):
+            self.ask(step.question)
+        elif isinstance(step, Narrate):
+            self.term.blank()
+            for point in step.points:
                 self.bullet(point)
-            self.questions(index, "after_turn", rest_of_hand(lesson, index, len(moves)))
+        elif isinstance(step, Pause):
             self.term.blank()
-            self.board(show_points=index != last)
-            if index != last:
-                self.term.blank()
-                self.pause()
-        self.finish()
-        return 0
+            reply = self.term.ask("Press Enter for the next turn (or type quit): ")
+            if normalize(reply) in QUIT_WORDS:
+                raise QuitRequested
+        elif isinstance(step, HandOver):
+            self.term.blank()
+            self.say("The hand is over.", style="bold cyan")
+        elif isinstance(step, Scores):
+            self.term.blank()
+            self.say("The score, column by column:", style="bold")
+            self.term.say(score_table(step))
+        else:
+            self.summary(step)
 
-    def _asks_points(self, turn: int) -> bool:
-        return any(
-            q.turn == turn and q.moment == "before_end" and q.kind == "table_points"
-            for q in self.notes.questions
-        )
-
-    def _has(self, turn: int, moment: Moment) -> bool:
-        return any(q.turn == turn and q.moment == moment for q in self.notes.questions)
-
-    def finish(self) -> None:
+    def summary(self, step: Summary) -> None:
+        totals = step.totals
         self.term.blank()
-        self.say("The hand is over.", style="bold cyan")
-        ends = [q for q in self.notes.questions if q.moment == "end"]
-        for question in ends:
-            if question.kind == "hand_score":
-                self.ask(question, ())
-        self.term.blank()
-        self.say("The score, column by column:", style="bold")
-        self.term.say(score_breakdown(self.state))
-        for question in ends:
-            if question.kind != "hand_score":
-                self.ask(question, ())
-        totals = game_totals(self.lesson.number)
-        self.term.blank()
-        self.say(
-            f"The game after hand {self.lesson.number}: Player 1 {totals[0]}, Player 2 {totals[1]}."
-        )
+        self.say(f"The game after hand {step.number}: Player 1 {totals[0]}, Player 2 {totals[1]}.")
         self.term.blank()
         self.say("What to remember:", style="bold")
-        for point in self.notes.summary:
+        for point in step.points:
             self.bullet(point)
         self.term.blank()
         self.say(self.tally.line(), style="bold")
-        if self.lesson.number < len(LESSONS):
-            self.say(f"Next: umtali lesson {self.lesson.number + 1}")
+        if step.next_lesson is not None:
+            self.say(f"Next: umtali lesson {step.next_lesson}")
 
 
 def run_lesson(term: Terminal, number: int) -> int:
@@ -307,13 +209,14 @@ def run_lesson(term: Terminal, number: int) -> int:
     ``quit`` at any prompt, or the end of input, raises :class:`QuitRequested` after the
     tally of the questions so far is shown.
     """
-    if not 1 <= number <= len(LESSONS):
-        raise ValueError(f"there are {len(LESSONS)} lessons, not {number}")
-    run = _Lesson(term, LESSONS[number - 1], LESSON_NOTES[number - 1])
+    script = steps(number)
+    run = _Lesson(term)
     try:
-        return run.run()
+        for step in script:
+            run.show(step)
     except QuitRequested:
         if run.tally.asked:
             term.blank()
             term.say(Text(run.tally.line()))
         raise
+    return 0

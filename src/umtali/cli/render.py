@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.cards import CardSet, card_name, display_key, suit_of
-from umtali.cli.describe import YOU
+from umtali.describe import YOU
 from umtali.melds import ColumnKind
 from umtali.state import Column, Phase
 from umtali.view import PlayerView

@@ -1,10 +1,9 @@
-"""Grading the lesson questions against the engine, and replaying a lesson to any moment.
+"""Grading the lesson questions against the engine.
 
-The hand is replayed move by move on a real :class:`~umtali.state.HandState` from the
-data in :mod:`umtali.lessons`, with both hands face up, our commentary from
-:mod:`umtali.cli.lesson_notes`, and questions at chosen moments. Answers are graded
-against the engine wherever the rules decide them: the cards a player must put down
-come from :func:`~umtali.melds.meld_plans`, whether a draw or a discard is allowed from
+A lesson's questions (:class:`~umtali.learn.notes.LessonQuestion`) are asked on the hand
+replayed to their moment (:func:`lesson_state`), as :func:`ask` makes them ready for a
+front end. Answers are graded against the engine wherever the rules decide them: the
+cards a player must put down come from :func:`~umtali.melds.meld_plans`, whether a draw or a discard is allowed from
 the legal moves (and the engine's reason when it is not), scores from the hand's
 outcome. Judgement questions (which card to throw, whether to take a discard) are graded
 against the book's answer, with the engine checking what it can (that the card may be
@@ -12,6 +11,7 @@ thrown, what the opponent could pick up after it).
 
 Nothing here decides a rule: this module asks the engine and words the answers.
 
+>>> from umtali.learn.answers import parse_card_answer
 >>> from umtali.lessons import LESSONS
 >>> state = lesson_state(LESSONS[1], turn=1, moment="after_draw")
 >>> verdict = check_plays(state, parse_card_answer("qd, KD"))
@@ -23,24 +23,24 @@ Nothing here decides a rule: this module asks the engine and words the answers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping, Sequence
+from functools import cache, partial
+from typing import get_args
 
-from umtali.cards import (
-    CardSet,
-    card_name,
-    card_points,
-)
-from umtali.cli.answers import (
+from umtali.cards import CardSet, card_name, card_points
+from umtali.describe import describe_move
+from umtali.learn.answers import (
     AnswerError,
-    normalize,
     parse_card_answer,
+    parse_choice,
     parse_numbers,
     parse_yes_no,
 )
-from umtali.cli.describe import describe_move
-from umtali.cli.lesson_notes import Moment, Question
+from umtali.learn.content import load
+from umtali.learn.notes import LessonQuestion, Moment, QuestionKind
+from umtali.learn.question import Question
+from umtali.learn.surface import column_names
+from umtali.learn.verdict import Verdict
 from umtali.lessons import LESSONS, Lesson
 from umtali.melds import ColumnKind, MeldPlan, column_kind, column_points, meld_plans
 from umtali.moves import IllegalMoveError, Move, MoveKind, column_order
@@ -48,8 +48,7 @@ from umtali.reasons import explain_illegal
 from umtali.state import Column, HandState, Phase, player_name
 
 __all__ = [
-    "HINTS",
-    "Verdict",
+    "ask",
     "check_choice",
     "check_discard",
     "check_game_score",
@@ -66,62 +65,22 @@ __all__ = [
     "column_line",
     "game_totals",
     "grade",
+    "hints",
     "lesson_state",
-    "parse_choice",
+    "moves_done",
     "play_plan",
-    "rest_of_hand",
     "reveal",
 ]
 
-HINTS: Final[dict[str, str]] = {
-    "plays": "Cards (like Ks 10h Q♦), or 'none'",
-    "best_plays": "Cards (like Ks 10h Q♦)",
-    "overlapped": "Cards (like Ks 10h Q♦), or 'none'",
-    "discard": "One card (like 7h)",
-    "may_take": "yes or no",
-    "may_take_two": "yes or no",
-    "may_discard": "yes or no",
-    "safe_discard": "yes or no",
-    "should": "yes or no",
-    "choice": "a, b or c",
-    "forfeit": "a, b or c",
-    "meld_choice": "Your choice",
-    "table_points": "A number",
-    "hand_score": "Player 1's score, then Player 2's (like 30 25)",
-    "game_score": "Player 1's total, then Player 2's (like 130 120)",
-}
 
-
-@dataclass(frozen=True)
-class Verdict:
-    """The grade of one answer.
-
-    Attributes:
-        correct: whether the answer was right.
-        answer: the right answer, as the learner would read it.
-        reasons: why, one sentence a line, from the engine where it has something to say.
-    """
-
-    correct: bool
-    answer: str
-    reasons: tuple[str, ...] = ()
-
-
-# -- reading answers (cards, yes or no and numbers are read by umtali.cli.answers) -----
-
-
-def parse_choice(text: str, keys: Sequence[str]) -> str:
-    """The option key an answer names: the key itself, or its first letters.
-
-    >>> parse_choice("B", ["a", "b", "c"]), parse_choice("seq", ["sequence", "group"])
-    ('b', 'sequence')
-    """
-    words = normalize(text).removeprefix("the ").strip("()")
-    if words:
-        matches = [k for k in keys if k == words] or [k for k in keys if k.startswith(words)]
-        if len(matches) == 1:
-            return matches[0]
-    raise AnswerError(f"{text!r} is not one of the choices: answer {' or '.join(keys)}")
+@cache
+def hints() -> Mapping[QuestionKind, str]:
+    """What an answer to each kind of question looks like, in a few words (from
+    ``content/lessons.toml``)."""
+    table = load("lessons.toml").table("hints")
+    kinds = get_args(QuestionKind)
+    table.only(kinds)
+    return {kind: table.text(kind) for kind in kinds}
 
 
 # -- engine helpers ------------------------------------------------------------------
@@ -325,7 +284,9 @@ def _overlap_reasons(state: HandState, plan: MeldPlan, named: int) -> tuple[str,
             reasons.append(f"{cards} make a {kind}, so they go down together, overlapped.")
     extra = named & ~_melded(plan)
     jacks = [c for c in CardSet(extra) if card_name(c).startswith("J")]
-    if jacks:
+    if len(jacks) == 1:  # one card is no meld at all, so there is no move to refuse
+        reasons.append("Jacks are never overlapped: each Jack is played solo (R4)")
+    elif jacks:
         move = Move.meld(jacks)
         if move not in state.legal_moves:
             reasons.append(explain_illegal(state, move))
@@ -433,7 +394,7 @@ def check_should(book: str, yes: bool | None) -> Verdict:
     return Verdict(yes == right, _yes(right))
 
 
-def check_choice(question: Question, key: str | None) -> Verdict:
+def check_choice(question: LessonQuestion, key: str | None) -> Verdict:
     """Grade a multiple choice against the book's key."""
     text = dict(question.options)[question.book]
     return Verdict(key == question.book, f"{question.book}) {text}")
@@ -455,7 +416,7 @@ def _forfeit_reasons(state: HandState, rest: Sequence[str]) -> tuple[str, ...]:
     )
 
 
-def check_meld_choice(state: HandState, question: Question, key: str | None) -> Verdict:
+def check_meld_choice(state: HandState, question: LessonQuestion, key: str | None) -> Verdict:
     """Grade "which of these melds should the player lay?": the engine plays each choice
     out and the right one is the one after which the player can go out this turn."""
     plans = _plans(state)
@@ -514,15 +475,16 @@ def check_hand_score(state: HandState, numbers: tuple[int, ...] | None) -> Verdi
 
 
 def game_totals(number: int) -> tuple[int, int]:
-    """The game totals after lesson hand ``number``, each hand replayed on the engine."""
+    """The game totals after lesson hand ``number``, each hand replayed on the engine.
+
+    >>> game_totals(3)
+    (104, 102)
+    """
     totals = [0, 0]
     for lesson in LESSONS[:number]:
-        state = HandState(lesson.deck(), dealer=lesson.dealer)
-        for turn in lesson.turns:
-            for text in turn.moves:
-                state.push_text(text)
-        outcome = state.outcome()
-        assert outcome is not None
+        outcome = lesson.state_at().outcome()
+        if outcome is None:  # pragma: no cover - the lesson data ends every hand
+            raise ValueError(f"lesson hand {lesson.number} does not end")
         totals[0] += outcome.scores[0]
         totals[1] += outcome.scores[1]
     return totals[0], totals[1]
@@ -542,7 +504,7 @@ def check_game_score(number: int, numbers: tuple[int, ...] | None) -> Verdict:
 
 
 def grade(
-    question: Question,
+    question: LessonQuestion,
     state: HandState,
     text: str | None,
     *,
@@ -593,41 +555,70 @@ def grade(
 
 
 def reveal(
-    question: Question, state: HandState, *, lesson: int, rest: Sequence[str] = ()
+    question: LessonQuestion, state: HandState, *, lesson: int, rest: Sequence[str] = ()
 ) -> Verdict:
     """The answer to ``question`` without a learner's answer (for ``skip`` and for running
     out of tries)."""
     return grade(question, state, None, lesson=lesson, rest=rest)
 
 
-# -- replaying a lesson ----------------------------------------------------------------
+# -- asking at a moment of the hand ------------------------------------------------------
+
+
+def moves_done(lesson: Lesson, turn: int, moment: Moment) -> int:
+    """How many moves of turn ``turn`` are played when a question of ``moment`` is asked.
+
+    >>> from umtali.lessons import LESSONS
+    >>> [moves_done(LESSONS[0], 2, m) for m in ("start", "after_draw", "before_end", "after_turn")]
+    [0, 1, 5, 6]
+    """
+    moves = len(lesson.turns[turn - 1].moves)
+    done = {"start": 0, "after_draw": 1, "before_end": moves - 1}.get(moment, moves)
+    return max(done, 1) if turn == 1 else done  # the deal ("keep") comes first
 
 
 def lesson_state(lesson: Lesson, turn: int, moment: Moment) -> HandState:
     """The lesson hand replayed up to the moment a question of ``turn`` is asked (the end of
     the hand for ``turn`` 0)."""
-    state = HandState(lesson.deck(), dealer=lesson.dealer)
-    for index, data in enumerate(lesson.turns, start=1):
-        moves = data.moves
-        if index == turn:
-            upto = {"start": 0, "after_draw": 1, "before_end": len(moves) - 1}.get(
-                moment, len(moves)
-            )
-            if index == 1:
-                upto = max(upto, 1)  # the deal ("keep") comes first
-            for text in moves[:upto]:
-                state.push_text(text)
-            return state
-        for text in moves:
-            state.push_text(text)
-    return state
+    if turn == 0:
+        return lesson.state_at()
+    return lesson.state_at(turn, moves_done(lesson, turn, moment))
 
 
-def rest_of_hand(lesson: Lesson, turn: int, done: int) -> list[str]:
-    rest = list(lesson.turns[turn - 1].moves[done:])
-    for data in lesson.turns[turn:]:
-        rest.extend(data.moves)
-    return rest
+def ask(
+    question: LessonQuestion, state: HandState, *, lesson: int, rest: Sequence[str] = ()
+) -> Question:
+    """``question`` put on ``state`` (copied, so the hand may go on), ready for a front end
+    to ask and grade; ``lesson`` is the lesson's number, ``rest`` the moves left in the hand.
+
+    >>> from umtali.learn.notes import lesson_notes
+    >>> from umtali.lessons import LESSONS
+    >>> spec = lesson_notes()[2].questions[2]
+    >>> put = ask(spec, lesson_state(LESSONS[2], spec.turn, spec.moment), lesson=3)
+    >>> put.choices, put.answer_prompt
+    ((('sequence', '5♣ 4♣ 3♣'), ('group', '3♠ 3♦ 3♣')), 'Your choice (or skip): ')
+    >>> put.grade("seq").correct, put.reveal().answer
+    (True, 'sequence')
+    """
+    position = state.clone()
+    hint = hints()[question.kind]
+    choices = question.options
+    if question.kind == "meld_choice":
+        # A meld is shown as the column it would make, top card first.
+        choices = tuple((key, column_names(CardSet.parse(cards).mask)) for key, cards in choices)
+    return Question(
+        prompt=question.prompt,
+        kind=question.kind,
+        answer_prompt=f"{hint} (or skip): ",
+        expects=f"Expected: {hint}.",
+        grade=partial(grade, question, position, lesson=lesson, rest=tuple(rest)),
+        reveal=partial(reveal, question, position, lesson=lesson, rest=tuple(rest)),
+        choices=choices,
+        why=question.why,
+    )
+
+
+# -- the score breakdown ------------------------------------------------------------------
 
 
 def column_line(column: Column, multiplier: int) -> tuple[str, str, str]:

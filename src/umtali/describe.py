@@ -1,4 +1,4 @@
-"""Plain-text descriptions of moves and states, for replays and demos.
+"""Plain-text descriptions of moves and states: replays, demos, lessons and the play screen.
 
 >>> from umtali.lessons import LESSONS
 >>> from umtali.state import HandState
