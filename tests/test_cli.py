@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -30,11 +31,29 @@ def test_an_output_without_suit_symbols_gets_suit_letters() -> None:
     assert "Player 1  hand: Js 6h 3h Ah 10d 7d 6d 5d Jc 7c" in result.stdout
 
 
-def test_help_lists_the_commands() -> None:
+def commands() -> list[str]:
+    """Every subcommand, as the parser knows them (a new one is tested as it comes)."""
+    from umtali.cli.main import _parser
+
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(sub.choices)
+
+
+def test_help_lists_every_command() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("play", "demo", "replay", "bench"):
-        assert command in result.stdout
+    listed = {line.split()[0] for line in result.stdout.splitlines() if line.startswith("    ")}
+    assert set(commands()) <= listed
+    assert {"play", "lesson", "quiz", "demo", "replay", "bench", "arena"} <= set(commands())
+
+
+@pytest.mark.parametrize("command", commands())
+def test_every_command_has_help(command: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"usage: umtali {command}")
+    assert "options:" in result.stdout
+    assert result.stderr == ""
 
 
 def test_python_dash_m_runs_the_same_command() -> None:
@@ -158,7 +177,7 @@ def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
 
 def test_moves_read_well_to_the_human_player() -> None:
     # Hand 1, turn 3: Player 2 plays 10♦ off Player 1's J♦; Player 1 is "You".
-    from umtali.cli.describe import describe_move
+    from umtali.describe import describe_move
     from umtali.lessons import LESSONS
     from umtali.state import HandState
 

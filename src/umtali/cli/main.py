@@ -11,14 +11,22 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from pathlib import Path
+from typing import NoReturn, TextIO, cast
 
 from umtali import __version__
 from umtali.bots import BOTS, DEFAULT_BOT
 from umtali.bots.random_bot import RandomBot
-from umtali.cli.describe import describe_move, render_state
-from umtali.cli.terminal import tolerate_narrow_output
+from umtali.cli.saving import SavePathError, check_save_path
+from umtali.cli.terminal import (
+    GuardedOutput,
+    OutputLost,
+    printable,
+    shorten,
+    tolerate_narrow_output,
+)
 from umtali.deck import shuffled_deck
+from umtali.describe import describe_move, render_state
 from umtali.match import Match
 from umtali.record import RecordError, load_file, save_file
 from umtali.state import HandState, player_name
@@ -90,8 +98,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         match = load_file(args.file)
     except RecordError as e:
         raise UsageError(f"cannot replay {args.file}: {e}") from None
+    # A record's names are checked when it is read; shown escaped all the same, so that
+    # no record can send control sequences to the terminal.
     seats = [
-        name if name == player_name(seat) else f"{name} ({player_name(seat)})"
+        printable(name) if name == player_name(seat) else f"{printable(name)} ({player_name(seat)})"
         for seat, name in enumerate(match.players)
     ]
     print(
@@ -112,12 +122,17 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             print(f"\n  game {game + 1} totals: {totals[0]}–{totals[1]}", file=out)
     winner = match.winner()
     if match.is_over():
-        result = "drawn" if winner is None else f"won by {match.players[winner]}"
+        result = "drawn" if winner is None else f"won by {printable(match.players[winner])}"
         print(f"\nThe {match.kind} is over: {result}.", file=out)
     return 0
 
 
-def _demo(seed: int, save: str | None, out: TextIO) -> int:
+def _demo(seed: int, save: str | None, out: TextIO, force: bool = False) -> int:
+    if save:
+        try:
+            check_save_path(Path(save), force=force)
+        except SavePathError as e:
+            raise UsageError(str(e)) from None
     rng = random.Random(seed)
     match = Match(kind="hand", first_dealer=rng.randrange(2), players=("random A", "random B"))
     hand = match.new_hand(shuffled_deck(rng))
@@ -141,7 +156,7 @@ def _demo(seed: int, save: str | None, out: TextIO) -> int:
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return _demo(seed, args.save, out)
+    return _demo(seed, args.save, out, force=args.force)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -155,6 +170,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         hotseat=args.hotseat,
         save=args.save,
         resume=args.resume,
+        force=args.force,
     )
     try:
         return run_play(Terminal(out), options)
@@ -189,8 +205,6 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.sim.bench import pin_to_one_core, run_bench
 
-    if not 0 < args.seconds <= 3600:
-        raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
     if args.peers:
         return _bench_peers(args, out)
     print(f"umtali {__version__} · uniform-random play · {pin_to_one_core()}", file=out)
@@ -202,10 +216,8 @@ def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.sim.bench import pin_to_one_core
     from umtali.sim.peers import compare_engines, load_engines, peer_report
 
-    if not 0 < args.block <= args.seconds:
-        raise UsageError(
-            f"--block must be more than 0 and at most --seconds ({args.seconds}), not {args.block}"
-        )
+    if args.block > args.seconds:
+        raise UsageError(f"--block must be at most --seconds ({args.seconds}), not {args.block}")
     pinned = pin_to_one_core()
     engines, missing = load_engines(args.seed)
     for note in missing:
@@ -219,7 +231,6 @@ def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     import os
-    from pathlib import Path
 
     from umtali.sim.arena import ArenaError, report, run_arena
 
@@ -238,6 +249,17 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"cannot write results to {folder}: {e.strerror or e}") from None
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write results to {folder}: not a writable folder")
+    stem = folder / f"{args.bot_a}-vs-{args.bot_b}-seed{args.seed}"
+    json_path, png_path = stem.with_suffix(".json"), stem.with_suffix(".png")
+    # Checked before the games, which may take hours: the results of an earlier run are
+    # replaced only when asked.
+    earlier = [path for path in (json_path, png_path) if path.exists() or path.is_symlink()]
+    if earlier and not args.force:
+        raise UsageError(
+            f"{' and '.join(map(str, earlier))} already exist{'s' if len(earlier) == 1 else ''}"
+            " (an earlier run with the same bots and seed); add --force to replace the"
+            " results, or give another --out folder or --seed"
+        )
 
     from rich.console import Console
     from rich.progress import (
@@ -281,8 +303,6 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         bar.stop()
     print(report(result), file=out)
 
-    stem = folder / f"{args.bot_a}-vs-{args.bot_b}-seed{args.seed}"
-    json_path, png_path = stem.with_suffix(".json"), stem.with_suffix(".png")
     try:
         result.write_json(json_path)
     except OSError as e:
@@ -301,8 +321,45 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _file_name(text: str) -> str:
+    """An option naming a file: not empty, no NUL (the system cannot take one)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file name is needed here, not an empty one")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL character")
+    return text
+
+
+def _seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An option of seconds, from ``low`` to ``high`` (a tiny or endless run measures
+    nothing, and ``nan`` is no length of time)."""
+
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{printable(shorten(text))!r} is not a number of seconds"
+            ) from None
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(
+                f"give from {low:g} to {high:g} seconds, not {printable(shorten(text))}"
+            )
+        return value
+
+    return seconds
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose messages quote what was typed shortened and escaped: a 5 MB
+    argument or an escape sequence is not sent back whole to the terminal."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(shorten(message, 300)))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="umtali",
         description="Umtali, the two-player rummy of colonial Rhodesia.",
     )
@@ -320,11 +377,20 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--hotseat", action="store_true", help="two people at one terminal")
     play.add_argument("--seed", type=int, help="deal reproducibly from this seed")
     play.add_argument(
-        "--save", metavar="FILE", help="keep the game record in FILE (saved after each hand)"
+        "--save",
+        metavar="FILE",
+        type=_file_name,
+        help="keep the game record in FILE, a new file (saved after each hand)",
+    )
+    play.add_argument(
+        "--force",
+        action="store_true",
+        help="let --save write over a file that already exists",
     )
     play.add_argument(
         "--resume",
         metavar="FILE",
+        type=_file_name,
         help="continue a saved game (with its own seed, seats and level; --save may name"
         " another file to keep it in)",
     )
@@ -332,11 +398,16 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")
     demo.add_argument("--seed", type=int, help="deal reproducibly from this seed")
-    demo.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    demo.add_argument(
+        "--save", metavar="FILE", type=_file_name, help="save the game record to FILE (a new file)"
+    )
+    demo.add_argument(
+        "--force", action="store_true", help="let --save write over a file that already exists"
+    )
     demo.set_defaults(run=cmd_demo)
 
     replay = sub.add_parser("replay", help="print a recorded game turn by turn")
-    replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    replay.add_argument("file", metavar="FILE", type=_file_name, help="a game record (JSON)")
     replay.add_argument("--step", action="store_true", help="pause after every turn")
     replay.set_defaults(run=cmd_replay)
 
@@ -348,7 +419,12 @@ def _parser() -> argparse.ArgumentParser:
     quiz.set_defaults(run=cmd_quiz)
 
     bench = sub.add_parser("bench", help="measure the engine's speed on one core")
-    bench.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
+    bench.add_argument(
+        "--seconds",
+        type=_seconds_between(0.1, 3600),
+        default=5.0,
+        help="how long to run, 0.1 to 3600 (default 5)",
+    )
     bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
     bench.add_argument(
         "--peers",
@@ -358,9 +434,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--block",
-        type=float,
+        type=_seconds_between(0.05, 3600),
         default=0.5,
-        help="with --peers: seconds of one engine's block before the next takes over (default 0.5)",
+        help="with --peers: seconds of one engine's block before the next takes over, 0.05"
+        " to --seconds (default 0.5)",
     )
     bench.set_defaults(run=cmd_bench)
 
@@ -391,7 +468,13 @@ def _parser() -> argparse.ArgumentParser:
         "--out",
         default="arena-results",
         metavar="DIR",
+        type=_file_name,
         help="folder for the JSON results and the PNG plot (default ./arena-results)",
+    )
+    arena.add_argument(
+        "--force",
+        action="store_true",
+        help="write over the results of an earlier run with the same bots and seed",
     )
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.set_defaults(run=cmd_arena)
@@ -402,23 +485,28 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command; return the exit status."""
     if out is None:
         tolerate_narrow_output()
-    stream = out if out is not None else sys.stdout
+    # A closed pipe or a full disk under the output ends the command with a word on
+    # standard error, never a traceback (``umtali play`` saves the game first).
+    stream = cast(TextIO, GuardedOutput(out if out is not None else sys.stdout))
     parser = _parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
-    if run is None:
-        parser.print_help(stream)
-        return 0
     try:
+        if run is None:
+            parser.print_help(stream)
+            return 0
         return run(args, stream)
     except UsageError as e:
-        print(f"umtali: {e}", file=sys.stderr)
+        # Messages quote file names and records: escaped, they cannot drive the terminal.
+        print(f"umtali: {printable(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\numtali: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except OutputLost as e:
+        if not e.reader_gone:  # a reader that stops reading (| head) needs no word
+            print(f"umtali: {e.reason}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

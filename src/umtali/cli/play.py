@@ -7,23 +7,39 @@ move number, so a saved game resumed later plays on exactly as it would have.
 
 from __future__ import annotations
 
-import os
 import random
 import shlex
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
-from umtali.cli.answers import whole_number
-from umtali.cli.describe import (
+from umtali.cli.render import board, cards_text, display_text, hand_text
+from umtali.cli.saving import (
+    SaveLock,
+    SavePathError,
+    check_save_path,
+    os_reason,
+    reserve_default_path,
+)
+from umtali.cli.terminal import (
+    QUIT_WORDS,
+    QuitRequested,
+    Stopped,
+    Terminal,
+    interrupts_deferred,
+    printable,
+    stop_signals_raised,
+)
+from umtali.deck import seeded_deck
+from umtali.describe import (
     YOU,
     describe_move,
     describe_seen,
@@ -31,16 +47,8 @@ from umtali.cli.describe import (
     possessive,
     subject,
 )
-from umtali.cli.render import board, cards_text, display_text, hand_text
-from umtali.cli.terminal import (
-    QUIT_WORDS,
-    QuitRequested,
-    Stopped,
-    Terminal,
-    interrupts_deferred,
-    stop_signals_raised,
-)
-from umtali.deck import seeded_deck
+from umtali.learn.answers import whole_number
+from umtali.learn.reference import play_help, rules_summary, typed_spans
 from umtali.match import Match
 from umtali.melds import ColumnKind, column_points
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move
@@ -52,58 +60,20 @@ from umtali.view import PlayerView
 
 __all__ = ["PlayOptions", "run_play"]
 
-RULES_TITLE = "[bold]Umtali in brief[/bold]"
-RULES_SUMMARY: Final = (
-    (
-        "•",
-        "Each turn: draw (the stock, the top discard, or the top two discards if you will"
-        " play both), play every card you can, then discard (not a card taken from the pile"
-        " this turn, unless it takes you out). The 11-card player's first turn has no draw.",
-    ),
-    (
-        "•",
-        "Overlapped melds: a sequence of 3+ of one suit within A..10, a group of 3-4 of a"
-        " rank (not Jacks), a marriage K+Q of a suit. Lay a meld whole: all the cards that"
-        " extend it.",
-    ),
-    (
-        "•",
-        "Solo cards: a Jack is always playable. Any other card may be played off a card on"
-        " either side of the table: off a solo card (same rank, or next in its suit), a"
-        " group or pair (same rank), a sequence (the next card at either end). A marriage"
-        " takes nothing.",
-    ),
-    ("•", "The Rule: a card that makes a meld with cards in your hand must go down in that meld."),
-    (
-        "•",
-        "Going out: play your last card, discard it (face down if you like), or lay a final"
-        " pair (with one discard if needed). Your opponent then has one last turn; what he"
-        " cannot play is forfeited to you.",
-    ),
-    ("•", "Scores: K Q J 10 = 5, others 1, a marriage doubled (20). 4 hands make a game."),
-)
 
-HELP_TITLE = "Type a move in notation, or its number from [bold]moves[/bold]:"
-HELP: Final = (
-    (
-        "moves",
-        "draw · take 5♥ · take 6♥ 5♥ · meld 7♠ 6♠ 5♠ · play 10♦ off J♦ · play J♠ ·"
-        " discard 5♥ · discard 2♦ down · pair 9♠ 9♣ · pair 3♠ 3♦ discard 2♦ · forfeit",
-    ),
-    (
-        "the deal",
-        "keep · give: the dealer keeps the 11th card (he then holds 11 and opens the hand,"
-        " with no draw) or gives it to the other player (who holds 11 and opens)",
-    ),
-    ("cards", "typed Ks, 10h, Th or K♠, in any case"),
-    (
-        "commands",
-        "[bold]moves[/bold] (list the legal moves) · [bold]hint[/bold] ·"
-        " [bold]why MOVE[/bold] (why it is not allowed) · [bold]rules[/bold] ·"
-        " [bold]score[/bold] · [bold]help[/bold] · [bold]save[/bold] (saves the game and"
-        " plays on) · [bold]quit[/bold] (saves the game and stops; so does Ctrl-C)",
-    ),
-)
+def _markup(text: str) -> str:
+    """Help text as rich markup: what is typed at the prompt in bold."""
+    return "".join(
+        f"[bold]{escape(span)}[/bold]" if typed else escape(span)
+        for span, typed in typed_spans(text)
+    )
+
+
+RULES_TITLE = f"[bold]{escape(rules_summary().title)}[/bold]"
+RULES_SUMMARY: Final = tuple((label or "•", _markup(text)) for label, text in rules_summary().rows)
+
+HELP_TITLE = _markup(play_help().title)
+HELP: Final = tuple((label, _markup(text)) for label, text in play_help().rows)
 
 
 def _rows(title: str, rows: Sequence[tuple[str, str]]) -> Group:
@@ -126,6 +96,7 @@ class PlayOptions:
     hotseat: bool = False
     save: str | None = None
     resume: str | None = None
+    force: bool = False
 
 
 class PlayError(Exception):
@@ -134,65 +105,6 @@ class PlayError(Exception):
 
 def _decision_rng(seed: int, hand_index: int, move_index: int) -> random.Random:
     return random.Random(f"{seed}/{hand_index}/{move_index}")
-
-
-# -- where the record goes -----------------------------------------------------------------
-
-
-def check_save_path(path: Path, resuming: Path | None = None) -> None:
-    """Refuse (:class:`PlayError`) a ``--save`` file the game could not be kept in: a
-    folder, a file in a missing or unwritable folder, or an existing file other than the
-    one being resumed (it would be overwritten)."""
-    where = f"cannot keep the game in {path}"
-    try:
-        if path.is_dir():
-            raise PlayError(f"{where}: it is a folder; give a file name, like {path / 'game.json'}")
-        if path.exists() and (resuming is None or not path.samefile(resuming)):
-            raise PlayError(
-                f"{path} already exists, and --save would write over it. To continue the game"
-                f" saved in it, use: umtali play --resume {shlex.quote(str(path))}; to start"
-                " a new game, give --save another file name"
-            )
-        folder = path.parent
-        if not folder.exists():
-            raise PlayError(f"{where}: the folder {folder} does not exist")
-        if not folder.is_dir():
-            raise PlayError(f"{where}: {folder} is not a folder")
-        # The one sure test of a folder being writable is writing in it.
-        try:
-            fd, probe = tempfile.mkstemp(prefix=".umtali-", suffix=".tmp", dir=folder)
-        except OSError as e:
-            raise PlayError(
-                f"{where}: no file can be written in the folder {folder} ({_os_reason(e)})"
-            ) from None
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise PlayError(f"{where}: {_os_reason(e)}") from None
-    except ValueError as e:  # a NUL byte in the name, say
-        raise PlayError(f"{where}: it is not a usable file name ({e})") from None
-
-
-def reserve_default_path(folder: Path) -> Path:
-    """A new ``umtali-DATE-TIME.json`` in ``folder``, created empty so that no other save
-    takes the name: a second save within the same second gets ``-2``, then ``-3``..."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    number = 1
-    while True:
-        name = f"umtali-{stamp}.json" if number == 1 else f"umtali-{stamp}-{number}.json"
-        path = folder / name
-        try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except FileExistsError:
-            number += 1
-            continue
-        os.close(fd)
-        return path
-
-
-def _os_reason(error: OSError) -> str:
-    """What the system says went wrong, without the error number."""
-    return str(error.strerror or error)
 
 
 # -- the seats a record keeps ------------------------------------------------------------
@@ -245,10 +157,14 @@ _META = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
 class Game:
     """A match with its seats: who is human, which bot plays the other seat."""
 
-    def __init__(self, term: Terminal, match: Match, save_path: Path | None) -> None:
+    def __init__(
+        self, term: Terminal, match: Match, save_path: Path | None, lock: SaveLock | None = None
+    ) -> None:
         self.term = term
         self.match = match
         self.save_path = save_path
+        self.lock = lock
+        """The lock held on ``save_path`` while the game is played (see :meth:`close`)."""
         seats = Seats.of(match.meta)
         self.seed = seats.seed
         self.humans = seats.humans
@@ -266,14 +182,16 @@ class Game:
         match = self.match
         if match.current is not None:  # resumed in the middle of a hand
             self.term.blank()
-            self.term.say(f"[bold]{self._hand_title(match.current)}[/bold]")
+            self.term.say(Text(self._hand_title(match.current), style="bold"))
             if not self.hotseat:  # (hot-seat: the hand-over before the first turn tells it)
                 self._recap(next(iter(self.humans)))
         while not match.is_over():
             hand = match.current or self._deal()
             self._play_hand(hand)
-            self._hand_summary(hand)
+            # Saved before anything about the hand is printed: if printing fails, the
+            # hand is kept all the same.
             self._autosave()
+            self._hand_summary(hand)
             if not match.is_over():
                 self._pause("Press Enter for the next hand")
         self._final_summary()
@@ -302,7 +220,7 @@ class Game:
             hand = self.match.new_hand(seeded_deck(f"{self.seed}/{index}"))
         self.last_human = None  # hot-seat: a hand-over before the new hand's first turn
         self.term.blank()
-        self.term.say(f"[bold]{self._hand_title(hand)}[/bold]")
+        self.term.say(Text(self._hand_title(hand), style="bold"))
         return hand
 
     def _play_hand(self, hand: HandState) -> None:
@@ -326,7 +244,10 @@ class Game:
         self.term.say(Text("  " + sentence, style="cyan"))
 
     def _names(self) -> tuple[str, str]:
-        return self.match.players
+        """The players' names as they are shown: a record's names are checked when it is
+        read, and shown with any control character escaped all the same."""
+        first, second = self.match.players
+        return printable(first), printable(second)
 
     def _names_for(self, reader: int) -> tuple[str, str]:
         """The players' names as ``reader`` is addressed: himself as "You"."""
@@ -374,7 +295,7 @@ class Game:
         other player did since his last turn, as far as he was allowed to see it."""
         name = self._names()[player]
         self.term.clear()
-        self.term.say(f"[bold]{self._hand_title(hand)}[/bold]")
+        self.term.say(Text(self._hand_title(hand), style="bold"))
         self._pause(f"Hand the terminal to {name}, then press Enter")
         self.term.clear()
         self._recap(player)
@@ -391,7 +312,7 @@ class Game:
         if self.hotseat:
             title += f" ({self._names()[reader]})"
         self.term.blank()
-        self.term.say(f"[bold]{title}[/bold]:")
+        self.term.say(Text.assemble((title, "bold"), ":"))
         names = self._names_for(reader)
         for index in range(since, len(view.history)):
             self.term.say(Text("  " + describe_seen(view, index, names), style="cyan"))
@@ -513,7 +434,7 @@ class Game:
         assert outcome is not None
         names = self._names()
         self.term.blank()
-        self.term.say(f"[bold]End of the hand[/bold]: {self._how_it_ended(hand)}.")
+        self.term.say(Text.assemble(("End of the hand", "bold"), f": {self._how_it_ended(hand)}."))
         for p in (0, 1):
             lines = Table.grid(padding=(0, 2))
             lines.add_column()
@@ -540,13 +461,13 @@ class Game:
                     lost = Text("left in hand, scoring for nobody: ", style="dim")
                 lost.append_text(hand_text(left))
                 lines.add_row(lost, "")
-            self.term.say(f"[bold]{names[p]}[/bold]: {outcome.scores[p]} points")
+            self.term.say(Text.assemble((names[p], "bold"), f": {outcome.scores[p]} points"))
             self.term.say(lines)
         winner = outcome.winner
         self.term.say(
             "The hand is drawn."
             if winner is None
-            else f"[bold]{subject(names[winner], 'wins')} the hand.[/bold]"
+            else Text(f"{subject(names[winner], 'wins')} the hand.", style="bold")
         )
         self._score_sheet()
 
@@ -561,8 +482,8 @@ class Game:
                 continue
             sheet = Table(title=f"Game {number}", show_edge=False)
             sheet.add_column("Hand")
-            sheet.add_column(names[0], justify="right")
-            sheet.add_column(names[1], justify="right")
+            sheet.add_column(Text(names[0]), justify="right")
+            sheet.add_column(Text(names[1]), justify="right")
             for i, outcome in enumerate(hands, start=1):
                 sheet.add_row(str(i), str(outcome.scores[0]), str(outcome.scores[1]))
             totals = self.match.game_totals(number - 1)
@@ -570,7 +491,7 @@ class Game:
             self.term.say(sheet)
         if self.match.kind == "session":
             won = self.match.games_won()
-            self.term.say(f"Games won: {names[0]} {won[0]}, {names[1]} {won[1]}")
+            self.term.say(Text(f"Games won: {names[0]} {won[0]}, {names[1]} {won[1]}"))
 
     def _final_summary(self) -> None:
         names = self._names()
@@ -578,13 +499,16 @@ class Game:
         what = self.match.kind
         self.term.blank()
         if winner is None:
-            self.term.say(f"[bold]The {what} is drawn.[/bold]")
+            self.term.say(Text(f"The {what} is drawn.", style="bold"))
         else:
-            self.term.say(f"[bold]{subject(names[winner], 'wins')} the {what}.[/bold]")
+            self.term.say(Text(f"{subject(names[winner], 'wins')} the {what}.", style="bold"))
         if self.save_path is not None:
             quoted = shlex.quote(str(self.save_path))
             self.term.say(
-                f"The record is in {self.save_path} (replay it with: umtali replay {quoted})",
+                Text(
+                    f"The record is in {_shown(self.save_path)} (replay it with: umtali"
+                    f" replay {printable(quoted)})"
+                ),
                 whole=True,
             )
 
@@ -598,38 +522,57 @@ class Game:
         except OSError as e:
             self.term.say(
                 Text(
-                    f"The game could not be saved to {self.save_path}: {_os_reason(e)}. Playing"
-                    " on; it will be tried again after the next hand, and 'quit' saves it"
-                    " elsewhere if need be.",
+                    f"The game could not be saved to {printable(str(self.save_path))}:"
+                    f" {os_reason(e)}. Playing on; it will be tried again after the next"
+                    " hand, and 'quit' saves it elsewhere if need be.",
                     style="yellow",
                 ),
                 whole=True,
             )
 
-    def _save_anywhere(self, say: Callable[[str], None]) -> Path | None:
+    def _keep_in(self, path: Path) -> bool:
+        """From now on keep the game in ``path`` (a new file this game made), holding
+        its lock instead of the old file's; False if it cannot be locked."""
+        try:
+            lock = SaveLock.acquire(path)
+        except SavePathError:
+            return False
+        if self.lock is not None:
+            self.lock.release()
+        self.lock, self.save_path = lock, path
+        return True
+
+    def _save_anywhere(self, say: Callable[[Text], None]) -> Path | None:
         """Save the game: to the ``--save`` file, else (or if that fails) to a new
-        ``umtali-DATE-TIME.json`` here, else in the system's temporary folder. The path,
-        or ``None`` if nothing could be written (each failure is told with ``say``)."""
+        ``umtali-DATE-TIME.json`` here, else in the system's temporary folder, which is
+        then where the game is kept. The path, or ``None`` if nothing could be written
+        (each failure is told with ``say``)."""
         if self.save_path is not None:
             try:
                 with interrupts_deferred():
                     save_file(self.match, self.save_path)
                 return self.save_path
             except OSError as e:
-                say(f"The game could not be saved to {self.save_path}: {_os_reason(e)}.")
+                say(
+                    Text(
+                        f"The game could not be saved to {_shown(self.save_path)}: {os_reason(e)}."
+                    )
+                )
         for folder in (Path(), Path(tempfile.gettempdir())):
             try:
                 path = reserve_default_path(folder)
             except OSError as e:
-                say(f"The game could not be saved in {folder}: {_os_reason(e)}.")
+                say(Text(f"The game could not be saved in {_shown(folder)}: {os_reason(e)}."))
                 continue
             try:
                 with interrupts_deferred():
                     save_file(self.match, path)
-                return path
             except OSError as e:
                 path.unlink(missing_ok=True)
-                say(f"The game could not be saved to {path}: {_os_reason(e)}.")
+                say(Text(f"The game could not be saved to {_shown(path)}: {os_reason(e)}."))
+                continue
+            self._keep_in(path)
+            return path
         return None
 
     def _save_and_play_on(self) -> None:
@@ -638,16 +581,21 @@ class Game:
         if path is None:
             self.term.say("The game could not be saved anywhere; playing on.")
             return
-        self.save_path = path
         self.term.say(
-            f"Game saved to {path}; it is saved there again after every hand. Playing on.",
+            Text(
+                f"Game saved to {_shown(path)}; it is saved there again after every hand."
+                " Playing on."
+            ),
             whole=True,
         )
 
     def stop(self, why: str | None = None) -> int:
-        """Save the game on ``quit``, the end of input, Ctrl-C or a signal to stop (``why``
-        names the last two), and say how to go on. The terminal may be gone (SIGHUP): the
-        game is saved all the same, and whatever cannot be written is left unsaid."""
+        """Save the game on ``quit``, the end of input, Ctrl-C, a signal to stop or a
+        lost output (``why`` names the last three), and say how to go on. The terminal
+        may be gone (SIGHUP, a closed pipe): the game is saved all the same, what cannot
+        be written is left unsaid, and where a lost output leaves it the last word goes
+        to standard error. The exit status: 0, or 1 when the game could not be saved or
+        nothing could be shown."""
         with interrupts_deferred(reraise=False):  # a second Ctrl-C does not stop the save
             if why is not None:
                 self.term.say_if_possible("")
@@ -655,13 +603,29 @@ class Game:
             path = self._save_anywhere(lambda text: self.term.say_if_possible(text, whole=True))
             if path is None:
                 self.term.say_if_possible("The game could not be saved anywhere.")
+                if self.term.output_lost:
+                    self.term.warn(f"{why}, and the game could not be saved anywhere.")
                 return 1
+            resume = f"umtali play --resume {shlex.quote(str(path))}"
             self.term.say_if_possible(
-                f"Game saved to {path}. Continue it with: umtali play --resume"
-                f" {shlex.quote(str(path))}",
+                Text(f"Game saved to {_shown(path)}. Continue it with: {printable(resume)}"),
                 whole=True,
             )
+            if self.term.output_lost:
+                self.term.warn(f"{why}: the game was saved to {path}; continue it with: {resume}")
+                return 1
             return 0
+
+    def close(self) -> None:
+        """Let go of the file the game is kept in (another program may now resume it)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+
+def _shown(path: Path) -> str:
+    """A path as it is shown to the player: control characters escaped."""
+    return printable(str(path))
 
 
 def _new_match(options: PlayOptions) -> Match:
@@ -710,63 +674,133 @@ def _refuse_options_with_resume(options: PlayOptions) -> None:
         )
 
 
+def _check_deals(match: Match, seed: int) -> None:
+    """Refuse a saved game whose deals are not the ones its seed makes: the first
+    dealer and every hand's deck order (a record whose stock was reordered, say)."""
+    edited = "the record was changed after it was saved"
+    if match.first_dealer != random.Random(f"{seed}/first dealer").randrange(2):
+        raise PlayError(f"its first dealer is not the one its seed chose: {edited}")
+    for index, hand in enumerate(match.hands):
+        if tuple(hand.deck) != tuple(seeded_deck(f"{seed}/{index}")):
+            raise PlayError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
+
+
+def _lock(path: Path) -> SaveLock:
+    try:
+        return SaveLock.acquire(path)
+    except SavePathError as e:
+        raise PlayError(str(e)) from None
+
+
+_OVERWRITE_NOTE = (
+    "--save would write over it. To continue the game saved in it, use: umtali play"
+    " --resume {quoted}; to start a new game, give --save another file name (or add"
+    " --force to replace it)"
+)
+
+
 def _resume(options: PlayOptions, term: Terminal) -> Game:
-    """The saved game of ``--resume``, checked whole, and where it will be kept."""
+    """The saved game of ``--resume``, checked whole, and where it will be kept (locked:
+    the lock is taken before the file is read, so that no other game can save into it
+    between the reading and the playing)."""
     assert options.resume is not None
     _refuse_options_with_resume(options)
     where = f"cannot resume {options.resume}"
-    try:
-        match = load_file(options.resume)
-    except RecordError as e:
-        raise PlayError(f"{where}: {e}") from None
-    if match.is_over():
-        raise PlayError(f"the game in {options.resume} is already over")
     save = Path(options.save or options.resume)
     try:
-        check_save_path(save, resuming=Path(options.resume))
-    except PlayError as e:
+        check_save_path(
+            save,
+            resuming=Path(options.resume),
+            force=options.force,
+            what="the game",
+            overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
+        )
+    except SavePathError as e:
         if options.save:
-            raise
+            raise PlayError(str(e)) from None
         other = f"umtali play --resume {shlex.quote(options.resume)} --save OTHER_FILE"
         raise PlayError(
             f"{e}, so the game cannot be played on in {options.resume}, where it is saved"
             f" after every hand. To play it on, keep it in another file: {other}"
         ) from None
+    lock = _lock(save)
     try:
-        return Game(term, match, save)
-    except PlayError as e:
-        raise PlayError(f"{where}: {e}") from None
+        try:
+            match = load_file(options.resume)
+        except RecordError as e:
+            raise PlayError(f"{where}: {e}") from None
+        if match.is_over():
+            raise PlayError(f"the game in {options.resume} is already over")
+        try:
+            _check_deals(match, Seats.of(match.meta).seed)
+            return Game(term, match, save, lock)
+        except PlayError as e:
+            raise PlayError(f"{where}: {e}") from None
+    except BaseException:
+        lock.release()
+        raise
 
 
 def run_play(term: Terminal, options: PlayOptions) -> int:
     """Play until the match ends or the player quits (then the game is saved)."""
     if options.resume:
         game = _resume(options, term)
-        term.say(f"Resuming the {game.match.kind} saved in {options.resume}.", whole=True)
     else:
         match = _new_match(options)
         save = Path(options.save) if options.save else None
+        lock = None
         if save is not None:
-            check_save_path(save)
-        game = Game(term, match, save)
-        seed = f" Seed {options.seed}." if options.seed is not None else ""
-        term.say(
-            f"A {match.kind} of Umtali: {match.players[0]} against {match.players[1]}.{seed}"
-            " Type [bold]help[/bold] at any prompt."
+            try:
+                check_save_path(
+                    save,
+                    force=options.force,
+                    what="the game",
+                    overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
+                )
+            except SavePathError as e:
+                raise PlayError(str(e)) from None
+            lock = _lock(save)
+        game = Game(term, match, save, lock)
+    try:
+        with stop_signals_raised():
+            return _play_until_stopped(game, lambda: _introduce(game, options))
+    finally:
+        game.close()
+
+
+def _introduce(game: Game, options: PlayOptions) -> None:
+    """The first line: what is played, or which saved game is resumed."""
+    match = game.match
+    if options.resume:
+        resumed = printable(options.resume)
+        game.term.say(Text(f"Resuming the {match.kind} saved in {resumed}."), whole=True)
+        return
+    seed = f" Seed {options.seed}." if options.seed is not None else ""
+    names = game._names()
+    game.term.say(
+        Text.assemble(
+            f"A {match.kind} of Umtali: {names[0]} against {names[1]}.{seed} Type ",
+            ("help", "bold"),
+            " at any prompt.",
         )
-    with stop_signals_raised():
-        return _play_until_stopped(game)
+    )
 
 
-def _play_until_stopped(game: Game) -> int:
-    """Play ``game`` to its end, or save it on ``quit``, the end of input, Ctrl-C,
-    SIGTERM or SIGHUP. A signal that comes while the game is stopping, before the save
-    holds signals back, stops it again: the game is saved all the same."""
+def _play_until_stopped(game: Game, introduce: Callable[[], None]) -> int:
+    """Say what is played (``introduce``), then play ``game`` to its end, or save it on
+    ``quit``, the end of input, Ctrl-C, SIGTERM, SIGHUP or a lost output. A signal that
+    comes while the game is stopping, before the save holds signals back, stops it
+    again: the game is saved all the same."""
     why: str | None = None
     stopping = False
+
+    def play() -> int:
+        introduce()
+        return game.run()
+
     while True:
         try:
-            return game.stop(why) if stopping else game.run()
+            return game.stop(why) if stopping else play()
         except QuitRequested:
             pass
         except KeyboardInterrupt:

@@ -19,14 +19,18 @@ from types import FrameType, ModuleType
 from typing import Any, Final, TextIO
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 
 __all__ = [
     "MAX_LINE",
     "QUIT_WORDS",
+    "GuardedOutput",
+    "OutputLost",
     "QuitRequested",
     "Stopped",
     "Terminal",
     "interrupts_deferred",
+    "markup_safe",
     "printable",
     "shorten",
     "stop_signals_raised",
@@ -82,6 +86,98 @@ class Stopped(Exception):  # noqa: N818 - a request, not an error
     raised by the handlers of :func:`stop_signals_raised`; the message says which."""
 
 
+class OutputLost(Stopped):
+    """What the program writes can no longer be written: the pipe it writes to was
+    closed (``umtali play | head``), the disk is full (``> /dev/full``), or the terminal
+    is gone. Raised by :class:`GuardedOutput`; a game stops and is saved, as on SIGHUP.
+    ``reason`` says what happened, in lower case; ``reader_gone`` is true when whoever
+    read the output stopped reading (a closed pipe), which needs no complaint."""
+
+    def __init__(self, reason: str, *, reader_gone: bool = False) -> None:
+        super().__init__(reason[:1].upper() + reason[1:])
+        self.reason = reason
+        self.reader_gone = reader_gone
+
+    def again(self) -> OutputLost:
+        """The same news, to raise once more (each raise gets its own exception)."""
+        return OutputLost(self.reason, reader_gone=self.reader_gone)
+
+
+class GuardedOutput(io.TextIOBase):
+    """The command's output stream, turning a failed write into :class:`OutputLost`.
+
+    After the first failure the stream is gone for good: later writes are dropped, and
+    the file descriptor (where there is one) is pointed at ``os.devnull``, so that
+    neither the program's own last words nor Python's flush at exit end in a traceback.
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+        self.failure: OutputLost | None = (
+            None if stream is not None else OutputLost("there is no output (it was closed)")
+        )
+
+    @property
+    def lost(self) -> bool:
+        return self.failure is not None
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+    def isatty(self) -> bool:
+        try:
+            return not self.lost and self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("no output stream")
+        return self._stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.lost or self._stream is None:
+            return len(text)
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError) as e:  # ValueError: written after it was closed
+            self._lose(e)
+        return len(text)  # pragma: no cover - _lose raises
+
+    def flush(self) -> None:
+        if self.lost or self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except (OSError, ValueError) as e:
+            self._lose(e)
+
+    def _lose(self, error: Exception) -> None:
+        stream, self._stream = self._stream, None
+        with suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            assert stream is not None
+            target = stream.fileno()
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, target)
+            os.close(devnull)
+        if isinstance(error, BrokenPipeError):
+            self.failure = OutputLost("the output was closed", reader_gone=True)
+        else:
+            self.failure = OutputLost(f"the output cannot be written ({_reason(error)})")
+        raise self.failure.again()
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
 _STOP_SIGNALS: Final = {
     getattr(signal, name): why
     for name, why in (
@@ -107,10 +203,16 @@ def stop_signals_raised() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    stopping = False
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+        # Deaf, not SIG_IGN: a signal already on its way when the handler changes would
+        # find no Python handler, and CPython prints "Signal N ignored due to race
+        # condition" with a traceback.
         for held in _held_signals():
-            signal.signal(held, signal.SIG_IGN)
+            signal.signal(held, _deaf)
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
         raise Stopped(_STOP_SIGNALS[signum])
@@ -119,21 +221,49 @@ def stop_signals_raised() -> Iterator[None]:
     try:
         yield
     finally:
+        # Once told to stop, the program stays deaf until it exits: the rest of a burst
+        # (TERM, INT, HUP at once) must neither interrupt the last words nor kill it.
+        # Python puts the default handlers back as it exits, so the signals are blocked
+        # too: any that come later wait, undelivered, until the process is gone.
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            signal.signal(signum, _deaf if stopping else handler)
+        if stopping and hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, previous)
+
+
+def _deaf(signum: int, frame: FrameType | None) -> None:
+    """A handler that does nothing: the signal is dropped (see :func:`stop_signals_raised`)."""
+
+
+def markup_safe(text: str) -> str:
+    r"""``text`` (a name, a file name) ready to go inside rich markup: control characters
+    escaped (:func:`printable`) and square brackets that look like markup escaped, so
+    that ``[/oops]`` in a player's name is shown as it is.
+
+    >>> markup_safe("[/oops]\x1b]0;pwned\x07")
+    '\\[/oops]\\x1b]0;pwned\\x07'
+    """
+    return escape(printable(text))
 
 
 def printable(text: str) -> str:
     r"""``text`` with its control characters written as escapes, to be shown safely:
     an ESC or a NUL typed or piped in is never sent back to the terminal as it is.
 
-    >>> printable("draw\x1b[2J\x00")
-    'draw\\x1b[2J\\x00'
+    >>> printable("draw\x1b[2J\x00"), printable("\u202eK\udcff")
+    ('draw\\x1b[2J\\x00', '\\u202eK\\udcff')
     """
     return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in _UNPRINTABLE
+        else ch
         for ch in text
     )
+
+
+_UNPRINTABLE: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Control and format characters (ESC, NUL, bidi overrides), lone surrogates (no
+encoding can write them) and line separators: shown as escapes, never sent as they are."""
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -178,6 +308,14 @@ def interrupts_deferred(*, reraise: bool = True) -> Iterator[None]:
         signal.raise_signal(caught[0])
 
 
+def _is_tty(stream: object) -> bool:
+    """Whether ``stream`` is a terminal; a closed or missing stream is not."""
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def _enable_line_editing() -> ModuleType | None:
     """Arrow keys and history at the prompts of an interactive terminal, where Python's
     readline module exists (not on every platform: then input works without it)."""
@@ -206,7 +344,7 @@ class Terminal:
         width: int | None = None,
     ) -> None:
         stream = out if out is not None else sys.stdout
-        self.interactive = stream.isatty() and sys.stdin.isatty()
+        self.interactive = _is_tty(stream) and _is_tty(sys.stdin)
         no_color = bool(os.environ.get("NO_COLOR")) if color is None else not color
         self.console = Console(
             file=stream,
@@ -225,14 +363,32 @@ class Terminal:
 
     def say(self, *items: RenderableType, style: str | None = None, whole: bool = False) -> None:
         """Print text (rich markup allowed) or renderables; ``whole`` keeps each line
-        unbroken (for file paths and commands to copy), letting the terminal wrap it."""
+        unbroken (for file paths and commands to copy), letting the terminal wrap it.
+        Raises :class:`OutputLost` once the output is gone, every time."""
+        self._check_output()
         self.console.print(*items, style=style, soft_wrap=True if whole else None)
 
     def say_if_possible(self, *items: RenderableType, whole: bool = False) -> None:
         """:meth:`say`, unless the terminal is gone (closed: SIGHUP): then nothing."""
-        with suppress(OSError):
+        with suppress(OSError, OutputLost):
             self.say(*items, whole=whole)
             self.flush()
+
+    @property
+    def output_lost(self) -> bool:
+        """Whether writing to the output has failed (see :class:`OutputLost`)."""
+        return isinstance(self.console.file, GuardedOutput) and self.console.file.lost
+
+    def _check_output(self) -> None:
+        file = self.console.file
+        if isinstance(file, GuardedOutput) and file.failure is not None:
+            raise file.failure.again()
+
+    def warn(self, text: str) -> None:
+        """Write ``text`` on standard error (when the output is lost, the last words go
+        there), unless that too is gone."""
+        with suppress(OSError, ValueError, AttributeError):
+            print(f"umtali: {printable(text)}", file=sys.stderr, flush=True)
 
     def blank(self) -> None:
         self.console.print()
@@ -256,12 +412,21 @@ class Terminal:
             )
 
     def _read_line(self, prompt: str) -> str:
+        self._check_output()  # nobody could see the question
         if not self._prompt_to_reader:
             self.console.print(prompt, end="", markup=False, highlight=False)
         self.console.file.flush()
         try:
+            if self._read is input and sys.stdin is None:
+                raise EOFError  # standard input was closed before the program began
             line = self._read(prompt if self._prompt_to_reader else "")
-        except (EOFError, KeyboardInterrupt, OSError):  # OSError: the terminal is gone
+        except (EOFError, KeyboardInterrupt, OSError, ValueError):
+            # OSError: the terminal is gone; ValueError: reading a closed stream.
+            self.say_if_possible("")
+            raise QuitRequested from None
+        except RuntimeError:  # input(): "lost sys.stdin", closed while running
+            if self._read is not input:
+                raise
             self.say_if_possible("")
             raise QuitRequested from None
         if not self.interactive:
