@@ -4,6 +4,7 @@ these tests check that every engine really plays and that the report adds up."""
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
@@ -27,7 +28,10 @@ def test_umtali_engines_play_and_time_their_legal_moves() -> None:
         # A random hand of Umtali runs to dozens of moves: these are whole hands.
         assert tally.moves > 20 * tally.hands
         assert tally.legal_ns
-        assert min(tally.legal_ns) > -1000
+        # Each timed call is a few microseconds (the timer's own cost taken off): not a
+        # millisecond, and not below zero by more than the timer's jitter.
+        assert tally.legal_median_us < 1000
+        assert statistics.median(tally.legal_ns) > 0
         assert tally.moves_per_second > 0
         assert tally.legal_median_us > 0
 

@@ -1,4 +1,4 @@
-"""The binding rulings R1-R11 (shared/RULINGS.md), each played out at the table.
+"""The binding rulings R1-R11 (docs/RULES.md, Part 2), each played out at the table.
 
 Every position is a real hand dealt from a stacked deck. Refused moves must name the rule and
 leave the hand exactly as it was. Players are 0 (the book's Player 1) and 1 (Player 2); hands

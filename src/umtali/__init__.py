@@ -8,6 +8,9 @@ Move.keep()
 (11, 10, 31)
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
 from umtali.deck import InvalidDeckError, seeded_deck, shuffled_deck, stacked_deck
 from umtali.melds import ColumnKind, MeldPlan, meld_plans
@@ -16,7 +19,10 @@ from umtali.notation import format_move, parse_move
 from umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
 from umtali.state import Column, HandOutcome, HandState, Phase, Termination
 
-__version__ = "0.1.0"
+try:  # written once, in pyproject.toml; the installed package's metadata carries it
+    __version__ = _version("umtali")
+except PackageNotFoundError:  # pragma: no cover - run from a source tree never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "PRESETS",
