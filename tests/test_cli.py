@@ -201,3 +201,18 @@ def test_moves_read_well_to_the_human_player() -> None:
     assert describe_move(hand, hand.parse_move("play 4h off 5h"), names=names) == (
         "You play 4♥ off Computer's 5♥"
     )
+
+
+def test_without_rich_the_command_says_what_to_install() -> None:
+    # The library needs nothing outside Python; the terminal needs rich, the `cli` extra.
+    code = (
+        "import sys; sys.modules['rich'] = None\n"  # as if rich were not installed
+        "from umtali.cli import main\n"
+        "sys.exit(main(['--version']))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 1
+    assert "pip install 'umtali[cli]'" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,7 +1,7 @@
-"""``python -m umtali``: the ``umtali`` command, for when the console script is not on PATH."""
+"""``python -m umtali``: the ``umtali`` command, where its script is not on PATH."""
 
 import sys
 
-from umtali.cli.main import main
+from umtali.cli import main
 
 sys.exit(main())
