@@ -9,11 +9,20 @@ from umtali.deck import stacked_deck
 from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandState, Phase
 
+NOT_THE_STATE: frozenset[str] = frozenset({"_legal", "_undo"})
+"""Slots of a HandState that are no part of what it is: the legal-move cache, and what pop
+needs to undo the moves (which the history already names)."""
+
 
 def fingerprint(state: HandState) -> tuple[object, ...]:
-    """Everything that defines a state, bar the legal-move cache."""
-    snap = state._snapshot()[:-1]
-    return (*snap, tuple(state.history), state.stock)
+    """Everything that defines a state: every slot of it, read from ``__slots__`` (not from
+    the engine's own undo list, which is what this checks) less ``NOT_THE_STATE``."""
+    return tuple(
+        (name, tuple(value) if isinstance(value, list) else value)
+        for name in HandState.__slots__
+        if name not in NOT_THE_STATE
+        for value in (getattr(state, name),)
+    )
 
 
 def all_cards_accounted_for(state: HandState) -> bool:

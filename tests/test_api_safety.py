@@ -24,11 +24,11 @@ from umtali.cards import (
     quoted,
 )
 from umtali.deck import InvalidDeckError, seeded_deck
+from umtali.describe import explain_illegal
 from umtali.lessons import LESSONS
 from umtali.match import Match, MatchError
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import VERBS, format_move, parse_move
-from umtali.reasons import explain_illegal
 from umtali.rules import STANDARD, InvalidRulesError
 from umtali.state import HandState, Phase
 from umtali.view import PlayerView, ViewError, determinize
@@ -320,7 +320,10 @@ def test_take_as_typed_is_completed_by_push(opened: HandState) -> None:
 
 def test_take_as_typed_is_refused_by_rule_when_it_cannot_be_completed() -> None:
     state = HandState.from_seed(3, dealer=0)
-    refuses(state, parse_move("take"), IllegalMoveError, "no face-up card")
+    error = refuses(state, parse_move("take"), IllegalMoveError, "no face-up card")
+    assert isinstance(error, IllegalMoveError)
+    assert error.refusal is not None
+    assert error.refusal.code == "no_face_up_discard"
     state.push_text("keep")
     refuses(state, Move.take(), IllegalMoveError, "is not allowed now")
 

@@ -10,9 +10,9 @@ import pytest
 from tests.helpers import fingerprint
 from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
 from umtali.deck import InvalidDeckError, seeded_deck
+from umtali.describe import explain_illegal
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
-from umtali.reasons import explain_illegal
 from umtali.state import HandState
 
 

@@ -21,7 +21,7 @@ PACKAGE = Path(umtali.__file__).parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("umtali.cards", "umtali.rules"),
-    ("umtali.melds", "umtali.moves", "umtali.deck"),
+    ("umtali.terms", "umtali.melds", "umtali.moves", "umtali.deck"),
     ("umtali.state", "umtali.reasons", "umtali.notation", "umtali.view", "umtali.match"),
     ("umtali", "umtali.record", "umtali.files", "umtali.lessons", "umtali.describe"),
     ("umtali.bots",),

@@ -11,6 +11,7 @@ import pytest
 from umtali import CardSet, HandState, Termination
 from umtali.cards import card_name
 from umtali.lessons import LESSONS, Lesson
+from umtali.match import Match
 
 
 def top_of(hand: HandState) -> str | None:
@@ -22,18 +23,19 @@ def top_of(hand: HandState) -> str | None:
 
 
 def play_lesson(lesson: Lesson) -> HandState:
-    hand = HandState(lesson.deck(), dealer=lesson.dealer)
+    """The lesson replayed, checked against its figures after every turn."""
     expected_tables: list[list[str]] = [[], []]
     for number, turn in enumerate(lesson.turns, start=1):
-        for text in turn.moves:
-            assert hand.player == turn.player, f"hand {lesson.number} turn {number}: {text}"
-            hand.push_text(text)
+        for done, text in enumerate(turn.moves):
+            mover = lesson.replay(turn=number, done=done).player
+            assert mover == turn.player, f"hand {lesson.number} turn {number}: {text}"
+        hand = lesson.replay(turn=number, done=len(turn.moves))
         expected_tables[turn.player].extend(turn.new_columns)
         for p in (0, 1):
             assert hand.hand(p) == CardSet.parse(turn.hands[p]), (lesson.number, number, p)
             assert [str(c) for c in hand.table(p)] == expected_tables[p], (lesson.number, number)
         assert top_of(hand) == turn.top, (lesson.number, number)
-    return hand
+    return lesson.replay()
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"hand{lesson.number}")
@@ -84,3 +86,18 @@ def test_a_lesson_replays_to_any_move(lesson: Lesson) -> None:
         lesson.state_at(len(lesson.turns) + 1)
     with pytest.raises(ValueError, match="no move"):
         lesson.state_at(1, len(lesson.turns[0].moves) + 1)
+
+
+def test_a_lesson_replays_onto_a_fresh_deal_of_its_deck_and_nothing_else() -> None:
+    lesson = LESSONS[1]
+    game = Match(kind="game", first_dealer=lesson.dealer)
+    played = lesson.replay(game.new_hand(lesson.deck()))
+    assert played.moves_played() == lesson.state_at().moves_played()
+    assert game.hands[-1].outcome() == lesson.state_at().outcome()
+    for wrong in (
+        HandState(LESSONS[0].deck(), dealer=lesson.dealer),  # another deck
+        HandState(lesson.deck(), dealer=1 - lesson.dealer),  # another dealer
+        lesson.replay(turn=2),  # moves played already
+    ):
+        with pytest.raises(ValueError, match="fresh deal of its own deck"):
+            lesson.replay(wrong)

@@ -30,10 +30,7 @@ def test_perft_from_lesson_deals(lesson: int, depth: int, count: int) -> None:
 
 def test_perft_from_a_take_two_position() -> None:
     # Hand 1 after two turns: Player 2 may take 6♥ 5♥ to his 7♥.
-    hand = HandState(LESSONS[0].deck(), LESSONS[0].dealer)
-    for turn in LESSONS[0].turns[:2]:
-        for text in turn.moves:
-            hand.push_text(text)
+    hand = LESSONS[0].replay(turn=3)
     assert "take 6♥ 5♥" in [str(m) for m in hand.legal_moves]
     assert perft(hand, 11) == 3166
 

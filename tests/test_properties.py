@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tests.helpers import all_cards_accounted_for, fingerprint, play_randomly, random_hand
 from umtali.cards import cards_of, parse_card
 from umtali.deck import shuffle
+from umtali.describe import explain_illegal
 from umtali.match import Match
 from umtali.melds import hand_melds
 from umtali.moves import IllegalMoveError, Move, MoveKind
@@ -70,9 +71,16 @@ def test_random_play_keeps_every_invariant(seed: int) -> None:
             move = random_move(rng)
             if move.action in legal:
                 continue
-            with pytest.raises(IllegalMoveError, match=r"\S"):
+            with pytest.raises(IllegalMoveError, match=r"\S") as refused:
                 state.push(move)
             assert fingerprint(state) == before
+            # The refusal as data says what the message says, and names a reason.
+            why = refused.value.refusal
+            assert why is not None
+            assert why.text() == str(refused.value)
+            assert why.code != "not_legal", why
+            assert not why.rules or f"({', '.join(why.rules)})" in why.text()
+            assert "Player" not in explain_illegal(state, move, names=("you", "You"))
         state.push(legal[rng.randrange(len(legal))])
     assert all_cards_accounted_for(state)
     assert state.turn <= state.rules.turn_cap + 1

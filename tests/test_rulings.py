@@ -292,10 +292,7 @@ def test_r3_a_single_taken_card_cannot_be_thrown_back() -> None:
 def hand_four_after_the_dealer_throws_a_second_two() -> HandState:
     """The book's Hand 4, where the Dealer throws the 2♠ onto the 2♣ instead of the 6♦
     (the commentary's what-if). Player 1 holds only the 4♣."""
-    lesson = LESSONS[3]
-    hand = HandState(lesson.deck(), dealer=lesson.dealer)
-    for turn in lesson.turns[:4]:
-        play(hand, *turn.moves)
+    hand = LESSONS[3].replay(turn=5)
     play(hand, "draw", "play J♥", "discard 2♠")
     assert hand.hand(0) == cards("4c")
     assert [card for card, _ in hand.discard_pile()[-2:]] == [c("2c"), c("2s")]
@@ -844,14 +841,7 @@ def test_r10_drawn_games_count_for_nobody_and_points_do_not_carry() -> None:
 
 # -- R11 What each player may see -----------------------------------------------------------------
 def lesson_four_after(turns: int, moves: int = 0) -> HandState:
-    lesson = LESSONS[3]
-    hand = HandState(lesson.deck(), lesson.dealer)
-    for turn in lesson.turns[:turns]:
-        for text in turn.moves:
-            hand.push_text(text)
-    for text in lesson.turns[turns].moves[:moves]:
-        hand.push_text(text)
-    return hand
+    return LESSONS[3].replay(turn=turns + 1, done=moves)
 
 
 def test_r11_a_card_taken_from_the_pile_is_known_until_it_is_played() -> None:
@@ -911,17 +901,21 @@ def test_r11_a_face_down_discard_is_hidden_from_the_opponent_only() -> None:
 def test_refusal_off_a_solo_card_reads_cleanly() -> None:
     # Lesson hand 2 after turn 3: Player 1 has a solo Q♠ off Player 2's Q♣.
     # Player 2 holds 9♦ 8♦; 9♦ is no neighbour of Q♠ and not its rank.
-    from umtali.lessons import LESSONS
-
-    lesson = LESSONS[1]
-    hand = HandState(lesson.deck(), lesson.dealer)
-    for turn in lesson.turns[:3]:
-        for text in turn.moves:
-            hand.push_text(text)
-    hand.push_text("draw")
+    hand = LESSONS[1].replay(turn=4, done=1)  # Player 2 has drawn
     with pytest.raises(IllegalMoveError) as refused:
         hand.push_text("play 9♦ off Q♠")
     assert str(refused.value) == (
         "9♦ cannot be played off Q♠: a solo card takes only a card of its rank or the next"
         " card of its suit (R4)"
     )
+    # The same refusal as data, for a front end that words it otherwise.
+    why = refused.value.refusal
+    assert why is not None
+    assert (why.code, why.rules, why.cards, why.player) == (
+        "not_proper_addition",
+        ("R4",),
+        (c("Qs"),),
+        1,
+    )
+    assert why.move == Move.solo(c("9d"), c("Qs"))
+    assert why.text() == str(refused.value)

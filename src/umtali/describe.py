@@ -1,11 +1,8 @@
-"""Plain-text descriptions of moves and states: replays, demos, lessons and the play screen.
+"""Plain-text descriptions of moves and states: replays, demos, lessons and the play screen;
+and the one wording of a player spoken to as "You", for moves and for refusals alike.
 
 >>> from umtali.lessons import LESSONS
->>> from umtali.state import HandState
->>> hand = HandState(LESSONS[0].deck(), dealer=1)
->>> for text in ("keep", "meld K♠ K♥ K♣", "meld 3♥ 2♥ A♥", "discard 5♥", "draw", "play J♠",
-...              "play J♦"):
-...     _ = hand.push_text(text)
+>>> hand = LESSONS[0].replay(turn=2, done=3)  # Player 1 has drawn and played J♠ and J♦
 >>> describe_move(hand, hand.parse_move("play Q♦ off J♦"))
 'Player 1 plays Q♦ off his own J♦'
 >>> describe_move(hand, hand.parse_move("meld 7♠ 6♠ 5♠"))
@@ -17,17 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from umtali.cards import CardSet, card_name, mask_of
+from umtali.cards import CardSet, card_name, mask_of, quoted
 from umtali.melds import column_kind
-from umtali.moves import Move, MoveKind
+from umtali.moves import InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
-from umtali.state import Column, HandState, Phase, player_name
+from umtali.reasons import refusal
+from umtali.state import Column, HandState
+from umtali.terms import Phase, player_name
 from umtali.view import PlayerView
 
 __all__ = [
     "YOU",
     "describe_move",
     "describe_seen",
+    "explain_illegal",
     "object_name",
     "possessive",
     "render_state",
@@ -91,6 +91,64 @@ def possessive(name: str, *, own: bool = False) -> str:
     if own:
         return f"{'your' if name == YOU else 'his'} own"
     return "your" if name == YOU else f"{name}'s"
+
+
+class _SpokenTo:
+    """The voice of a refusal (see :class:`umtali.moves.Voice`) in this module's words: a
+    player called "you", in any case, is spoken to."""
+
+    def subject(self, name: str, verb: str) -> str:
+        return subject(YOU if name.lower() == "you" else name, verb, capital=False)
+
+    def possessive(self, name: str) -> str:
+        return possessive(YOU if name.lower() == "you" else name)
+
+
+_SPOKEN_TO: Final = _SpokenTo()
+
+
+def explain_illegal(
+    state: HandState,
+    move: Move,
+    names: tuple[str, str] | None = None,
+    move_name: str | None = None,
+) -> str:
+    """Why ``move`` is refused in ``state`` (which must not allow it), in one sentence
+    naming the rule: the :class:`~umtali.moves.Refusal` of :func:`umtali.reasons.refusal`,
+    in words.
+
+    ``move`` may be as typed (``take`` with no card, a solo off any card of a group): it
+    is explained as the state completes it. ``names`` are what the two players are
+    called (by default "Player 1" and "Player 2"), as in the engine's own
+    :class:`~umtali.moves.IllegalMoveError`; a player called "you" (in any case) is spoken
+    to: "you are to move", "your hand". ``move_name`` is what the move is called (by
+    default its notation in quotes), e.g. when the notation names a card the reader may
+    not see.
+
+    >>> from umtali.lessons import LESSONS
+    >>> hand = HandState(LESSONS[0].deck(), dealer=1)
+    >>> _ = hand.push_text("keep")
+    >>> explain_illegal(hand, Move.draw())
+    "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)"
+    >>> from umtali.cards import parse_card
+    >>> explain_illegal(hand, Move.discard_card(parse_card("Qh")), names=("Computer", "You"))
+    "'discard Q♥' is not allowed now: Q♥ is not in your hand"
+
+    Any :class:`Move` can be explained, whatever its cards; arguments of the wrong kind
+    raise :class:`InvalidMoveError` (``move``) or ``ValueError`` (``state``, ``names``).
+    """
+    if not isinstance(state, HandState):
+        raise ValueError(f"explain_illegal explains a move in a HandState, not {quoted(state)}")
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{quoted(move)} is not a Move: explain_illegal explains a Move")
+    if names is not None and not (
+        isinstance(names, (tuple, list))
+        and len(names) == 2
+        and all(isinstance(n, str) for n in names)
+    ):
+        raise ValueError(f"names are two strings, one for each player, not {quoted(names)}")
+    named = None if names is None else (names[0], names[1])
+    return refusal(state, move).text(named, move_name, voice=_SPOKEN_TO)
 
 
 _SECOND_PERSON: Final = {

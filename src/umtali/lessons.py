@@ -63,20 +63,46 @@ class Lesson:
             for text in turn.moves:
                 yield number, text
 
-    def state_at(self, turn: int | None = None, done: int = 0) -> HandState:
-        """A fresh hand replayed on the engine up to turn ``turn`` (1 = the opening turn)
-        with its first ``done`` moves played; ``turn`` ``None``: the whole hand.
+    def replay(
+        self, hand: HandState | None = None, *, turn: int | None = None, done: int = 0
+    ) -> HandState:
+        """Play the hand on the engine up to turn ``turn`` (1 = the opening turn) with its
+        first ``done`` moves played (``turn`` ``None``: the whole hand), and return the
+        state. The moves are pushed onto ``hand``, a fresh deal of this lesson's deck
+        (from a :class:`~umtali.match.Match`, or under other rules); by default a new one
+        under the standard rules. ``ValueError`` for a ``hand`` that is not one, or a
+        moment the hand does not have.
 
         >>> lesson = LESSONS[0]
-        >>> lesson.state_at(2, done=1).hand(0) - lesson.state_at(2).hand(0)  # Player 1 draws
+        >>> lesson.replay(turn=2, done=1).hand(0) - lesson.replay(turn=2).hand(0)  # a draw
         CardSet('4♣')
-        >>> lesson.state_at().outcome().scores
+        >>> from umtali.rules import RuleSet
+        >>> no_take_two = HandState(lesson.deck(), lesson.dealer, RuleSet(take_two=False))
+        >>> "take 6♥ 5♥" in [str(m) for m in lesson.replay(no_take_two, turn=3).legal_moves]
+        False
+        """
+        if hand is None:
+            hand = HandState(self.deck(), dealer=self.dealer)
+        elif not (
+            isinstance(hand, HandState)
+            and hand.deck == self.deck()
+            and hand.dealer == self.dealer
+            and not hand.history
+        ):
+            raise ValueError(f"hand {self.number} is replayed on a fresh deal of its own deck")
+        for text in self.rest(1, 0)[: self._index(turn, done)]:
+            hand.push_text(text)
+        return hand
+
+    def state_at(self, turn: int | None = None, done: int = 0) -> HandState:
+        """A fresh hand replayed on the engine up to turn ``turn`` (1 = the opening turn)
+        with its first ``done`` moves played; ``turn`` ``None``: the whole hand (the same
+        as :meth:`replay` with no hand given).
+
+        >>> LESSONS[0].state_at().outcome().scores
         (31, 28)
         """
-        state = HandState(self.deck(), dealer=self.dealer)
-        for text in self.rest(1, 0)[: self._index(turn, done)]:
-            state.push_text(text)
-        return state
+        return self.replay(turn=turn, done=done)
 
     def rest(self, turn: int, done: int) -> tuple[str, ...]:
         """The moves of the hand after the first ``done`` moves of turn ``turn``.

@@ -7,10 +7,7 @@ match replays exactly from its decks and moves.
 >>> from umtali.lessons import LESSONS
 >>> game = Match(kind="game", first_dealer=1)
 >>> for lesson in LESSONS:
-...     hand = game.new_hand(lesson.deck())
-...     for turn in lesson.turns:
-...         for text in turn.moves:
-...             _ = hand.push_text(text)
+...     _ = lesson.replay(game.new_hand(lesson.deck()))
 >>> game.game_totals(0), game.is_over(), game.game_winners()
 ((159, 110), True, [0])
 """
@@ -234,6 +231,7 @@ class Match:
 
     def __repr__(self) -> str:
         return (
-            f"<Match {self.kind}: {len(self.hands)} hand(s), games won {self.games_won()},"
+            f"<Match {self.kind}: {len(self.hands)} hand{'' if len(self.hands) == 1 else 's'},"
+            f" games won {self.games_won()},"
             f" {'over' if self.is_over() else 'in play'}>"
         )

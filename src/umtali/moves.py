@@ -1,9 +1,35 @@
 """Moves: typed :class:`Move` objects for the public API, packed ints inside the engine.
 
-Inside, a move is one int: its kind in the low four bits and its cards above, so move
-lists are lists of ints and a move costs no object. :class:`Move` is made on demand.
+Inside, a move is one int, its *action*, so move lists are lists of ints and a move costs
+no object; :class:`Move` is made on demand. The low four bits (``KIND_MASK``) hold the
+:class:`MoveKind`, and the cards lie above them, in fields named by this module's
+constants. A card field is six bits (read with ``& CARD_FIELD``); ``NO_CARD`` in it names
+no card. By kind:
+
+========================  ===================================================================
+kind                      fields above the kind
+========================  ===================================================================
+keep, give, draw, forfeit none
+take                      the top discard at ``CARD_SHIFT`` (``NO_CARD``: ``take`` as typed,
+                          which the state completes)
+take two                  the top discard at ``CARD_SHIFT``, the one below it at
+                          ``SECOND_SHIFT``
+meld                      the meld's 52-bit card mask at ``CARD_SHIFT`` (bits 4-55)
+solo                      the card at ``CARD_SHIFT``, the card it is played off at
+                          ``SECOND_SHIFT`` (``NO_CARD`` for a Jack, played off nothing:
+                          ``JACK_SOLO``)
+discard                   the card at ``CARD_SHIFT``; ``DISCARD_FACE_DOWN`` (bit 10) when it
+                          is laid face down
+pair                      the pair's card mask at ``CARD_SHIFT`` (bits 4-55); its discard at
+                          ``PAIR_DISCARD_SHIFT`` (bits 56-61; ``NO_CARD``: none);
+                          ``PAIR_FACE_DOWN`` (bit 62) when the discard is laid face down
+========================  ===================================================================
 
 >>> from umtali.cards import parse_card
+>>> solo = Move.solo(parse_card("10d"), parse_card("Jd")).action
+>>> MoveKind(solo & KIND_MASK), solo >> CARD_SHIFT & CARD_FIELD, solo >> SECOND_SHIFT & CARD_FIELD
+(<MoveKind.SOLO: 6>, 22, 23)
+
 >>> m = Move.solo(parse_card("10d"), parse_card("Jd"))
 >>> m, Move.from_action(m.action) == m
 (Move.solo(10♦, off=J♦), True)
@@ -27,9 +53,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import islice
-from typing import Final
+from typing import Final, Protocol
 
 from umtali.cards import (
+    ALL_CARDS,
     card_ascii,
     card_name,
     cards_of,
@@ -39,15 +66,52 @@ from umtali.cards import (
     rank_of,
     suit_of,
 )
+from umtali.terms import player_name
 
 __all__ = [
+    "CARD_FIELD",
+    "CARD_SHIFT",
+    "DISCARD_FACE_DOWN",
+    "JACK_SOLO",
+    "KIND_MASK",
     "MAX_MELD_CARDS",
+    "NO_CARD",
+    "PAIR_DISCARD_SHIFT",
+    "PAIR_FACE_DOWN",
+    "PAIR_FACE_DOWN_SHIFT",
+    "SECOND_SHIFT",
+    "THIRD_PERSON",
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
     "MoveKind",
+    "Refusal",
+    "Voice",
     "column_order",
 ]
+
+# -- the action layout (the table in the module docstring) ------------------------------------
+KIND_MASK: Final = 0xF
+"""The kind of an action: ``MoveKind(action & KIND_MASK)``."""
+CARD_SHIFT: Final = 4
+"""Where an action's first card, or its card mask (a meld's, a pair's), begins."""
+SECOND_SHIFT: Final = 10
+"""Where an action's second card begins: a take-two's lower card, a solo's target."""
+CARD_FIELD: Final = 63
+"""The six bits of one card in an action: ``action >> CARD_SHIFT & CARD_FIELD``."""
+NO_CARD: Final = 63
+"""A card field that names no card: a Jack's target, a pair without a discard, ``take``
+as typed. No card id is 63, so it cannot be mistaken for one."""
+PAIR_DISCARD_SHIFT: Final = 56
+"""Where a pair's discard begins, above the pair's 52-bit mask."""
+PAIR_FACE_DOWN_SHIFT: Final = 62
+"""The bit that lays a pair's discard face down."""
+PAIR_FACE_DOWN: Final = 1 << PAIR_FACE_DOWN_SHIFT
+"""A pair's discard lies face down."""
+DISCARD_FACE_DOWN: Final = 1 << SECOND_SHIFT
+"""A discard lies face down (it has no second card, so its flag takes that field)."""
+JACK_SOLO: Final = NO_CARD << SECOND_SHIFT
+"""The target field of a Jack's solo: played off nothing."""
 
 
 class InvalidMoveError(ValueError):
@@ -55,7 +119,16 @@ class InvalidMoveError(ValueError):
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules do not allow now; the message names the rule."""
+    """A move the rules do not allow now; the message names the rule.
+
+    Attributes:
+        refusal: the same as data (the rule, a code, the cards), when the engine refused
+            the move; ``None`` for an error raised with a message alone.
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class MoveKind(IntEnum):
@@ -73,9 +146,6 @@ class MoveKind(IntEnum):
     FORFEIT = 9  # end the last turn without going out: the hand is forfeited (R7)
 
 
-_KIND_MASK: Final = 0xF
-_NO_CARD: Final = 63
-_CARDS52: Final = (1 << 52) - 1
 MAX_MELD_CARDS: Final = 10
 """The most cards one meld holds: a sequence A..10 (a group has at most 4)."""
 _CARDLESS: Final = frozenset({MoveKind.KEEP, MoveKind.GIVE, MoveKind.DRAW, MoveKind.FORFEIT})
@@ -275,18 +345,20 @@ class Move:
         if k is MoveKind.TAKE:
             # 'take' as typed packs with no card, like a Jack's solo off nothing: an
             # action no state lists as legal, which resolve completes.
-            return k | (self.cards[0] if self.cards else _NO_CARD) << 4
+            return k | (self.cards[0] if self.cards else NO_CARD) << CARD_SHIFT
         if k is MoveKind.TAKE_TWO:
-            return k | self.cards[0] << 4 | self.cards[1] << 10
+            return k | self.cards[0] << CARD_SHIFT | self.cards[1] << SECOND_SHIFT
         if k is MoveKind.MELD:
-            return k | mask_of(self.cards) << 4
+            return k | mask_of(self.cards) << CARD_SHIFT
         if k is MoveKind.SOLO:
-            off = _NO_CARD if self.target is None else self.target
-            return k | self.cards[0] << 4 | off << 10
+            off = NO_CARD if self.target is None else self.target
+            return k | self.cards[0] << CARD_SHIFT | off << SECOND_SHIFT
         if k is MoveKind.DISCARD:
-            return k | self.cards[0] << 4 | int(self.face_down) << 10
-        discard = _NO_CARD if self.discard is None else self.discard
-        return k | mask_of(self.cards) << 4 | discard << 56 | int(self.face_down) << 62
+            down = DISCARD_FACE_DOWN if self.face_down else 0
+            return k | self.cards[0] << CARD_SHIFT | down
+        discard = NO_CARD if self.discard is None else self.discard
+        down = PAIR_FACE_DOWN if self.face_down else 0
+        return k | mask_of(self.cards) << CARD_SHIFT | discard << PAIR_DISCARD_SHIFT | down
 
     @classmethod
     def from_action(cls, action: int) -> Move:
@@ -325,31 +397,32 @@ class Move:
 
     @classmethod
     def _unpack(cls, action: int) -> Move:
-        kind = action & _KIND_MASK
+        kind = action & KIND_MASK
         if kind > MoveKind.FORFEIT:
             raise InvalidMoveError(f"its low four bits, {kind}, are no move kind")
         k = MoveKind(kind)
         if k in _CARDLESS:
             return cls(k)
+        card = action >> CARD_SHIFT & CARD_FIELD
+        second = action >> SECOND_SHIFT & CARD_FIELD
         if k is MoveKind.TAKE:
-            card = action >> 4 & 63
-            return cls.take(None if card == _NO_CARD else card)
+            return cls.take(None if card == NO_CARD else card)
         if k is MoveKind.TAKE_TWO:
-            return cls.take_two(action >> 4 & 63, action >> 10 & 63)
+            return cls.take_two(card, second)
+        if k is MoveKind.SOLO:
+            return cls.solo(card, None if second == NO_CARD else second)
+        if k is MoveKind.DISCARD:
+            return cls.discard_card(card, bool(action & DISCARD_FACE_DOWN))
+        mask = action >> CARD_SHIFT & ALL_CARDS
         if k is MoveKind.MELD:
             # At most one card more than a meld holds, so a hostile mask is not listed whole.
-            return cls.meld(islice(cards_of(action >> 4 & _CARDS52), MAX_MELD_CARDS + 1))
-        if k is MoveKind.SOLO:
-            off = action >> 10 & 63
-            return cls.solo(action >> 4 & 63, None if off == _NO_CARD else off)
-        if k is MoveKind.DISCARD:
-            return cls.discard_card(action >> 4 & 63, bool(action >> 10 & 1))
-        pair = cards_of(action >> 4 & _CARDS52)
+            return cls.meld(islice(cards_of(mask), MAX_MELD_CARDS + 1))
+        pair = cards_of(mask)
         if len(pair) != 2:
             raise InvalidMoveError(f"a pair is two different cards, not {len(pair)}")
-        discard = action >> 56 & 63
+        discard = action >> PAIR_DISCARD_SHIFT & CARD_FIELD
         return cls.pair(
-            pair[0], pair[1], None if discard == _NO_CARD else discard, bool(action >> 62 & 1)
+            pair[0], pair[1], None if discard == NO_CARD else discard, bool(action & PAIR_FACE_DOWN)
         )
 
     # -- text -------------------------------------------------------------------------
@@ -417,3 +490,113 @@ _VERBS: Final = {
 _MOVES_BY_ACTION: dict[int, Move] = {}
 _MOVE_CACHE_LIMIT: Final = 1 << 16
 """Distinct actions seen in play number a few thousand; the limit only guards memory."""
+
+
+# -- refusals ----------------------------------------------------------------------------------
+class Voice(Protocol):
+    """How a refusal speaks of the player to move. The core speaks of him in the third
+    person (:data:`THIRD_PERSON`); a front end that addresses him as "you" brings its own
+    voice (:func:`umtali.describe.explain_illegal`)."""
+
+    def subject(self, name: str, verb: str) -> str:
+        """``name`` with ``verb`` (written for "he"), inside a sentence."""
+        ...
+
+    def possessive(self, name: str) -> str:
+        """``name``'s, inside a sentence."""
+        ...
+
+
+class _ThirdPerson:
+    def subject(self, name: str, verb: str) -> str:
+        return f"{name} {verb}"
+
+    def possessive(self, name: str) -> str:
+        return f"{name}'s"
+
+
+THIRD_PERSON: Final[Voice] = _ThirdPerson()
+"""The core's voice: "Player 2 is", "Player 2's"."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse a move now, as data: :func:`umtali.reasons.refusal` works it
+    out, and an :class:`IllegalMoveError` from the engine carries it.
+
+    >>> from umtali.cards import parse_card
+    >>> why = Refusal(Move.draw(), 1, "no_opening_draw", ("R2",),
+    ...               template="the opening turn has no draw {rules}")
+    >>> why.text()
+    "'draw' is not allowed now: the opening turn has no draw (R2)"
+    >>> Refusal(Move.discard_card(parse_card("Qh")), 0, "not_in_hand",
+    ...         cards=(parse_card("Qh"),), template="Q♥ is not in {mover's} hand").text()
+    "'discard Q♥' is not allowed now: Q♥ is not in Player 1's hand"
+
+    Attributes:
+        move: the move refused, as the state completed it (``take`` with no card stays as
+            typed when there is no face-up discard to complete it with).
+        player: the player to move (who would have made it).
+        code: a short stable name for the reason, such as ``"not_in_hand"``: what a front
+            end tests, where the wording may change.
+        rules: the rulings the move breaks, such as ``("R4",)``; empty when it breaks a
+            plain fact (the hand is over) or an option of these rules.
+        cards: the cards the reason names (those not in hand, those that extend a meld, ...).
+        template: the reason in words, with slots for what depends on the reader: the
+            player to move as a subject (``{mover is}``, any verb written for "he") or an
+            owner (``{mover's}``), and ``{rules}`` for the rulings in brackets.
+        head: how the sentence names what is refused, when it is the card rather than the
+            move ("9♦ cannot be played off Q♠"); ``None``: the move, as notation.
+    """
+
+    move: Move
+    player: int
+    code: str
+    rules: tuple[str, ...] = ()
+    cards: tuple[int, ...] = ()
+    template: str = ""
+    head: str | None = None
+
+    def text(
+        self,
+        names: tuple[str, str] | None = None,
+        move_name: str | None = None,
+        voice: Voice = THIRD_PERSON,
+    ) -> str:
+        """The refusal in one sentence. ``names`` are what the two players are called (by
+        default "Player 1" and "Player 2"), ``move_name`` what the move is called (by
+        default its notation in quotes), ``voice`` how the player to move is spoken of.
+        """
+        name = names[self.player] if names is not None else player_name(self.player)
+        reason = self.template.format_map(_Slots(name, voice, self.rules))
+        if self.head is not None:
+            return f"{self.head}: {reason}"
+        named = f"'{self.move}'" if move_name is None else move_name
+        return f"{named} is not allowed now: {reason}"
+
+    def error(self) -> IllegalMoveError:
+        """The error that refuses the move, with this refusal's text and itself."""
+        return IllegalMoveError(self.text(), self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class _Slots(dict[str, str]):
+    """The values of a refusal's template slots, made as the template asks for them."""
+
+    def __init__(self, name: str, voice: Voice, rules: tuple[str, ...]) -> None:
+        super().__init__()
+        self.name = name
+        self.voice = voice
+        self.rules = rules
+
+    def __missing__(self, slot: str) -> str:
+        if slot == "rules":
+            return f"({', '.join(self.rules)})"
+        if slot == "mover's":
+            return self.voice.possessive(self.name)
+        verb = slot.removeprefix("mover ")
+        if verb == slot:
+            raise KeyError(slot)
+        return self.voice.subject(self.name, verb)

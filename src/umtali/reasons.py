@@ -1,17 +1,38 @@
-"""Why a move is illegal: one sentence naming the rule it breaks.
+"""Why a move is illegal: a :class:`~umtali.moves.Refusal` naming the rule it breaks.
 
-Used for the message of :class:`umtali.moves.IllegalMoveError` and by interfaces that
-answer "why not?". The engine decides legality; this module only explains a refusal.
+The engine decides legality; this module only explains a refusal, as data (a code, the
+rulings, the cards) with a sentence that speaks of the player to move in the third
+person. :meth:`umtali.state.HandState.push` raises it in an
+:class:`~umtali.moves.IllegalMoveError`; :func:`umtali.describe.explain_illegal` words it
+for a reader who is spoken to as "you".
+
+It reads a hand through :class:`umtali.state.HandState`'s public API alone (the part it
+needs is typed here as :class:`PublicHand`), so it need not import the state module,
+which imports it.
+
+>>> from umtali.state import HandState
+>>> from umtali.lessons import LESSONS
+>>> hand = HandState(LESSONS[0].deck(), dealer=1)
+>>> _ = hand.push_text("keep")
+>>> why = refusal(hand, Move.draw())
+>>> why.code, why.rules, why.text()
+('no_opening_draw', ('R2',), "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)")
+>>> from umtali.cards import parse_card
+>>> why = refusal(hand, Move.discard_card(parse_card("Qh")))
+>>> why.code, [card_name(c) for c in why.cards], why.text(names=("Ann", "Bob"))
+('not_in_hand', ['Q♥'], "'discard Q♥' is not allowed now: Q♥ is not in Bob's hand")
 """
 
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Protocol
 
 from umtali.cards import (
     JACK,
     RANK_MASKS,
+    CardSet,
     card_name,
     cards_of,
     mask_of,
@@ -20,309 +41,420 @@ from umtali.cards import (
     suit_of,
 )
 from umtali.melds import ColumnKind, column_kind, hand_melds, is_pair
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
+from umtali.moves import (
+    KIND_MASK,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveKind,
+    Refusal,
+    column_order,
+)
+from umtali.rules import RuleSet
+from umtali.terms import Phase
 
-if TYPE_CHECKING:
-    from umtali.state import HandState
+__all__ = ["PublicHand", "no_face_up_discard", "refusal"]
 
-__all__ = ["explain_illegal"]
+_Side = tuple[tuple[int, int, int], ...]
+"""One side of the table as the state keeps it: (kind, mask, played-off card or -1)."""
+
+
+class PublicHand(Protocol):
+    """What a refusal reads of a hand: part of :class:`umtali.state.HandState`'s public
+    API, and nothing private."""
+
+    @property
+    def phase(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def took_two(self) -> bool: ...
+    @property
+    def last_turn(self) -> bool: ...
+    @property
+    def tables(self) -> tuple[_Side, _Side]: ...
+
+    def hand(self, player: int) -> CardSet: ...
+    def taken_this_turn(self) -> CardSet: ...
+    def discard_pile(self) -> list[tuple[int, bool]]: ...
+    def legal_actions(self) -> list[int]: ...
+    def complete(self, move: Move) -> Move: ...
+    def solo_targets(self, card: int) -> list[int]: ...
+
+
+def refusal(state: PublicHand, move: Move) -> Refusal:
+    """Why ``move`` is refused in ``state`` (a :class:`umtali.state.HandState` that does not
+    allow it). ``move`` may be as typed (``take`` with no card, a solo off any card of a
+    group): it is explained as the state completes it. Any :class:`Move` can be explained,
+    whatever its cards; anything else raises :class:`InvalidMoveError`.
+    """
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{quoted(move)} is not a Move: refusal explains a Move")
+    with suppress(IllegalMoveError):  # 'take' with no face-up discard: explained below
+        move = state.complete(move)
+    why = _reason(state, move)
+    return Refusal(move, state.player, why.code, why.rules, why.cards, why.template, why.head)
+
+
+def no_face_up_discard(player: int) -> Refusal:
+    """The refusal of ``take`` as typed, with no face-up discard to complete it with.
+
+    >>> no_face_up_discard(0).text()
+    "'take' is not allowed now: there is no face-up card on the discard pile"
+    """
+    return Refusal(
+        Move.take(),
+        player,
+        "no_face_up_discard",
+        template="there is no face-up card on the discard pile",
+    )
+
+
+@dataclass(frozen=True)
+class _Why:
+    """A refusal less the move and the player: what each check below finds."""
+
+    code: str
+    template: str
+    rules: tuple[str, ...] = ()
+    cards: tuple[int, ...] = ()
+    head: str | None = None
 
 
 def _names(cards: list[int] | tuple[int, ...]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
-def explain_illegal(
-    state: HandState,
-    move: Move,
-    names: tuple[str, str] | None = None,
-    move_name: str | None = None,
-) -> str:
-    """The message for refusing ``move`` in ``state`` (which must not allow it).
-
-    ``move`` may be as typed (``take`` with no card, a solo off any card of a group): it
-    is explained as the state completes it. ``names`` are what the two players are
-    called (by default "Player 1" and "Player 2"); a player called "you" (in any case) is
-    spoken to: "you are to move", "your hand". ``move_name`` is what the move is called
-    (by default its notation in quotes), e.g. when the notation names a card the reader
-    may not see.
-
-    >>> from umtali.state import HandState
-    >>> from umtali.lessons import LESSONS
-    >>> hand = HandState(LESSONS[0].deck(), dealer=1)
-    >>> _ = hand.push_text("keep")
-    >>> explain_illegal(hand, Move.draw())
-    "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)"
-    >>> from umtali.cards import parse_card
-    >>> explain_illegal(hand, Move.discard_card(parse_card("Qh")), names=("Computer", "You"))
-    "'discard Q♥' is not allowed now: Q♥ is not in your hand"
-
-    Any :class:`Move` can be explained, whatever its cards; arguments of the wrong kind
-    raise :class:`InvalidMoveError` (``move``) or ``ValueError`` (``state``, ``names``).
-    """
-    from umtali.state import HandState
-
-    if not isinstance(state, HandState):
-        raise ValueError(f"explain_illegal explains a move in a HandState, not {quoted(state)}")
-    if not isinstance(move, Move):
-        raise InvalidMoveError(f"{quoted(move)} is not a Move: explain_illegal explains a Move")
-    if names is not None and not (
-        isinstance(names, (tuple, list))
-        and len(names) == 2
-        and all(isinstance(n, str) for n in names)
-    ):
-        raise ValueError(f"names are two strings, one for each player, not {quoted(names)}")
-    with suppress(IllegalMoveError):  # 'take' with no face-up discard: explained below
-        move = state._complete(move)
-    reason = _reason(state, move, _Mover(names[state.player] if names else None, state))
-    if move.kind is MoveKind.SOLO and reason.startswith((":", " off ")):
-        return f"{card_name(move.cards[0])} cannot be played{reason}"
-    named = move_name if move_name is not None else f"'{move}'"
-    return f"{named} is not allowed now: {reason}"
-
-
-class _Mover:
-    """The player to move, as the message speaks of him."""
-
-    def __init__(self, name: str | None, state: HandState) -> None:
-        from umtali.state import player_name
-
-        self.you = name is not None and name.lower() == "you"
-        self.name = "you" if self.you else name or player_name(state.player)
-
-    def does(self, third: str, second: str) -> str:
-        """He with a verb: ``third`` for "he", ``second`` for "you"."""
-        return f"{self.name} {second if self.you else third}"
-
-    @property
-    def whose(self) -> str:
-        return "your" if self.you else f"{self.name}'s"
-
-
-def _reason(state: HandState, move: Move, who: _Mover) -> str:
-    from umtali.state import Phase
-
+def _reason(state: PublicHand, move: Move) -> _Why:
     kind = move.kind
     phase = state.phase
     if phase == Phase.OVER:
-        return "the hand is over"
+        return _Why("hand_over", "the hand is over")
     if phase == Phase.CHOOSE:
-        return (
-            f"{who.does('deals', 'deal')} and must first choose who receives the 11th card:"
-            " 'keep' it or 'give' it (R1)"
+        return _Why(
+            "choose_first",
+            "{mover deals} and must first choose who receives the 11th card:"
+            " 'keep' it or 'give' it {rules}",
+            ("R1",),
         )
     if kind in (MoveKind.KEEP, MoveKind.GIVE):
-        return "the cards are already dealt"
+        return _Why("already_dealt", "the cards are already dealt")
     if phase == Phase.DRAW:
         if kind not in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
-            return (
-                f"{who.does('is', 'are')} to move, and must first draw: from the stock,"
-                " or the top discard"
+            return _Why(
+                "draw_first",
+                "{mover is} to move, and must first draw: from the stock, or the top discard",
             )
         return _draw_reason(state, move)
     # Phase.PLAY
     if kind in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
         if state.turn == 1:
-            return "the opening turn has no draw: the 11-card player melds and discards (R2)"
-        return f"{who.does('has', 'have')} already drawn this turn"
-    hand = state.hands[state.player]
+            return _Why(
+                "no_opening_draw",
+                "the opening turn has no draw: the 11-card player melds and discards {rules}",
+                ("R2",),
+            )
+        return _Why("already_drawn", "{mover has} already drawn this turn")
+    hand = state.hand(state.player).mask
     named = set(move.cards) | ({move.discard} if move.discard is not None else set())
     missing = [c for c in sorted(named) if not hand >> c & 1]
     if missing:
-        return f"{_names(missing)} {'is' if len(missing) == 1 else 'are'} not in {who.whose} hand"
-    plays = list(_plays_now(state))
+        verb = "is" if len(missing) == 1 else "are"
+        return _Why(
+            "not_in_hand", f"{_names(missing)} {verb} not in {{mover's}} hand", cards=tuple(missing)
+        )
     if kind is MoveKind.MELD:
         return _meld_reason(state, move, hand)
     if kind is MoveKind.SOLO:
         return _solo_reason(state, move, hand)
+    plays = _plays_now(state)
     if (
         plays
         and state.rules.compulsory_play
-        and kind
-        in (
-            MoveKind.DISCARD,
-            MoveKind.PAIR,
-            MoveKind.FORFEIT,
-        )
+        and kind in (MoveKind.DISCARD, MoveKind.PAIR, MoveKind.FORFEIT)
     ):
         example = Move.from_action(plays[0])
-        return (
-            "every playable card must be played before the turn ends (R4);"
-            f" {example} is still possible"
+        return _Why(
+            "must_play_first",
+            "every playable card must be played before the turn ends {rules};"
+            f" {example} is still possible",
+            ("R4",),
+            example.cards,
         )
-    must_place = state.taken & hand if state.took_two else 0
+    must_place = state.taken_this_turn().mask & hand if state.took_two else 0
     if kind is MoveKind.FORFEIT:
         if not state.last_turn:
-            return "only the last turn, after the opponent went out, ends without a discard (R7)"
-        return "the cards taken two at a time must be played this turn (R3)"
+            return _Why(
+                "forfeit_not_last_turn",
+                "only the last turn, after the opponent went out, ends without a discard {rules}",
+                ("R7",),
+            )
+        return _TAKEN_TWO_UNPLAYED
     if must_place:
         left = cards_of(must_place)
         taken = "were taken two at a time" if len(left) > 1 else "was taken with another discard"
-        return (
+        return _Why(
+            "taken_two_unplayed",
             f"{_names(left)} {taken} and must be played this turn, in the meld phase or as"
-            " the closing pair (R3)"
+            " the closing pair {rules}",
+            ("R3",),
+            tuple(left),
         )
     if kind is MoveKind.DISCARD:
         return _discard_reason(state, move, hand)
     return _pair_reason(state, move, hand)
 
 
-def _plays_now(state: HandState) -> list[int]:
-    return [a for a in state.legal_actions() if a & 0xF in (int(MoveKind.MELD), int(MoveKind.SOLO))]
+_TAKEN_TWO_UNPLAYED = _Why(
+    "taken_two_unplayed", "the cards taken two at a time must be played this turn {rules}", ("R3",)
+)
+_FACE_DOWN_OFF = _Why("face_down_off", "these rules do not allow a face-down discard")
+_NOT_LEGAL = _Why("not_legal", "it is not among the legal moves now")
 
 
-def _draw_reason(state: HandState, move: Move) -> str:
+def _plays_now(state: PublicHand) -> list[int]:
+    return [a for a in state.legal_actions() if a & KIND_MASK in (MoveKind.MELD, MoveKind.SOLO)]
+
+
+def _draw_reason(state: PublicHand, move: Move) -> _Why:
     pile = state.discard_pile()
     if move.kind is MoveKind.DRAW:
-        return "the stock is empty: only the top discard can be drawn"
+        return _Why("stock_empty", "the stock is empty: only the top discard can be drawn")
     if not pile:
-        return "the discard pile is empty: draw from the stock"
+        return _Why("pile_empty", "the discard pile is empty: draw from the stock")
     if pile[-1][1]:
-        return "the top discard lies face down and cannot be drawn: draw from the stock (R3, R7)"
+        return _Why(
+            "top_face_down",
+            "the top discard lies face down and cannot be drawn: draw from the stock {rules}",
+            ("R3", "R7"),
+        )
     top = pile[-1][0]
     if move.kind is MoveKind.TAKE:
-        return f"the top discard is {card_name(top)}, not {card_name(move.cards[0])}"
+        card = move.cards[0]
+        return _Why(
+            "not_top_discard",
+            f"the top discard is {card_name(top)}, not {card_name(card)}",
+            cards=(top, card),
+        )
     if not state.rules.take_two:
-        return "these rules do not allow taking two discards"
+        return _Why("take_two_off", "these rules do not allow taking two discards")
     if len(pile) < 2:
-        return "the discard pile holds only one card"
+        return _Why("one_discard", "the discard pile holds only one card")
     second = pile[-2][0]
     if move.cards != (top, second):
-        return (
+        return _Why(
+            "not_top_two",
             f"the top two discards are {card_name(top)} and {card_name(second)}"
-            f" ('take {card_name(top)} {card_name(second)}')"
+            f" ('take {card_name(top)} {card_name(second)}')",
+            cards=(top, second),
         )
-    return (
+    return _Why(
+        "take_two_unplayable",
         f"{card_name(top)} and {card_name(second)} may be taken together only if both can be"
-        " played this turn, in the meld phase or as a closing pair (R3)"
+        " played this turn, in the meld phase or as a closing pair {rules}",
+        ("R3",),
+        (top, second),
     )
 
 
-def _meld_reason(state: HandState, move: Move, hand: int) -> str:
+def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     cards = list(move.cards)
     mask = mask_of(cards)
-    if any(rank_of(c) == JACK for c in cards):
-        return "Jacks are never overlapped: each Jack is played solo (R4)"
+    jacks = tuple(c for c in cards if rank_of(c) == JACK)
+    if jacks:
+        return _Why(
+            "jack_in_meld",
+            "Jacks are never overlapped: each Jack is played solo {rules}",
+            ("R4",),
+            jacks,
+        )
     kind = column_kind(mask)
     ranks = sorted({rank_of(c) for c in cards})
     suits = {suit_of(c) for c in cards}
     if kind is ColumnKind.MARRIAGE and not (ranks == [12, 13] and len(suits) == 1):
-        return "two cards make a meld only as a marriage, the K and Q of one suit (R4)"
+        return _Why(
+            "not_a_marriage",
+            "two cards make a meld only as a marriage, the K and Q of one suit {rules}",
+            ("R4",),
+        )
     if kind is ColumnKind.PAIR:
-        return "a pair can be laid only to go out (R4, R6): write 'pair …'"
+        return _Why(
+            "pair_is_no_meld",
+            "a pair can be laid only to go out {rules}: write 'pair …'",
+            ("R4", "R6"),
+        )
     if kind is ColumnKind.GROUP and len(cards) > 4:  # pragma: no cover - 4 suits
-        return "a group has at most four cards"
+        return _Why("not_a_group", "a group has at most four cards")
     if kind is ColumnKind.SEQUENCE and (
         len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks)))
     ):
-        return "a sequence is three or more consecutive cards of one suit (R4)"
+        return _Why(
+            "not_a_sequence",
+            "a sequence is three or more consecutive cards of one suit {rules}",
+            ("R4",),
+        )
     for legal in hand_melds(hand):
         if legal & mask == mask and legal != mask:
             extra = cards_of(legal & ~mask)
-            return (
-                f"a meld must be laid whole: {_names(extra)} in hand "
-                f"{'extends' if len(extra) == 1 else 'extend'} it (R4)"
+            verb = "extends" if len(extra) == 1 else "extend"
+            return _Why(
+                "meld_not_whole",
+                f"a meld must be laid whole: {_names(extra)} in hand {verb} it {{rules}}",
+                ("R4",),
+                tuple(extra),
             )
     if mask in hand_melds(hand):
         return _taken_reason(state)
-    return "it is not a meld of cards in hand"  # pragma: no cover
+    return _Why("not_a_meld", "it is not a meld of cards in hand")  # pragma: no cover
 
 
-def _solo_reason(state: HandState, move: Move, hand: int) -> str:
+def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     card = move.cards[0]
     name = card_name(card)
+    head = f"{name} cannot be played"
     if rank_of(card) == JACK:
         if move.target is not None:
-            return f": a Jack is always playable and is played alone: write 'play {name}'"
+            return _Why(
+                "jack_plays_alone",
+                f"a Jack is always playable and is played alone: write 'play {name}'",
+                head=head,
+            )
         return _taken_reason(state)
     for meld in hand_melds(hand):
         if meld >> card & 1:
-            return (
-                f": The Rule says it must be overlapped in the meld "
-                f"{_names(column_order(meld))} it makes with cards in hand (R4)"
+            column = column_order(meld)
+            return _Why(
+                "must_overlap",
+                f"The Rule says it must be overlapped in the meld {_names(column)} it makes"
+                " with cards in hand {rules}",
+                ("R4",),
+                tuple(column),
+                head,
             )
     if move.target is None:
-        targets = state._solo_targets(card)
+        targets = state.solo_targets(card)
         if not targets:
-            return ": nothing on the table accepts it, and only a Jack is played off nothing"
-        return (
-            f": a card other than a Jack is played off a card on the table;"
-            f" here 'play {name} off {card_name(targets[0])}'"
+            return _Why(
+                "nothing_accepts",
+                "nothing on the table accepts it, and only a Jack is played off nothing",
+                head=head,
+            )
+        return _Why(
+            "needs_target",
+            "a card other than a Jack is played off a card on the table;"
+            f" here 'play {name} off {card_name(targets[0])}'",
+            cards=(targets[0],),
+            head=head,
         )
     target = move.target
-    column = _column_of(state, target)
-    if column is None:
-        return f": {card_name(target)} is not on the table"
-    kind, _mask = column
-    if kind == ColumnKind.MARRIAGE:
-        return ": a marriage accepts no additions (R4)"
-    if kind == ColumnKind.SEQUENCE:
-        return ": a sequence takes only the next card of its suit at either end (R4)"
-    if kind in (ColumnKind.GROUP, ColumnKind.PAIR):
-        label = "group" if kind == ColumnKind.GROUP else "pair"
-        return f": a {label} takes only cards of its own rank (R4)"
+    column_kind_of_target = _column_kind_of(state, target)
+    if column_kind_of_target is None:
+        return _Why(
+            "target_not_on_table", f"{card_name(target)} is not on the table", (), (target,), head
+        )
+    if column_kind_of_target == ColumnKind.MARRIAGE:
+        return _Why(
+            "marriage_closed", "a marriage accepts no additions {rules}", ("R4",), head=head
+        )
+    if column_kind_of_target == ColumnKind.SEQUENCE:
+        return _Why(
+            "sequence_ends_only",
+            "a sequence takes only the next card of its suit at either end {rules}",
+            ("R4",),
+            head=head,
+        )
+    if column_kind_of_target in (ColumnKind.GROUP, ColumnKind.PAIR):
+        label = "group" if column_kind_of_target == ColumnKind.GROUP else "pair"
+        return _Why(
+            "rank_only", f"a {label} takes only cards of its own rank {{rules}}", ("R4",), head=head
+        )
     if not (RANK_MASKS[rank_of(target)] >> card & 1) and not (
         suit_of(card) == suit_of(target) and abs(rank_of(card) - rank_of(target)) == 1
     ):
-        return (
-            f" off {card_name(target)}: a solo card takes only a card of its rank or the"
-            " next card of its suit (R4)"
+        return _Why(
+            "not_proper_addition",
+            "a solo card takes only a card of its rank or the next card of its suit {rules}",
+            ("R4",),
+            (target,),
+            f"{head} off {card_name(target)}",
         )
     return _taken_reason(state)
 
 
-def _column_of(state: HandState, card: int) -> tuple[int, int] | None:
+def _column_kind_of(state: PublicHand, card: int) -> int | None:
+    """The kind of the table column that holds ``card``, if any does."""
     for side in state.tables:
         for kind, mask, _ in side:
             if mask >> card & 1:
-                return kind, mask
+                return kind
     return None
 
 
-def _taken_reason(state: HandState) -> str:
+def _taken_reason(state: PublicHand) -> _Why:
     if state.took_two:
-        return (
-            "after it the cards taken two at a time could no longer both be played this turn (R3)"
+        return _Why(
+            "taken_two_stranded",
+            "after it the cards taken two at a time could no longer both be played this turn"
+            " {rules}",
+            ("R3",),
         )
-    return "it is not among the legal moves now"  # pragma: no cover
+    return _NOT_LEGAL  # pragma: no cover
 
 
-def _discard_reason(state: HandState, move: Move, hand: int) -> str:
+def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     card = move.cards[0]
     going_out = hand.bit_count() == 1
     if state.last_turn and not going_out:
-        return (
+        return _Why(
+            "last_turn_discard",
             "on the last turn a player may discard only to go out; what cannot be played"
-            " is forfeited (R7)"
+            " is forfeited {rules}",
+            ("R7",),
         )
     if move.face_down and not state.rules.face_down_final_discard:
-        return "these rules do not allow a face-down discard"
+        return _FACE_DOWN_OFF
     if move.face_down and not going_out:
-        return "only a discard that goes out may be laid face down (R5)"
-    if state.taken >> card & 1:
-        return (
-            f"{card_name(card)} was taken from the discard pile this turn and may be"
-            " discarded only to go out (R3)"
+        return _Why(
+            "face_down_not_out",
+            "only a discard that goes out may be laid face down {rules}",
+            ("R5",),
         )
-    return "it is not among the legal moves now"  # pragma: no cover
+    if state.taken_this_turn().mask >> card & 1:
+        return _Why(
+            "taken_discard",
+            f"{card_name(card)} was taken from the discard pile this turn and may be"
+            " discarded only to go out {rules}",
+            ("R3",),
+            (card,),
+        )
+    return _NOT_LEGAL  # pragma: no cover
 
 
-def _pair_reason(state: HandState, move: Move, hand: int) -> str:
+def _pair_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     if not state.rules.pair_to_go_out:
-        return "these rules do not allow going out with a pair"
+        return _Why("pair_off", "these rules do not allow going out with a pair")
     pair = mask_of(move.cards)
     if not is_pair(pair):
-        return "a pair is two cards of one rank, not Jacks (R6)"
+        return _Why("not_a_pair", "a pair is two cards of one rank, not Jacks {rules}", ("R6",))
     rest = hand & ~pair
     if move.discard is not None:
         rest &= ~(1 << move.discard)
     if rest:
-        return (
-            f"a pair goes out only when nothing else is left in hand; {_names(cards_of(rest))}"
-            " would remain (R6)"
+        left = cards_of(rest)
+        return _Why(
+            "pair_leaves_cards",
+            f"a pair goes out only when nothing else is left in hand; {_names(left)}"
+            " would remain {rules}",
+            ("R6",),
+            tuple(left),
         )
     if move.face_down and not state.rules.face_down_final_discard:
-        return "these rules do not allow a face-down discard"
-    if move.discard is not None and state.taken >> move.discard & 1 and state.took_two:
-        return "the cards taken two at a time must be played this turn (R3)"
-    return "it is not among the legal moves now"  # pragma: no cover
+        return _FACE_DOWN_OFF
+    taken = state.taken_this_turn().mask
+    if move.discard is not None and taken >> move.discard & 1 and state.took_two:
+        return _TAKEN_TWO_UNPLAYED
+    return _NOT_LEGAL  # pragma: no cover

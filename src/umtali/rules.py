@@ -99,7 +99,8 @@ class RuleSet:
         unknown = sorted(set(options) - known)
         if unknown:
             raise InvalidRulesError(
-                f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+                f"unknown rule option{'' if len(unknown) == 1 else 's'} {', '.join(unknown)};"
+                f" known: {', '.join(sorted(known))}"
             )
         if preset in PRESETS:
             return dataclasses.replace(PRESETS[preset], **options)

@@ -26,10 +26,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, Final
+from enum import Enum
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from umtali.cards import (
+    ALL_CARDS,
     JACKS,
     RANK_MASKS,
     CardSet,
@@ -51,8 +52,24 @@ from umtali.melds import (
     meld_accepts,
     plays_reach,
 )
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind, column_order
+from umtali.moves import (
+    CARD_FIELD,
+    CARD_SHIFT,
+    DISCARD_FACE_DOWN,
+    JACK_SOLO,
+    KIND_MASK,
+    NO_CARD,
+    PAIR_DISCARD_SHIFT,
+    PAIR_FACE_DOWN,
+    SECOND_SHIFT,
+    InvalidMoveError,
+    Move,
+    MoveKind,
+    column_order,
+)
+from umtali.reasons import no_face_up_discard, refusal
 from umtali.rules import STANDARD, InvalidRulesError, RuleSet
+from umtali.terms import FACE_DOWN, PILE_CARD, Phase, player_name
 
 if TYPE_CHECKING:
     import random
@@ -70,9 +87,6 @@ __all__ = [
     "raw_side",
 ]
 
-FACE_DOWN: Final = 64
-"""Flag on a discard-pile entry: the card lies face down."""
-
 _KEEP: Final = int(MoveKind.KEEP)
 _GIVE: Final = int(MoveKind.GIVE)
 _DRAW: Final = int(MoveKind.DRAW)
@@ -83,7 +97,6 @@ _SOLO: Final = int(MoveKind.SOLO)
 _DISCARD: Final = int(MoveKind.DISCARD)
 _PAIR: Final = int(MoveKind.PAIR)
 _FORFEIT: Final = int(MoveKind.FORFEIT)
-_NO_CARD: Final = 63
 
 
 def _discard_table(first: int) -> tuple[tuple[int, ...], ...]:
@@ -91,7 +104,7 @@ def _discard_table(first: int) -> tuple[tuple[int, ...], ...]:
     table: list[tuple[int, ...]] = [()]
     for m in range(1, 1 << 13):
         high = m.bit_length() - 1
-        table.append(table[m ^ 1 << high] + (_DISCARD | (first + high) << 4,))
+        table.append(table[m ^ 1 << high] + (_DISCARD | (first + high) << CARD_SHIFT,))
     return tuple(table)
 
 
@@ -114,9 +127,43 @@ _SOLO_COLUMN: Final = ColumnKind.SOLO
 _GROUP_COLUMN: Final = ColumnKind.GROUP
 _PAIR_COLUMN: Final = ColumnKind.PAIR
 _SEQUENCE_COLUMN: Final = ColumnKind.SEQUENCE
-_JACK_SOLO: Final = _NO_CARD << 10
-_CARDS52: Final = (1 << 52) - 1
 
+
+RawSide = tuple[tuple[int, int, int], ...]
+"""One side of the table as the engine keeps it: (kind, mask, played-off card or -1)."""
+
+
+class TableIndex(NamedTuple):
+    """The table with every index derived from it, as one immutable value (the fields are
+    the :class:`HandState` attributes of the same names): what
+    :meth:`HandState.table_index` gives and :meth:`HandState.from_raw` takes to rebuild a
+    state on this table without laying the columns anew."""
+
+    tables: tuple[RawSide, RawSide]
+    points: tuple[int, int]
+    open_mask: int
+    solo_mask: int
+    rank_anchor: tuple[int, ...]
+    seqs: tuple[tuple[int, int], ...]
+    seq_open: int
+
+
+_TABLE_FIELDS: Final = TableIndex._fields
+"""The table and the indexes derived from it: a move that lays nothing leaves them be."""
+
+_table_fields: Final = operator.attrgetter(*_TABLE_FIELDS)
+
+_FIXED_FIELDS: Final = ("rules", "dealer", "deck", "stock")
+"""Fields set when the hand is made, which no move changes (the stock is read through
+``stock_pos``)."""
+
+_HISTORY_FIELDS: Final = ("history", "_undo")
+"""The moves pushed and what :meth:`HandState.pop` needs to undo them: push and pop keep
+these themselves."""
+
+_CACHE_FIELDS: Final = ("_legal",)
+"""Values worked out from the other fields and kept to be read again: not part of what a
+state is (two equal states may differ here), though pop restores them too."""
 
 _UNDO_FIELDS: Final = (
     "phase",
@@ -125,13 +172,7 @@ _UNDO_FIELDS: Final = (
     "hands",
     "stock_pos",
     "pile",
-    "tables",
-    "points",
-    "open_mask",
-    "solo_mask",
-    "rank_anchor",
-    "seqs",
-    "seq_open",
+    *_TABLE_FIELDS,
     "turn",
     "taken",
     "took_two",
@@ -142,77 +183,51 @@ _UNDO_FIELDS: Final = (
     "turn_open",
     "_legal",
 )
-"""Every field a move may change. The values are immutable, so a tuple of them is a
-complete snapshot; the legal-move cache comes back too, so a pop costs no regeneration."""
+"""Every field a move may change: every slot but the fixed ones and the history
+(tests/test_undo.py checks that, and that pop restores each). The values are immutable, so
+a tuple of them is a complete snapshot; the legal-move cache comes back too, so a pop
+costs no regeneration."""
 
-_take_snapshot: Final = operator.attrgetter(*_UNDO_FIELDS)
+_DRAW_CHANGES: Final = ("phase", "hands", "stock_pos", "_legal")
+"""What a draw from the stock changes."""
+_TAKE_CHANGES: Final = ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal")
+"""What a take from the discard pile (of one card or two) changes."""
 
-_TURN_UNDO: Final = tuple(
-    f
-    for f in _UNDO_FIELDS
-    if f not in ("tables", "points", "open_mask", "solo_mask", "rank_anchor", "seqs", "seq_open")
-)
-_UNDO_BY_KIND: Final = (
-    _TURN_UNDO,  # keep
-    _TURN_UNDO,  # give
-    ("phase", "hands", "stock_pos", "_legal"),  # draw
-    ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal"),  # take
-    ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal"),  # take two
-    _UNDO_FIELDS,  # meld
-    _UNDO_FIELDS,  # solo
-    _TURN_UNDO,  # discard: the table is untouched
-    _UNDO_FIELDS,  # pair
-    _TURN_UNDO,  # forfeit
-)
-"""The fields each kind of move may change (by action kind), so a push saves only those:
-a draw touches four. The property tests pop every move and compare whole states."""
+
+def _undo_by_kind(fields: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The fields each kind of move may change, by action kind, as far as ``fields`` lists
+    them: a push saves only those (a draw touches four). Every kind's list is cut from the
+    one list, so a field left out of it is left out everywhere, which the undo tests notice.
+    """
+    every = tuple(fields)
+    turn = tuple(f for f in every if f not in _TABLE_FIELDS)  # a move that lays nothing
+    draw = tuple(f for f in every if f in _DRAW_CHANGES)
+    take = tuple(f for f in every if f in _TAKE_CHANGES)
+    by_kind = {
+        MoveKind.KEEP: turn,
+        MoveKind.GIVE: turn,
+        MoveKind.DRAW: draw,
+        MoveKind.TAKE: take,
+        MoveKind.TAKE_TWO: take,
+        MoveKind.MELD: every,
+        MoveKind.SOLO: every,
+        MoveKind.DISCARD: turn,
+        MoveKind.PAIR: every,
+        MoveKind.FORFEIT: turn,
+    }
+    return tuple(by_kind[kind] for kind in sorted(MoveKind))
+
+
+_UNDO_BY_KIND: Final = _undo_by_kind(_UNDO_FIELDS)
+"""The fields each kind of move may change, indexed by ``action & KIND_MASK``."""
 _SNAPSHOT_BY_KIND: Final = tuple(operator.attrgetter(*fields) for fields in _UNDO_BY_KIND)
-
-RawSide = tuple[tuple[int, int, int], ...]
-"""One side of the table as the engine keeps it: (kind, mask, played-off card or -1)."""
-
-_TABLE_FIELDS: Final = (
-    "tables",
-    "points",
-    "open_mask",
-    "solo_mask",
-    "rank_anchor",
-    "seqs",
-    "seq_open",
-)
-"""The table and the indexes derived from it."""
-
-_table_fields: Final = operator.attrgetter(*_TABLE_FIELDS)
-
-TableIndex = tuple[
-    tuple[RawSide, RawSide],  # tables
-    tuple[int, int],  # points
-    int,  # open_mask
-    int,  # solo_mask
-    tuple[int, ...],  # rank_anchor
-    tuple[tuple[int, int], ...],  # seqs
-    int,  # seq_open
-]
-"""The values of ``_TABLE_FIELDS``, from :meth:`HandState.table_index`."""
+"""For each kind, the getter of the tuple of its fields, which :meth:`HandState.pop` puts
+back."""
 
 
 def _is_player(value: object) -> bool:
     """Whether ``value`` names a player: the int 0 or 1 (not a bool, not a float)."""
     return type(value) is int and (value == 0 or value == 1)
-
-
-def player_name(player: int) -> str:
-    """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
-    return f"Player {player + 1}"
-
-
-class Phase(IntEnum):
-    """Where the hand stands."""
-
-    CHOOSE = 0  # the dealer chooses who gets the 11th card
-    DRAW = 1  # the player to move draws
-    PLAY = 2  # the player to move melds, then discards or goes out
-    OVER = 3  # the hand has ended
 
 
 _CHOOSE_PHASE: Final = Phase.CHOOSE
@@ -338,36 +353,75 @@ class HandState:
         "turn_open",
     )
 
+    # The fields are public to read (views, refusals and bots read them) and private to
+    # write: only push and pop change them. Every value is immutable (ints and tuples), so
+    # a snapshot of the fields is a snapshot of the state. Card sets are 52-bit masks, bit
+    # ``c`` for card id ``c`` (see :mod:`umtali.cards`).
+
     rules: RuleSet
+    """The rule options of this hand."""
     dealer: int
+    """The dealer, 0 or 1."""
     deck: tuple[int, ...]
+    """The deck order the hand was dealt from (empty for a state built from parts)."""
     phase: int
+    """Where the hand stands: a :class:`~umtali.terms.Phase` value, kept as a plain int."""
     player: int
+    """The player to move, 0 or 1."""
     eleventh: int
+    """Who was dealt the 11th card; -1 while the dealer has yet to choose."""
     hands: tuple[int, int]
+    """Each player's hand as a card mask."""
     stock: tuple[int, ...]
+    """The stock as dealt, top card first; it never changes (see ``stock_pos``)."""
     stock_pos: int
+    """How many cards have been drawn from the stock: its top card is ``stock[stock_pos]``."""
     pile: tuple[int, ...]
+    """The discard pile bottom to top, one entry a card: its id, with the
+    :data:`~umtali.terms.FACE_DOWN` flag when it lies face down."""
     tables: tuple[RawSide, RawSide]
+    """Each side of the table, columns in the order laid, as (kind, mask, played-off card
+    or -1) triples (:func:`column_of` makes the :class:`Column`)."""
     points: tuple[int, int]
+    """Each player's points on the table, kept as columns are laid."""
     open_mask: int
+    """The card mask the table accepts as solo plays now (Jacks aside): the union of what
+    each column accepts. What the meld phase offers is the hand masked with it."""
     solo_mask: int
+    """The card mask of every solo card on the table (Jacks included): the cards a card
+    may be played off by rank or suit neighbour."""
     rank_anchor: tuple[int, ...]
+    """By rank (index 1..13), the top card of the group or pair of that rank on the table,
+    which a card of the rank is played off; -1 for none."""
     seqs: tuple[tuple[int, int], ...]
+    """Each sequence on the table as its (lowest, highest) card, side by side, player 0's
+    first (see :meth:`table_index`)."""
     seq_open: int
+    """The card mask that extends some sequence at either end."""
     turn: int
+    """The turn number: 0 while the dealer chooses, 1 for the opening turn."""
     turn_open: int
     """The cards the table accepted when this turn began. Under compulsory play the
     player who ended the last turn holds none of them (he would have had to play them)."""
     taken: int
+    """The card mask taken from the discard pile this turn."""
     took_two: bool
+    """Whether this turn's take was of two cards (both must be played, R3)."""
     ever_taken: tuple[int, int]
+    """For each player, the card mask he has ever taken from the discard pile (public)."""
     out: int
+    """The player who went out first; -1 for nobody yet."""
     last_turn: bool
+    """Whether this is the last turn, after the other player went out (R7)."""
     termination: Termination | None
+    """How the hand ended; ``None`` while it goes on."""
     history: list[tuple[int, int]]
+    """Every move pushed, as (player, action)."""
     _legal: list[int] | None
-    _undo: list[tuple[object, ...]] | None  # None: no undo kept (forget_undo)
+    """The legal actions now, once worked out (``None`` until then)."""
+    _undo: list[tuple[object, ...]] | None
+    """For each move pushed, the fields it changed as they were; ``None``: no undo kept
+    (:meth:`forget_undo`)."""
 
     def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
         if not _is_player(dealer):
@@ -439,7 +493,7 @@ class HandState:
 
     def discard_pile(self) -> list[tuple[int, bool]]:
         """The discard pile bottom to top, as (card, face_down) pairs."""
-        return [(e & 63, bool(e & FACE_DOWN)) for e in self.pile]
+        return [(e & PILE_CARD, bool(e & FACE_DOWN)) for e in self.pile]
 
     def stock_size(self) -> int:
         return len(self.stock) - self.stock_pos
@@ -525,7 +579,7 @@ class HandState:
         pile = self.pile
         if pile and not pile[-1] & FACE_DOWN:
             top = pile[-1]
-            acts.append(_TAKE | top << 4)
+            acts.append(_TAKE | top << CARD_SHIFT)
             if self.rules.take_two and len(pile) >= 2 and not pile[-2] & FACE_DOWN:
                 second = pile[-2]
                 both = 1 << top | 1 << second
@@ -545,12 +599,21 @@ class HandState:
                         pair_to_go_out=rules.pair_to_go_out,
                         stop_anywhere=not rules.compulsory_play,
                     ):
-                        acts.append(_TAKE_TWO | top << 4 | second << 10)
+                        acts.append(_TAKE_TWO | top << CARD_SHIFT | second << SECOND_SHIFT)
         return acts
 
-    def _solo_targets(self, card: int) -> list[int]:
-        """Table cards that ``card`` may be played off (group and pair columns by their
-        top card)."""
+    def solo_targets(self, card: int) -> list[int]:
+        """The table cards that ``card`` (not a Jack) may be played off as a proper
+        addition, whether or not the player holds it: solo cards of its rank or next to it
+        in its suit, the top card of the group or pair of its rank, and the end of each
+        sequence it extends. A card id is trusted, as in :mod:`umtali.melds`.
+
+        >>> from umtali.lessons import LESSONS
+        >>> hand = LESSONS[0].state_at(2, done=5)     # Player 1 laid J♠, J♦, Q♦ and 7♠ 6♠ 5♠
+        >>> from umtali.cards import parse_card
+        >>> [card_name(c) for c in hand.solo_targets(parse_card("10d"))]
+        ['J♦']
+        """
         rank = rank_of(card)
         targets = cards_of(self.solo_mask & (RANK_MASKS[rank] | SUIT_NEIGHBOURS[card]))
         anchor = self.rank_anchor[rank]
@@ -575,7 +638,7 @@ class HandState:
             blocked = 0
             for meld in melds:
                 blocked |= meld
-            acts = [_MELD | meld << 4 for meld in melds]
+            acts = [_MELD | meld << CARD_SHIFT for meld in melds]
             solos = hand & (self.open_mask | JACKS) & ~blocked
         else:
             acts = []
@@ -585,10 +648,10 @@ class HandState:
             solos ^= low
             c = low.bit_length() - 1
             if low & JACKS:
-                acts.append(_SOLO | c << 4 | _JACK_SOLO)
+                acts.append(_SOLO | c << CARD_SHIFT | JACK_SOLO)
             else:
-                for t in self._solo_targets(c):
-                    acts.append(_SOLO | c << 4 | t << 10)
+                for t in self.solo_targets(c):
+                    acts.append(_SOLO | c << CARD_SHIFT | t << SECOND_SHIFT)
         must_place = self.taken & hand if self.took_two else 0
         if must_place and acts:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
@@ -603,12 +666,12 @@ class HandState:
 
     def _keeps_taken_playable(self, action: int) -> bool:
         hand = self.hands[self.player]
-        if action & 0xF == _MELD:
-            meld = action >> 4
+        if action & KIND_MASK == _MELD:
+            meld = action >> CARD_SHIFT
             hand &= ~meld
             open_mask = self.open_mask | meld_accepts(meld)
         else:
-            c = action >> 4 & 63
+            c = action >> CARD_SHIFT & CARD_FIELD
             hand &= ~(1 << c)
             open_mask = self.open_mask | SOLO_ACCEPTS[c]
         return plays_reach(
@@ -632,13 +695,13 @@ class HandState:
             return [
                 a
                 for a in self._pair_actions(hand, self.taken)
-                if (a >> 4) & must_place == must_place
+                if (a >> CARD_SHIFT) & must_place == must_place
             ]
         if n == 1:
             c = hand.bit_length() - 1
-            acts.append(_DISCARD | c << 4)
+            acts.append(_DISCARD | c << CARD_SHIFT)
             if rules.face_down_final_discard:
-                acts.append(_DISCARD | c << 4 | 1 << 10)
+                acts.append(_DISCARD | c << CARD_SHIFT | DISCARD_FACE_DOWN)
         elif not self.last_turn:
             acts = _discards_of(hand & ~self.taken)
         if rules.pair_to_go_out and n in (2, 3):
@@ -652,14 +715,15 @@ class HandState:
         acts = []
         if n == 2:
             if is_pair(hand):
-                acts.append(_PAIR | hand << 4 | _NO_CARD << 56)
+                acts.append(_PAIR | hand << CARD_SHIFT | NO_CARD << PAIR_DISCARD_SHIFT)
         elif n == 3:
             for x in cards_of(hand & ~not_discardable):
                 pair = hand & ~(1 << x)
                 if is_pair(pair):
-                    acts.append(_PAIR | pair << 4 | x << 56)
+                    action = _PAIR | pair << CARD_SHIFT | x << PAIR_DISCARD_SHIFT
+                    acts.append(action)
                     if self.rules.face_down_final_discard:
-                        acts.append(_PAIR | pair << 4 | x << 56 | 1 << 62)
+                        acts.append(action | PAIR_FACE_DOWN)
         return acts
 
     # -- making moves ---------------------------------------------------------------------
@@ -717,20 +781,28 @@ class HandState:
         no :class:`Move`."""
         if not isinstance(move, Move):
             raise InvalidMoveError(f"{quoted(move)} is not a Move: resolve takes a Move")
-        move = self._complete(move)
+        move = self.complete(move)
         if move.action not in self.legal_actions():
-            from umtali.reasons import explain_illegal
-
-            raise IllegalMoveError(explain_illegal(self, move))
+            raise refusal(self, move).error()
         return move
 
-    def _complete(self, move: Move) -> Move:
+    def complete(self, move: Move) -> Move:
+        """``move`` as typed, made whole against this state, legal or not: ``take`` with
+        no card takes the top discard, and a solo off any card of a group or pair is played
+        off the column's top card (the card the engine records). Any other move is
+        returned as it is. :class:`IllegalMoveError` for ``take`` when no face-up card lies
+        on the pile.
+
+        >>> from umtali.lessons import LESSONS
+        >>> from umtali.notation import parse_move
+        >>> hand = LESSONS[3].state_at(6, done=1)  # 3♥ drawn; 3♠ 3♦ 3♣ and 6♦ laid
+        >>> hand.complete(parse_move("play 3h off 3c")), hand.complete(parse_move("take"))
+        (Move.solo(3♥, off=3♠), Move.take(6♦))
+        """
         if move.kind is MoveKind.TAKE and not move.cards:
             top = self.top_discard()
             if top is None:
-                raise IllegalMoveError(
-                    "'take' is not allowed now: there is no face-up card on the discard pile"
-                )
+                raise no_face_up_discard(self.player).error()
             return Move.take(top)
         if move.kind is MoveKind.SOLO and move.target is not None:
             t = move.target
@@ -751,20 +823,15 @@ class HandState:
             raise IndexError("pop from a hand that keeps no undo (see forget_undo)")
         if not self._undo:
             raise IndexError("pop from a hand with no moves")
-        fields = _UNDO_BY_KIND[self.history[-1][1] & 0xF]
+        fields = _UNDO_BY_KIND[self.history[-1][1] & KIND_MASK]
         for name, value in zip(fields, self._undo.pop(), strict=True):
             setattr(self, name, value)
         return Move.from_action(self.history.pop()[1])
 
-    def _snapshot(self) -> tuple[object, ...]:
-        """The fields a move may change (see ``_UNDO_FIELDS``), for :meth:`pop`."""
-        snapshot: tuple[object, ...] = _take_snapshot(self)
-        return snapshot
-
     def _apply(self, action: int) -> None:
         """Apply a legal action (unchecked: callers check). The commonest kinds come
         first: this is the engine's innermost loop."""
-        kind = action & 0xF
+        kind = action & KIND_MASK
         undo = self._undo
         if undo is not None:
             undo.append(_SNAPSHOT_BY_KIND[kind](self))
@@ -778,10 +845,10 @@ class HandState:
             self.hands = (hands[0] | got, hands[1]) if p == 0 else (hands[0], hands[1] | got)
             self.phase = _PLAY_PHASE
         elif kind == _DISCARD:
-            c = action >> 4 & 63
+            c = action >> CARD_SHIFT & CARD_FIELD
             left = hands[p] & ~(1 << c)
             self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
-            self.pile = (*self.pile, c | (FACE_DOWN if action >> 10 & 1 else 0))
+            self.pile = (*self.pile, c | (FACE_DOWN if action & DISCARD_FACE_DOWN else 0))
             if not left:
                 self._went_out(p)
             elif self.turn >= self.rules.turn_cap:
@@ -798,15 +865,15 @@ class HandState:
             else:
                 self._start_turn(1 - p, last=False)
         elif kind == _SOLO:
-            c = action >> 4 & 63
-            off = action >> 10 & 63
+            c = action >> CARD_SHIFT & CARD_FIELD
+            off = action >> SECOND_SHIFT & CARD_FIELD
             left = hands[p] & ~(1 << c)
             self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
-            self._add_column(p, _SOLO_COLUMN, 1 << c, -1 if off == _NO_CARD else off)
+            self._add_column(p, _SOLO_COLUMN, 1 << c, -1 if off == NO_CARD else off)
             if not left:
                 self._went_out(p)
         elif kind == _MELD:
-            meld = action >> 4
+            meld = action >> CARD_SHIFT
             left = hands[p] & ~meld
             self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
             self._add_column(p, column_kind(meld), meld, -1)
@@ -825,12 +892,12 @@ class HandState:
             self.ever_taken = (et[0] | got, et[1]) if p == 0 else (et[0], et[1] | got)
             self.phase = _PLAY_PHASE
         elif kind == _PAIR:
-            pair = action >> 4 & _CARDS52
-            discard = action >> 56 & 63
+            pair = action >> CARD_SHIFT & ALL_CARDS
+            discard = action >> PAIR_DISCARD_SHIFT & CARD_FIELD
             gone = pair
-            if discard != _NO_CARD:
+            if discard != NO_CARD:
                 gone |= 1 << discard
-                self.pile = (*self.pile, discard | (FACE_DOWN if action >> 62 & 1 else 0))
+                self.pile = (*self.pile, discard | (FACE_DOWN if action & PAIR_FACE_DOWN else 0))
             self._set_hand(p, hands[p] & ~gone)
             self._add_column(p, _PAIR_COLUMN, pair, -1)
             self._went_out(p)
@@ -1004,7 +1071,7 @@ class HandState:
         state.history = []
         state._legal = None
         state._undo = []
-        if table_index is None or table_index[0] != tables:
+        if table_index is None or table_index.tables != tables:
             state._rebuild_table(tables)
         else:
             for name, value in zip(_TABLE_FIELDS, table_index, strict=True):
@@ -1013,14 +1080,14 @@ class HandState:
         if check:
             seen = hands[0] | hands[1]
             count = hands[0].bit_count() + hands[1].bit_count()
-            for c in (*stock, *(e & 63 for e in pile)):
+            for c in (*stock, *(e & PILE_CARD for e in pile)):
                 seen |= 1 << c
                 count += 1
             for side in tables:
                 for _, mask, _ in side:
                     seen |= mask
                     count += mask.bit_count()
-            if seen != _CARDS52 or count != 52:
+            if seen != ALL_CARDS or count != 52:
                 raise ValueError("the parts of a hand must hold each of the 52 cards exactly once")
         return state
 
@@ -1052,7 +1119,7 @@ class HandState:
             for kind, mask, _ in side
             if kind == _SEQUENCE_COLUMN
         )
-        return (tables, points, open_mask, solo_mask, rank_anchor, seqs, seq_open)
+        return TableIndex(tables, points, open_mask, solo_mask, rank_anchor, seqs, seq_open)
 
     def recount(self) -> tuple[int, int]:
         """Each side's points recounted from its columns (a check on the running score)."""

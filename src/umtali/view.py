@@ -8,9 +8,7 @@ data, and :func:`determinize` deals the unseen cards at random into a full state
 
 >>> import random
 >>> from umtali.lessons import LESSONS
->>> hand = HandState(LESSONS[0].deck(), dealer=1)
->>> for text in ("keep", "meld K♠ K♥ K♣", "meld 3♥ 2♥ A♥", "discard 5♥"):
-...     _ = hand.push_text(text)
+>>> hand = LESSONS[0].replay(turn=2)  # after the opening turn: K♠ K♥ K♣, 3♥ 2♥ A♥, 5♥
 >>> view = PlayerView.of(hand, 0)
 >>> view.hand, view.opponent_hand_size, view.stock_size, view.top_discard()
 (CardSet('5♣ 10♣ J♦ Q♦ 6♥ 10♥ 5♠ 6♠ 7♠ J♠'), 4, 31, 30)
@@ -39,18 +37,17 @@ from umtali.cards import (
 )
 from umtali.deck import sample_to_front, shuffle, shuffled_deck
 from umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts
-from umtali.moves import Move, MoveKind
+from umtali.moves import KIND_MASK, Move, MoveKind
 from umtali.rules import RuleSet
 from umtali.state import (
-    FACE_DOWN,
     Column,
     HandState,
-    Phase,
     RawSide,
     TableIndex,
     column_of,
     raw_side,
 )
+from umtali.terms import FACE_DOWN, PILE_CARD, Phase
 
 __all__ = ["PlayerView", "ViewError", "determinize"]
 
@@ -171,7 +168,7 @@ class PlayerView:
             pile: list[int | None] = []
             for entry in state.pile:
                 own_last = entry & FACE_DOWN and _laid_by(state, player)
-                pile.append(None if entry & FACE_DOWN and not own_last else entry & 63)
+                pile.append(None if entry & FACE_DOWN and not own_last else entry & PILE_CARD)
             discard_pile = tuple(pile)
         to_move = state.player
         legal = (
@@ -232,7 +229,7 @@ class PlayerView:
     def open_mask(self) -> int:
         """The cards the table accepts as solo cards now (Jacks aside)."""
         if self._table_index is not None:
-            return self._table_index[2]  # its open_mask
+            return self._table_index.open_mask
         mask = 0
         for side in self.tables:
             for column in side:
@@ -372,7 +369,7 @@ def _laid_by(state: HandState, player: int) -> bool:
     """Whether ``player`` laid the face-down card on top of the pile (only the going-out
     discard is ever face down, and it is the pile's last card)."""
     for actor, action in reversed(state.history):
-        kind = action & 0xF
+        kind = action & KIND_MASK
         if kind in (MoveKind.DISCARD, MoveKind.PAIR):
             return actor == player
     return False
@@ -440,7 +437,7 @@ def _deal_plan(view: PlayerView) -> _DealPlan:
         hidden=hidden,
         face_down=face_down,
         allowed=allowed,
-        tables=index[0]
+        tables=index.tables
         if index is not None
         else (raw_side(view.tables[0]), raw_side(view.tables[1])),
         turn_open=view.opponent_excluded.mask & ~JACKS if view.opponent_meld_free else None,

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from umtali.deck import shuffled_deck
 from umtali.melds import meld_plans
 from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState, Phase
+from umtali.state import HandState
+from umtali.terms import Phase
 from umtali.view import PlayerView, determinize
 
 __all__ = ["BenchResult", "clock_overhead", "pin_to_one_core", "run_bench"]
