@@ -11,9 +11,12 @@ if TYPE_CHECKING:
     from umtali.cli.terminal import Terminal
 
 
-def typed_terminal(lines: list[str], width: int = 200) -> tuple[Terminal, io.StringIO]:
+def typed_terminal(
+    lines: list[str], width: int = 200, wraps: bool = False
+) -> tuple[Terminal, io.StringIO]:
     """A plain terminal ``width`` columns wide that reads ``lines`` one by one, then the
-    end of input, and the text it writes."""
+    end of input, and the text it writes; with ``wraps``, it wraps long lines at its
+    width, as a real terminal does (a file or a pipe keeps them whole)."""
     # Imported here: the learn layer's tests share the answers, not the terminal.
     from umtali.cli.terminal import Terminal
 
@@ -26,7 +29,28 @@ def typed_terminal(lines: list[str], width: int = 200) -> tuple[Terminal, io.Str
         except StopIteration:
             raise EOFError from None
 
-    return Terminal(out, read, color=False, width=width), out
+    term = Terminal(out, read, color=False, width=width)
+    term.console.soft_wrap = not wraps
+    return term, out
+
+
+def wrapped_bullets(
+    whole: str, wrapped: str, markers: tuple[str, ...], width: int
+) -> dict[str, str]:
+    """For each bullet point of ``whole`` (lines kept whole) that starts with one of
+    ``markers`` and is too long for ``width``, the line that continues it in ``wrapped``
+    (the same text wrapped at that width), by the bullet's first line."""
+    lines = [line.rstrip() for line in wrapped.splitlines()]
+    found = {}
+    for line in whole.splitlines():
+        line = line.rstrip()
+        if len(line) <= width or not line.lstrip().startswith(markers):
+            continue
+        for i, first in enumerate(lines[:-1]):
+            # The first line of the point, wrapped: a good part of it, a word short.
+            if len(first) > width // 2 and line.startswith(first + " "):
+                found[first] = lines[i + 1]
+    return found
 
 
 # Right answers, and Enter between turns, for the whole of each lesson.
@@ -113,7 +137,7 @@ QUIZ_WRONG = {
         ],
     ),
     6: ("yes", ["nothing was discarded"]),
-    7: ("30", ["30 is too low", "marriage K♣ Q♣: 20"]),
+    7: ("30", ["30 is too low", "(5 + 5) × 2 = 20"]),
     9: ("yes", ["the top discard lies face down and cannot be drawn"]),
     10: ("no", ["a group takes only cards of its own rank", "accepts: 3♦"]),
     11: ("yes", ["The Rule says it must be overlapped in the meld 10♠ 10♥ 10♦"]),

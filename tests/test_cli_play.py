@@ -1,7 +1,11 @@
-"""``umtali play`` end to end through the real console script, with scripted input."""
+"""``umtali play`` end to end, with scripted input: in this process through the command's
+own ``main`` (its standard input a script), and a few times as a real process in a real
+terminal (tmux)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -9,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,21 +25,38 @@ from umtali.cards import display_key, parse_card
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
 
-def play(
-    *args: str, script: str, cwd: Path | None = None, timeout: float = 300
-) -> subprocess.CompletedProcess[str]:
-    """``umtali play ARGS`` as a real process, ``script`` piped to its input."""
-    env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [UMTALI, "play", *args],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=env,
-        cwd=cwd,
-        check=False,
-    )
+@dataclass(frozen=True)
+class Played:
+    """What a run of ``umtali play`` left: as :class:`subprocess.CompletedProcess` has it."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def play(*args: str, script: str, cwd: Path | None = None, timeout: float = 300) -> Played:
+    """``umtali play ARGS`` run in this process by the command's ``main``, ``script`` as
+    its standard input, in the folder ``cwd``, without colour. (``timeout`` is kept for
+    the callers that ran it as a process.)"""
+    from umtali.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    stdin, colour = sys.stdin, os.environ.get("NO_COLOR")
+    sys.stdin = io.StringIO(script)
+    os.environ["NO_COLOR"] = "1"
+    try:
+        with contextlib.chdir(cwd or Path.cwd()), contextlib.redirect_stderr(err):
+            try:
+                code = main(["play", *args], out)
+            except SystemExit as e:  # argparse refuses an option so
+                code = e.code if isinstance(e.code, int) else 2
+    finally:
+        sys.stdin = stdin
+        if colour is None:
+            del os.environ["NO_COLOR"]
+        else:
+            os.environ["NO_COLOR"] = colour
+    return Played(code, out.getvalue(), err.getvalue())
 
 
 def moves_of(record: Path) -> list[list[str]]:
@@ -126,8 +148,12 @@ def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
     assert "Write the move after 'why'" in out
     assert "Hint:" in out
     assert "Umtali in brief" in out
-    assert "No hand has been finished yet" in out
-    assert "Game saved to" in out
+    assert "No hand has been finished yet. This hand so far: You 0, Computer (greedy) " in out
+    # A word that is no move and no command: what may be typed is named.
+    assert "Type moves to list the moves you may make, hint for a suggestion, or help" in out
+    # Nothing was played: quitting keeps no file.
+    assert "Nothing was played yet, so nothing was saved." in out
+    assert not list(tmp_path.glob("umtali-*.json"))
 
 
 def test_quit_saves_and_resume_continues_identically(tmp_path: Path) -> None:
@@ -304,7 +330,7 @@ def test_two_saves_in_the_same_second_get_two_names(
 
 
 def test_the_seed_of_a_live_game_is_shown_only_when_the_player_gave_it(tmp_path: Path) -> None:
-    unseeded = play("--bot", "greedy", script="quit\n", cwd=tmp_path)
+    unseeded = play("--bot", "greedy", script="1\nquit\n", cwd=tmp_path)
     assert unseeded.returncode == 0, unseeded.stderr
     assert "Seed" not in unseeded.stdout
     assert "seed" not in unseeded.stdout.lower().replace("--resume", "")
@@ -400,7 +426,7 @@ def test_game_so_far_gives_the_current_games_totals(
 
 def test_hints_come_from_the_default_level_whoever_the_opponent_is(tmp_path: Path) -> None:
     result = play("--seed", "3", "--bot", "random", script="hint\nquit\n", cwd=tmp_path)
-    assert f"(the {DEFAULT_BOT} level would play this)" in result.stdout
+    assert f"(the {DEFAULT_BOT} level would play this): " in result.stdout
     assert "random" not in result.stdout.split("Hint:")[1].split("\n")[0]
 
 
@@ -434,7 +460,7 @@ def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "That line is 6000 characters long" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) < 400
-    assert "Game saved to" in result.stdout
+    assert "nothing was saved" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -573,15 +599,16 @@ def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: P
 
 
 def test_a_single_hand_has_no_game_totals(tmp_path: Path) -> None:
-    from umtali.cli.play import Seats
     from umtali.deck import seeded_deck
     from umtali.match import Match
     from umtali.record import save_file
+    from umtali.session import Seats, first_dealer_for
 
     match = Match(
         kind="hand",
         players=("You", "Computer (greedy)"),
         meta=Seats(4, frozenset({0}), "greedy").meta(),
+        first_dealer=first_dealer_for(4),
     )
     match.new_hand(seeded_deck("4/0"))
     record = tmp_path / "hand.json"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli_play import moves_of, play
+from tests.test_cli_play import Played, moves_of, play
 from umtali.cli.play import PlayOptions, run_play
 from umtali.cli.terminal import Terminal
 from umtali.moves import Move
@@ -27,7 +27,7 @@ from umtali.moves import Move
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
 
-def piped(*args: str, script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def piped(*args: str, script: str, cwd: Path) -> Played:
     return play(*args, script=script, cwd=cwd, timeout=600)
 
 
@@ -126,8 +126,8 @@ def resumes_identically(record: Path, args: tuple[str, ...], answered: int, cwd:
 def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from umtali import session as session_module
     from umtali.bots import Bot, make_bot
-    from umtali.cli import play as play_module
     from umtali.view import PlayerView
 
     class CtrlCDuringItsFifthChoice:
@@ -147,7 +147,7 @@ def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
             return move
 
     monkeypatch.setattr(
-        play_module,
+        session_module,
         "make_bot",
         lambda level, reproducible: CtrlCDuringItsFifthChoice(make_bot(level, reproducible=True)),
     )
@@ -161,7 +161,8 @@ def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
 
     out = io.StringIO()
     options = PlayOptions(bot="search", seed=8, save=str(record))
-    assert run_play(Terminal(out, answer, color=False), options) == 0
+    assert run_play(Terminal(out, answer, color=False), options) == 130  # as shells say Ctrl-C
+    monkeypatch.undo()  # the games below play in this process too, at full strength
     text = out.getvalue()
     assert "Interrupted (Ctrl-C): saving the game." in text
     assert f"Game saved to {record}. Continue it with: umtali play --resume {record}" in text
@@ -170,16 +171,16 @@ def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
 
 
 @pytest.mark.parametrize(
-    ("signum", "said"),
+    ("signum", "said", "status"),
     [
-        (signal.SIGINT, None),  # Ctrl-C at a prompt is taken as quit: nothing to say
-        (signal.SIGTERM, "Stopped (SIGTERM)"),
-        (signal.SIGHUP, "The terminal was closed (SIGHUP)"),
+        (signal.SIGINT, None, 130),  # Ctrl-C at a prompt is taken as quit: nothing to say
+        (signal.SIGTERM, "Stopped (SIGTERM)", 143),
+        (signal.SIGHUP, "The terminal was closed (SIGHUP)", 129),
     ],
     ids=["SIGINT", "SIGTERM", "SIGHUP"],
 )
 def test_a_signal_at_a_prompt_saves_the_hand_in_progress_and_resumes_identically(
-    tmp_path: Path, signum: int, said: str | None
+    tmp_path: Path, signum: int, said: str | None, status: int
 ) -> None:
     args = ("--seed", "21", "--bot", "greedy")
     record = tmp_path / "game.json"
@@ -190,7 +191,7 @@ def test_a_signal_at_a_prompt_saves_the_hand_in_progress_and_resumes_identically
     live.prompt()
     live.proc.send_signal(signum)
     code, out, err = live.finish()
-    assert code == 0, err
+    assert code == status, err  # 128 + the signal's number, as shells report it
     assert "Traceback" not in out + err
     if said is not None:
         assert f"{said}: saving the game." in out

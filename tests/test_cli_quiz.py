@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scripted import BOOK_ANSWERS, QUIZ_WRONG, typed_terminal
+from tests.scripted import BOOK_ANSWERS, QUIZ_WRONG, typed_terminal, wrapped_bullets
 from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
 from umtali.deck import stacked_deck
@@ -226,9 +226,9 @@ def test_an_answer_without_commas_is_read_once(monkeypatch: pytest.MonkeyPatch) 
 
     readings: list[int] = []
 
-    def counted(cards: int, hand: int) -> Surface:
+    def counted(cards: int, hand: int, typed: tuple[int, ...] | list[int] = ()) -> Surface:
         readings.append(cards)
-        return read_ungrouped(cards, hand)
+        return read_ungrouped(cards, hand, typed)
 
     monkeypatch.setattr(surface_module, "read_ungrouped", counted)
     term, out = typed_terminal(["kc qc 4d 3d 2d 10h 10s js"])
@@ -315,3 +315,60 @@ def test_no_explanation_names_the_face_down_discard() -> None:
     assert "taking the face-down card is not allowed now" in question_9
     assert hidden not in question_9
     assert hidden not in missed_section(out)
+
+
+# -- what a new player met ------------------------------------------------------------------
+
+
+def test_the_score_of_a_table_is_broken_down_in_columns_that_line_up() -> None:
+    term, out = typed_terminal(["skip"] * 6 + ["38", "quit"])
+    with contextlib.suppress(QuitRequested):
+        run_quiz(term)
+    why = out.getvalue().split("Question 7 of 12")[1].split("Why:\n")[1].split("  - total")[0]
+    rows = why.splitlines()
+    assert rows[2] == "  - solo      10♠ (off J♠)                    5"
+    assert len(rows) == 6, rows
+    assert len({len(row) for row in rows}) == 1, rows
+    assert len({row.index(" = ") for row in rows if " = " in row}) == 1, rows
+
+
+def test_wrong_cards_are_named_in_the_order_typed() -> None:
+    off_five = build_questions()[3]  # cards playable off a solo 5♣
+    mistakes = off_five.grade("7c 5s 8c").mistakes
+    # In the order of a hand, 8♣ would come before 7♣.
+    assert mistakes[0].startswith("7♣ cannot be played"), mistakes
+    assert mistakes[1].startswith("8♣ cannot be played"), mistakes
+    plays = build_questions()[0].grade("J♠, As, 2s, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣").mistakes
+    assert plays[:2] == ("A♠ is not in your hand", "2♠ is not in your hand")
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_wrapped_points_are_indented_under_their_text(width: int) -> None:
+    answers = ["skip"] * 12
+    whole, whole_out = typed_terminal(answers)
+    run_quiz(whole)
+    narrow, narrow_out = typed_terminal(answers, width=width, wraps=True)
+    run_quiz(narrow)
+    lines = whole_out.getvalue(), narrow_out.getvalue()
+    wrapped = wrapped_bullets(*lines, ("-",), width)
+    assert wrapped, "no point is long enough to wrap"
+    for first, after in wrapped.items():
+        # Under the text: the marker's column and its space, then a word.
+        indent = first.index("-") + 2
+        assert re.match(f" {{{indent}}}\\S", after), (first, after)
+    # The summary's numbered lines wrap under their text too.
+    summary = narrow_out.getvalue().split("Questions missed:\n")[1].splitlines()
+    numbered = [i for i, line in enumerate(summary) if re.match(r" +\d+\. ", line)]
+    assert len({summary[i].index(".") for i in numbered}) == 1  # 9. and 10. alike
+    text_at = summary[numbered[0]].index(".") + 2
+    for i in numbered:
+        after = summary[i + 1]
+        assert after.lstrip().startswith("- ") or re.match(f" {{{text_at}}}\\S", after), after
+
+
+def test_a_quiz_of_one_question_counts_it_in_the_singular() -> None:
+    term, out = typed_terminal([])
+    with pytest.raises(QuitRequested):
+        run_quiz(term, build_questions()[:1])
+    assert out.getvalue().startswith("Umtali self-test\n1 question;")
+    assert "Stopped after 0 of 1 question: 0 right so far." in out.getvalue()

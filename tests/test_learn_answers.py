@@ -255,3 +255,79 @@ def test_what_an_answer_looks_like_is_said_once() -> None:
 @pytest.mark.parametrize("word", ["skip", "S", "pass", "Skip."])
 def test_skip_words(word: str) -> None:
     assert Attempts(parse_yes_no, "yes or no").offer(word).result is Unanswered.SKIPPED
+
+
+# -- the book's hyphen, read the same everywhere -----------------------------------------------
+
+
+def test_the_books_hyphen_is_read_by_every_reader_of_cards() -> None:
+    # The book writes J-♠; a learner who copies it is understood wherever a card is read:
+    # card parsing, move notation, the play prompt, the lessons' answers and the quiz's.
+    from umtali.cards import parse_card
+    from umtali.learn.surface import parse_surface
+    from umtali.notation import format_move, parse_move
+
+    assert card_name(parse_card("J-♠")) == "J♠"
+    assert card_name(parse_card("10-h")) == "10♥"
+    assert format_move(parse_move("play 10-♦ off J-♦")) == "play 10♦ off J♦"
+    hand = LESSONS[0].state_at(1, 1)  # Player 2 has kept the 11th card
+    assert str(hand.parse_move("meld K-♠ K-♥ K-♣")) == "meld K♠ K♥ K♣"
+    assert parse_card_answer("K-♠ K-♥ K-♣") == CardSet.parse("Ks Kh Kc")
+    assert parse_surface("J-♠, 10-♠, 4-♦ 3-♦ 2-♦") == parse_surface("J♠, 10♠, 4♦ 3♦ 2♦")
+    quiz = build_questions()
+    assert quiz[0].grade("J-♠, 10-♠, 10-♥, 4-♦ 3-♦ 2-♦, K-♣ Q-♣").correct
+    assert quiz[3].grade("5-♠ 5-♥ 5-♦ 6-♣ 4-♣").correct
+
+
+@pytest.mark.parametrize("card", ["J♠-", "-J♠", "J--♠", "1-0♥", "J-♠♠"])
+def test_a_hyphen_out_of_place_is_refused_by_every_reader_naming_it(card: str) -> None:
+    from umtali.cards import InvalidCardError, parse_card
+    from umtali.learn.surface import parse_surface
+    from umtali.moves import InvalidMoveError
+    from umtali.notation import parse_move
+
+    with pytest.raises(InvalidCardError, match="a hyphen goes only between the rank and"):
+        parse_card(card)
+    with pytest.raises(InvalidMoveError, match="hyphen"):
+        parse_move(f"play {card}")
+    for read in (parse_card_answer, parse_surface):
+        with pytest.raises(AnswerError, match="hyphen"):
+            read(f"Q♦ {card}")
+
+
+# -- counts and the learner's own order ---------------------------------------------------------
+
+
+def test_counts_are_written_in_the_singular_for_one() -> None:
+    from umtali.learn.answers import counted
+    from umtali.learn.lesson import Tally
+    from umtali.learn.quiz import quiz_intro
+
+    assert counted(1, "point") == "1 point"
+    assert counted(2, "point") == "2 points"
+    assert Tally(asked=1, right=1).line() == "You answered 1 of 1 question correctly."
+    assert Tally(asked=2, right=0, skipped=2).line() == (
+        "You answered 0 of 2 questions correctly (2 skipped)."
+    )
+    assert quiz_intro(1)[1].startswith("1 question;")
+    assert "(s)" not in quiz_intro(12)[1] + Tally(asked=1).line()
+
+
+def test_cards_not_in_hand_are_named_in_the_order_typed() -> None:
+    question = lesson_notes()[0].questions[0]  # Player 2's opening plays
+    state = lesson_state(LESSONS[0], question.turn, question.moment)
+    # In the order of a hand 5♠ would come before 2♣; the learner typed 2♣ first.
+    with pytest.raises(AnswerError, match=r"^2♣ 5♠ are not in Player 2's hand"):
+        grade(question, state, "2c 5s Ks", lesson=1)
+
+
+def test_parse_card_list_keeps_the_typed_order() -> None:
+    from umtali.learn.answers import in_typed_order, parse_card_list
+
+    typed = parse_card_list("2c, K-♠ and 9h 2c")
+    assert [card_name(c) for c in typed] == ["2♣", "K♠", "9♥"]
+    assert [card_name(c) for c in in_typed_order(CardSet(typed).mask, typed)] == [
+        "2♣",
+        "K♠",
+        "9♥",
+    ]

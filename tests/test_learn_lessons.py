@@ -107,7 +107,7 @@ def test_every_lesson_runs_to_the_end_with_right_answers(number: int) -> None:
     total = LESSON_QUESTIONS[number]
     assert len(answered) == total
     assert all(isinstance(a.verdict, Verdict) and a.verdict.correct for a in answered), answered
-    assert tally.line() == f"You answered {total} of {total} question(s) correctly."
+    assert tally.line() == f"You answered {total} of {total} questions correctly."
     assert isinstance(events[0], Opening)
     assert isinstance(events[-1], Summary)
 
@@ -144,7 +144,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
     )
     assert isinstance(points.verdict, Verdict)
     assert (points.verdict.correct, points.verdict.answer) == (False, "20")
-    assert "marriage K♦ Q♦: (5 + 5) × 2 = 20" in points.verdict.reasons
+    assert points.verdict.reasons == ("marriage  K♦ Q♦   (5 + 5) × 2 = 20",)
     assert "I can't read that: 'banana' is not a card" in plays.messages[0]
     assert "9♥ is not in Player 1's hand" in plays.messages[1]
     assert plays.verdict is Unanswered.SKIPPED
@@ -158,7 +158,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
     )
     assert isinstance(score.verdict, Verdict)
     assert (score.verdict.correct, score.verdict.answer) == (True, "40 to 22")
-    assert tally.line() == "You answered 1 of 5 question(s) correctly (1 skipped)."
+    assert tally.line() == "You answered 1 of 5 questions correctly (1 skipped)."
 
 
 def test_a_discard_not_in_hand_is_refused_with_the_engine_reason() -> None:
@@ -453,3 +453,22 @@ def test_the_note_on_jacks_does_not_forget_the_opening_turn() -> None:
     (note,) = [n for n in LESSON_NOTES[0].turns[1].after if "A Jack can always" in n]
     assert "once the turn's draw is made" not in note
     assert "opening turn" in note
+
+
+def test_a_half_right_answer_is_told_what_was_missing_and_what_was_wrong() -> None:
+    from umtali.learn.answers import parse_card_list
+
+    state = lesson_state(LESSONS[0], turn=2, moment="after_draw")  # Player 1 drew 4♣
+    some = check_plays(state, parse_card_list("7s 6s Jd Qd Js"))
+    assert some.mistakes == ("You named 7♠ 6♠ J♦ Q♦ J♠; missing: 5♠.",)
+    extra = check_plays(state, parse_card_list("10h 7s 6s 5s Js Jd Qd"))
+    assert extra.mistakes == ("You named 10♥ 7♠ 6♠ 5♠ J♠ J♦ Q♦; wrong: 10♥.",)
+    both = check_plays(state, parse_card_list("Qd Jd 10h"))
+    assert both.mistakes == ("You named Q♦ J♦ 10♥; missing: 7♠ 6♠ 5♠ J♠; wrong: 10♥.",)
+    nothing = check_plays(state, parse_card_list("none"))
+    assert nothing.mistakes == ("You named no card; missing: 7♠ 6♠ 5♠ J♦ Q♦ J♠.",)
+    question = LESSON_NOTES[2].questions[1]  # which cards go down overlapped (none)
+    jacks = grade(
+        question, lesson_state(LESSONS[2], question.turn, question.moment), "Jh Js", lesson=3
+    )
+    assert jacks.mistakes == ("You named J♥ J♠; wrong: J♥ J♠.",)

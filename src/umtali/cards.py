@@ -189,18 +189,33 @@ _SUIT_TEXT: Final = (
 
 
 def parse_card(text: str) -> Card:
-    """Read one card: ``Ks``, ``10h``, ``Th``, ``K♠``, in any case.
+    """Read one card: ``Ks``, ``10h``, ``Th``, ``K♠``, in any case, and the book's ``K-♠``
+    (one hyphen between the rank and the suit).
 
-    >>> [card_name(parse_card(t)) for t in ("Ks", "10h", "Th", "k♠", "a♧")]
-    ['K♠', '10♥', '10♥', 'K♠', 'A♣']
+    >>> [card_name(parse_card(t)) for t in ("Ks", "10h", "Th", "k♠", "a♧", "J-♠", "10-h")]
+    ['K♠', '10♥', '10♥', 'K♠', 'A♣', 'J♠', '10♥']
     >>> parse_card("11s")
     Traceback (most recent call last):
     ...
     umtali.cards.InvalidCardError: '11s' is not a card: the rank must be A, 2-10 (or T), J, Q or K
+    >>> parse_card("J♠-")
+    Traceback (most recent call last):
+    ...
+    umtali.cards.InvalidCardError: 'J♠-' is not a card: a hyphen goes only between the rank and the suit, like J-♠
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"{quoted(text)} is not a card: write a rank then a suit, like Ks")
     t = text.strip().lower()
+    if "-" in t:
+        # The book writes cards as J-♠; a hyphen anywhere else is a typing slip, and a
+        # message about the rank or the suit would not point at it.
+        rank_text, _, suit_text = t.partition("-")
+        if not rank_text or len(suit_text) != 1 or "-" in suit_text:
+            raise InvalidCardError(
+                f"{quoted(text)} is not a card: a hyphen goes only between the rank and the"
+                " suit, like J-♠"
+            )
+        t = rank_text + suit_text
     if len(t) < 2:
         raise InvalidCardError(
             f"{quoted(text)} is not a card: write a rank then a suit, like Ks, 10h or Q♦"

@@ -1,7 +1,7 @@
 """Move notation: short text for every move, read and written round-trip.
 
 One move a line, a verb then cards (any card spelling :func:`umtali.cards.parse_card`
-reads; output uses Unicode suits):
+reads, the book's ``J-♦`` among them; output uses Unicode suits and no hyphen):
 
 =========================================  =============================================
 ``keep`` / ``give``                        the dealer keeps / gives away the 11th card
@@ -20,6 +20,8 @@ reads; output uses Unicode suits):
 (Move.solo(10♥, off=J♦), 'play 10♥ off J♦')
 >>> parse_move(format_move(move)) == move
 True
+>>> format_move(parse_move("play 10-♦ off J-♦"))
+'play 10♦ off J♦'
 >>> parse_move("meld 7s")
 Traceback (most recent call last):
 ...

@@ -237,7 +237,16 @@ def _read_at_most(f: IO[bytes], limit: int) -> bytes:
 
 
 def loads(text: str) -> Match:
-    """Read and replay a record from JSON text."""
+    """Read and replay a record from JSON text.
+
+    Text cut short is told apart from text that is no JSON, with the byte (of its UTF-8
+    encoding) where it stops:
+
+    >>> loads('{"format": "umtali-record", "players": ["Ann", "Bö')
+    Traceback (most recent call last):
+    ...
+    umtali.record.RecordError: the record is cut short (byte 51): its text stops before the record is complete
+    """
     if not text.strip():
         raise RecordError("the record is empty")
     try:
@@ -245,12 +254,21 @@ def loads(text: str) -> Match:
     except RecordError:
         raise
     except json.JSONDecodeError as e:
-        # A record is one object: text that opens one and never closes it was cut short.
-        stripped = text.strip()
-        cut = stripped.startswith("{") and not stripped.endswith("}")
-        what = "truncated" if cut else "not valid JSON"
+        # A record is one object: text that opens one and runs out before it closes (the
+        # reader wants more at its very end, or a string is still open there) was cut
+        # short, as by a full disk or a copy stopped half-way.
+        content = text.rstrip()
+        if content.lstrip().startswith("{") and (
+            e.pos >= len(content) or e.msg.startswith("Unterminated string")
+        ):
+            # Counted in bytes: the size a file shows, whatever the cards' suits take.
+            end = len(content.encode("utf-8", "surrogatepass"))
+            raise RecordError(
+                f"the record is cut short (byte {end}): its text stops before the record"
+                " is complete"
+            ) from None
         raise RecordError(
-            f"the record is {what}: {e.msg.rstrip()}, at line {e.lineno}, column {e.colno}"
+            f"the record is not valid JSON: {e.msg.rstrip()}, at line {e.lineno}, column {e.colno}"
         ) from None
     except RecursionError:
         raise RecordError(
@@ -292,6 +310,11 @@ _RECORD_KEYS: Final = frozenset(
 _HAND_KEYS: Final = frozenset(("dealer", "deck", "moves", "scores"))
 
 
+def _unknown(noun: str, keys: list[str]) -> str:
+    """ "unknown key" or "unknown keys", as many as there are."""
+    return f"unknown {noun}{'' if len(keys) == 1 else 's'}"
+
+
 def _first_few(keys: list[str]) -> str:
     """Up to three keys, quoted short, and how many more: a message stays short however
     many unknown keys a hostile record brings."""
@@ -304,7 +327,7 @@ def _refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str
     unknown = sorted(map(str, set(data) - known))
     if unknown:
         raise RecordError(
-            f"{where} has unknown key(s) {_first_few(unknown)};"
+            f"{where} has {_unknown('key', unknown)} {_first_few(unknown)};"
             f" version {RECORD_VERSION} records have {', '.join(sorted(known))}"
         )
 
@@ -365,7 +388,7 @@ def _rule_options(rules: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(rules) - _RULE_KEYS)
     if unknown:
         raise RecordError(
-            f"rules: unknown rule option(s) {_first_few(unknown)};"
+            f"rules: {_unknown('rule option', unknown)} {_first_few(unknown)};"
             f" known: {', '.join(sorted(_RULE_KEYS))}"
         )
     for key, value in rules.items():

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cli.answers import ask_until_read
+from umtali.cli.answers import ask_until_read, bullet
 from umtali.cli.render import card_text, hand_text, table_side
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 from umtali.learn.answers import Unanswered, normalize
@@ -70,17 +70,32 @@ def _board(state: HandState, show_points: bool = True) -> RenderableType:
 
 
 def score_table(scores: Scores) -> RenderableType:
-    """The hand's scores column by column, one grid for each player."""
+    """The hand's scores column by column, a grid for each player, the two grids of the
+    same widths so that they line up: the sums are set right, so that their ``=`` signs
+    line up, and so are the points."""
+    lines = [line for side in scores.sides for line in side.lines]
+    widths = (
+        max((len(line.what) for line in lines), default=0) + 3,  # two spaces in, one after
+        max((len(line.cards) for line in lines), default=0) + 1,
+        max((len(line.values) for line in lines), default=0),
+        1,
+        max((len(str(line.points)) for line in lines), default=0),
+    )
     parts: list[RenderableType] = []
     for side in scores.sides:
         parts.append(Text(f"{side.label}: {side.score}", style="bold"))
         if side.lines:
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column()
-            grid.add_column()
-            grid.add_column(justify="right")
+            grid = Table.grid(padding=(0, 1))
+            for i, width in enumerate(widths):
+                grid.add_column(width=width, justify="right" if i in (2, 4) else "left")
             for line in side.lines:
-                grid.add_row(f"  {line.what}", line.cards, line.total)
+                grid.add_row(
+                    f"  {line.what}",
+                    line.cards,
+                    line.values,
+                    "=" if line.values else "",
+                    str(line.points),
+                )
             parts.append(grid)
         parts.append(Text())
     parts.append(Text(scores.result))
@@ -102,10 +117,8 @@ class _Lesson:
     def say(self, text: str, style: str | None = None) -> None:
         self.term.say(Text(text), style=style)
 
-    def bullet(self, text: str) -> None:
-        line = Text("  • ")
-        line.append(text)
-        self.term.say(line)
+    def bullet(self, text: str | Text, marker: str = "•") -> None:
+        self.term.say(bullet(self.term, marker, text))
 
     def ask(self, question: Question) -> None:
         """Put one question, read answers until one can be graded, and explain."""
@@ -133,6 +146,8 @@ class _Lesson:
             self.say(f"Right: {_sentence(verdict.answer)}", style="bold green")
         else:
             self.say(f"Not quite. The answer: {_sentence(verdict.answer)}", style="bold red")
+            for mistake in verdict.mistakes:
+                self.bullet(Text(_sentence(mistake), style="yellow"))
         self.explain(verdict, question, header=False)
 
     def explain(self, verdict: Verdict, question: Question, header: bool = True) -> None:
@@ -156,9 +171,7 @@ class _Lesson:
             self.say(f"Turn {step.number} · {step.label}", style="bold cyan")
             self.say(step.note)
         elif isinstance(step, Play):
-            line = Text("  ▸ ")
-            line.append(step.sentence)
-            self.term.say(line)
+            self.bullet(step.sentence, marker="▸")
         elif isinstance(step, Holds):
             line = Text(f"{player_name(step.player)} now holds: ")
             line.append_text(hand_text(step.hand))

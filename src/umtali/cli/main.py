@@ -39,17 +39,35 @@ class UsageError(Exception):
     """A command-line value that cannot be used."""
 
 
+def _hand_result(hand: HandState) -> str:
+    """Who won a finished hand, and the score, the winner's first.
+
+    >>> from umtali.lessons import LESSONS
+    >>> _hand_result(LESSONS[2].state_at())  # 33 to 52, Player 1's score first
+    'Player 2 wins the hand, 52 to 33.'
+    """
+    outcome = hand.outcome()
+    if outcome is None:
+        raise ValueError("the hand is not over")
+    scores, winner = outcome.scores, outcome.winner
+    if winner is None:
+        return f"The hand is drawn, {scores[0]} to {scores[1]}."
+    return f"{player_name(winner)} wins the hand, {scores[winner]} to {scores[1 - winner]}."
+
+
 def _print_hand(
     hand: HandState,
     moves: Sequence[str],
     out: TextIO,
     title: str,
     pause: Callable[[], bool] | None = None,
+    more: bool = False,
 ) -> bool:
-    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result.
+    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result,
+    and at the end of the hand who won it.
 
-    ``pause`` is called after each turn; when it returns False the replay stops (and this
-    returns False).
+    ``pause`` is called after each turn, and after the end of the hand if ``more`` hands
+    follow it; when it returns False the replay stops (and this returns False).
     """
     print(title, file=out)
     turn = hand.turn
@@ -62,7 +80,12 @@ def _print_hand(
         print(f"    {describe_move(hand, move)}", file=out)
         before = hand.turn
         hand.push(move)
-        if hand.turn != before or hand.is_over():
+        if hand.is_over():
+            print(render_state(hand), file=out)
+            print(f"\n{_hand_result(hand)}", file=out)
+            if more and pause is not None and not pause():
+                return False
+        elif hand.turn != before:
             print(render_state(hand), file=out)
             if pause is not None and not pause():
                 return False
@@ -112,7 +135,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for number, recorded in enumerate(match.hands, start=1):
         fresh = HandState(recorded.deck, recorded.dealer, recorded.rules)
         title = f"\n== Hand {number} · {player_name(recorded.dealer)} deals =="
-        if not _print_hand(fresh, [m.text() for m in recorded.moves_played()], out, title, pause):
+        moves = [m.text() for m in recorded.moves_played()]
+        if not _print_hand(fresh, moves, out, title, pause, more=number < len(match.hands)):
             print("Replay stopped.", file=out)
             return 0
         per = match.rules.hands_per_game
@@ -122,19 +146,38 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             print(f"\n  game {game + 1} totals: {totals[0]}–{totals[1]}", file=out)
     winner = match.winner()
     if match.is_over():
-        result = "drawn" if winner is None else f"won by {printable(match.players[winner])}"
-        print(f"\nThe {match.kind} is over: {result}.", file=out)
+        # A single hand's result is the last line of the hand already.
+        if match.kind != "hand":
+            result = "drawn" if winner is None else f"won by {printable(match.players[winner])}"
+            print(f"\nThe {match.kind} is over: {result}.", file=out)
+    else:
+        print(f"\n{_unfinished(match, seats)}", file=out)
     return 0
 
 
-def _demo(seed: int, save: str | None, out: TextIO, force: bool = False) -> int:
+def _unfinished(match: Match, seats: Sequence[str]) -> str:
+    """Where a record of a match that is not over stops, and who was to move there
+    (``seats``: the players as the replay names them)."""
+    hand = match.current
+    what = f"The {match.kind} is unfinished"
+    if hand is None:  # the record stops between two hands
+        done = f" after hand {len(match.hands)}" if match.hands else ""
+        return f"{what}{done}, with {seats[match.next_dealer()]} to deal the next hand."
+    where = "it" if match.kind == "hand" else f"hand {len(match.hands)}"
+    turn = f"turn {hand.turn}" if hand.turn else "the deal"
+    return f"{what}: {where} stops at {turn}, with {seats[hand.player]} to move."
+
+
+def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: bool = False) -> int:
     if save:
         try:
             check_save_path(Path(save), force=force)
         except SavePathError as e:
             raise UsageError(str(e)) from None
     rng = random.Random(seed)
-    match = Match(kind="hand", first_dealer=rng.randrange(2), players=("random A", "random B"))
+    # The record names the players as the screen does, so that its replay reads the same.
+    players = (player_name(0), player_name(1))
+    match = Match(kind="hand", first_dealer=rng.randrange(2), players=players)
     hand = match.new_hand(shuffled_deck(rng))
     bots = (RandomBot(), RandomBot())
     print(f"A demo hand between two random players (seed {seed}).", file=out)
@@ -143,20 +186,24 @@ def _demo(seed: int, save: str | None, out: TextIO, force: bool = False) -> int:
         move = bots[hand.player].choose(PlayerView.of(hand, hand.player), rng)
         moves.append(move.text())
         hand.push(move)
-    fresh = HandState(hand.deck, hand.dealer, hand.rules)
-    _print_hand(fresh, moves, out, f"\n== {player_name(hand.dealer)} deals ==")
     if save:
+        # Saved before it is shown: the hand is whole already, and the last line shown
+        # is then who won it, even when --step is stopped half-way.
         try:
             save_file(match, save)
         except OSError as e:
             raise UsageError(f"cannot save the record to {save}: {e.strerror}") from None
-        print(f"\nRecord saved to {save} (replay it with: umtali replay {save})", file=out)
+        print(f"Record saved to {save} (replay it with: umtali replay {save})", file=out)
+    fresh = HandState(hand.deck, hand.dealer, hand.rules)
+    pause = _stepper(out) if step else None
+    if not _print_hand(fresh, moves, out, f"\n== {player_name(hand.dealer)} deals ==", pause):
+        print("Demo stopped.", file=out)
     return 0
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return _demo(seed, args.save, out, force=args.force)
+    return _demo(seed, args.save, out, force=args.force, step=args.step)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -404,11 +451,16 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--force", action="store_true", help="let --save write over a file that already exists"
     )
+    demo.add_argument(
+        "--step", action="store_true", help="pause after every turn (Enter goes on, q stops)"
+    )
     demo.set_defaults(run=cmd_demo)
 
     replay = sub.add_parser("replay", help="print a recorded game turn by turn")
     replay.add_argument("file", metavar="FILE", type=_file_name, help="a game record (JSON)")
-    replay.add_argument("--step", action="store_true", help="pause after every turn")
+    replay.add_argument(
+        "--step", action="store_true", help="pause after every turn (Enter goes on, q stops)"
+    )
     replay.set_defaults(run=cmd_replay)
 
     lesson = sub.add_parser("lesson", help="walk through one of the book's four lesson hands")

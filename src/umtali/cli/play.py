@@ -1,27 +1,37 @@
 """``umtali play``: a game or session against the computer, or two people hot-seat.
 
-The screen is drawn from the mover's :class:`umtali.view.PlayerView`, so it never shows
-a hidden card. Every decision of the computer is seeded from the game's seed and the
-move number, so a saved game resumed later plays on exactly as it would have.
+The game itself (seats, turns, the computer's seeded decisions, hints, undo, recaps) is a
+:class:`umtali.session.PlaySession`; this module is its terminal: it draws each screen
+from the mover's :class:`~umtali.view.PlayerView` (so it never shows a hidden card),
+reads what is typed, and keeps the game in a file (locked while it is played) whatever
+way the program stops.
 """
 
 from __future__ import annotations
 
 import random
 import shlex
+import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
-from umtali.cli.render import board, cards_text, display_text, hand_text
+from umtali.bots import BOTS, DEFAULT_BOT
+from umtali.cli.render import (
+    board,
+    hand_line,
+    hand_summary,
+    score_sheets,
+    table_mask,
+)
 from umtali.cli.saving import (
     SaveLock,
     SavePathError,
@@ -38,25 +48,14 @@ from umtali.cli.terminal import (
     printable,
     stop_signals_raised,
 )
-from umtali.deck import seeded_deck
-from umtali.describe import (
-    YOU,
-    describe_move,
-    describe_seen,
-    object_name,
-    possessive,
-    subject,
-)
+from umtali.describe import possessive, subject
 from umtali.learn.answers import whole_number
 from umtali.learn.reference import play_help, rules_summary, typed_spans
-from umtali.match import Match
-from umtali.melds import ColumnKind, column_points
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move
-from umtali.notation import parse_move
-from umtali.reasons import explain_illegal
+from umtali.moves import Move
+from umtali.notation import VERBS
 from umtali.record import RecordError, load_file, save_file
-from umtali.state import HandState, Termination
-from umtali.view import PlayerView
+from umtali.session import Accepted, PlaySession, Refused, SeatsError
+from umtali.state import HandState
 
 __all__ = ["PlayOptions", "run_play"]
 
@@ -74,6 +73,13 @@ RULES_SUMMARY: Final = tuple((label or "•", _markup(text)) for label, text in 
 
 HELP_TITLE = _markup(play_help().title)
 HELP: Final = tuple((label, _markup(text)) for label, text in play_help().rows)
+
+UNKNOWN_WORD: Final = (
+    "Type [bold]moves[/bold] to list the moves you may make, [bold]hint[/bold] for a"
+    " suggestion, or [bold]help[/bold] for everything you can type."
+)
+
+YES: Final = frozenset({"y", "yes"})
 
 
 def _rows(title: str, rows: Sequence[tuple[str, str]]) -> Group:
@@ -103,109 +109,88 @@ class PlayError(Exception):
     """A play option or saved game that cannot be used."""
 
 
-def _decision_rng(seed: int, hand_index: int, move_index: int) -> random.Random:
-    return random.Random(f"{seed}/{hand_index}/{move_index}")
+def _status_of(signum: int | None) -> int:
+    """The exit status of a game stopped by signal ``signum`` (Ctrl-C is SIGINT), as
+    shells report a program the signal ended: 128 + its number; 0 for ``quit`` or the
+    end of input (``signum`` ``None``)."""
+    return 0 if signum is None else 128 + signum
 
 
-# -- the seats a record keeps ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seats:
-    """What ``umtali play`` keeps in a record's ``meta`` to play it on: the seed the
-    hands are dealt from, the seats at the keyboard, and the computer's level."""
-
-    seed: int
-    humans: frozenset[int]
-    bot: str
-
-    @classmethod
-    def of(cls, meta: dict[str, Any]) -> Seats:
-        """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
-        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a known level."""
-        if not {"seed", "humans", "bot"} <= meta.keys():
-            raise PlayError(
-                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
-            )
-        seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
-        if type(seed) is not int:
-            raise PlayError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
-        if (
-            not isinstance(humans, list)
-            or not humans
-            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
-            or len(set(humans)) != len(humans)
-        ):
-            raise PlayError(
-                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
-                f" [0, 1], not {humans!r}"
-            )
-        if not isinstance(bot, str) or bot not in BOTS:
-            raise PlayError(f"{_META} its 'bot' must be one of {', '.join(BOTS)}, not {bot!r}")
-        return cls(seed, frozenset(humans), bot)
-
-    def meta(self) -> dict[str, Any]:
-        return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
-
-
-_META = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
-
-
-# -- the game ---------------------------------------------------------------------------------
+# -- the game on the screen --------------------------------------------------------------------
 
 
 class Game:
-    """A match with its seats: who is human, which bot plays the other seat."""
+    """A :class:`PlaySession` at a terminal, and the file it is kept in."""
 
     def __init__(
-        self, term: Terminal, match: Match, save_path: Path | None, lock: SaveLock | None = None
+        self,
+        term: Terminal,
+        session: PlaySession,
+        save_path: Path | None,
+        lock: SaveLock | None = None,
+        *,
+        resumed: bool = False,
     ) -> None:
         self.term = term
-        self.match = match
+        self.session = session
+        self.match = session.match
         self.save_path = save_path
         self.lock = lock
         """The lock held on ``save_path`` while the game is played (see :meth:`close`)."""
-        seats = Seats.of(match.meta)
-        self.seed = seats.seed
-        self.humans = seats.humans
-        self.hotseat = len(self.humans) == 2
-        # Reproducible: the computer's choices depend on the deal and the seed alone
-        # (not on the machine's speed), so a seeded or resumed game plays the same.
-        self.bot: Bot | None = None if self.hotseat else make_bot(seats.bot, reproducible=True)
-        # Hints come from the default level, whoever the opponent is.
-        self.hint_bot = make_bot(DEFAULT_BOT, reproducible=True)
+        self.worth_saving = resumed or save_path is not None
+        """Whether stopping saves the game: a new game with no file, stopped before a
+        move of a player's, is not kept (saves do not pile up)."""
         self.last_human: int | None = None
         """Who was last at the keyboard in this hand (hot-seat: a change means a hand-over)."""
+        self.turn_shown: tuple[int, int, int] | None = None
+        """(hand, turn, seat) whose whole board is on the screen: later moves in the same
+        turn show only what changed."""
+        self.table_seen: dict[int, int] = {}
+        """Per seat, the cards on the table when he last looked (new ones are marked)."""
+        self.private_shown = False
+        """Hot-seat: whether a player's hand has been shown since the screen was cleared."""
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> int:
-        match = self.match
-        if match.current is not None:  # resumed in the middle of a hand
+        session = self.session
+        if session.hand is not None:  # resumed in the middle of a hand
             self.term.blank()
-            self.term.say(Text(self._hand_title(match.current), style="bold"))
-            if not self.hotseat:  # (hot-seat: the hand-over before the first turn tells it)
-                self._recap(next(iter(self.humans)))
-        while not match.is_over():
-            hand = match.current or self._deal()
-            self._play_hand(hand)
+            self.term.say(Text(self._hand_title(), style="bold"))
+            if not session.hotseat:  # (hot-seat: the hand-over before the first turn tells it)
+                self._recap(next(iter(session.humans)))
+        while not session.is_over():
+            if session.needs_deal():
+                self._deal()
+            seat = session.to_move()
+            while seat is not None:
+                if seat in session.humans:
+                    self._human_turn(seat)
+                else:
+                    self._computer_move()
+                seat = session.to_move()
+            hand = self.match.hands[-1]
             # Saved before anything about the hand is printed: if printing fails, the
             # hand is kept all the same.
             self._autosave()
-            self._hand_summary(hand)
-            if not match.is_over():
+            self.term.blank()
+            self.term.say(*hand_summary(hand, self._names()))
+            self._score_sheet(running=False)
+            if not session.is_over():
                 self._pause("Press Enter for the next hand")
         self._final_summary()
         return 0
 
-    def _hand_index(self) -> int:
-        """The index of the hand being played in the match."""
-        return len(self.match.hands) - 1
+    def _names(self) -> tuple[str, str]:
+        """The players' names as they are shown: a record's names are checked when it is
+        read, and shown with any control character escaped all the same."""
+        first, second = self.match.players
+        return printable(first), printable(second)
 
-    def _hand_title(self, hand: HandState, dealer: bool = True) -> str:
+    def _hand_title(self, dealer: bool = True) -> str:
         """ "Game 1, hand 2 of 4", and who deals."""
         per = self.match.rules.hands_per_game
-        index = next(i for i, h in enumerate(self.match.hands) if h is hand)
-        game, number = divmod(index, per)
+        hand = self.match.hands[-1]
+        game, number = divmod(self.session.hand_index, per)
         if self.match.kind == "hand":
             title = "A single hand"
         else:
@@ -214,126 +199,132 @@ class Game:
             title += f" · {subject(self._names()[hand.dealer], 'deals')}"
         return title
 
-    def _deal(self) -> HandState:
-        index = len(self.match.hands)
-        with interrupts_deferred():
-            hand = self.match.new_hand(seeded_deck(f"{self.seed}/{index}"))
+    def _deal(self) -> None:
+        self.session.deal()
         self.last_human = None  # hot-seat: a hand-over before the new hand's first turn
+        self.table_seen.clear()
         self.term.blank()
-        self.term.say(Text(self._hand_title(hand), style="bold"))
-        return hand
+        self.term.say(Text(self._hand_title(), style="bold"))
 
-    def _play_hand(self, hand: HandState) -> None:
-        while not hand.is_over():
-            actor = hand.player
-            if actor in self.humans:
-                self._human_turn(hand, actor)
-            else:
-                self._computer_move(hand, actor)
-
-    def _computer_move(self, hand: HandState, actor: int) -> None:
-        assert self.bot is not None
+    def _computer_move(self) -> None:
         self.term.flush()  # the screen is up to date while the computer thinks
-        rng = _decision_rng(self.seed, self._hand_index(), len(hand.history))
-        move = self.bot.choose(self.match.view(actor), rng)
-        with interrupts_deferred():
-            hand.push(move)
+        played = self.session.bot_move()
         # Told as the player saw it: his view decides what he may know of it (R11).
-        seen = PlayerView.of(hand, 1 - actor)
-        sentence = describe_seen(seen, len(seen.history) - 1, self._names())
-        self.term.say(Text("  " + sentence, style="cyan"))
+        sentence = self.session.tell(1 - played.seat, played.index)
+        self.term.say(Text("  " + printable(sentence), style="cyan"))
 
-    def _names(self) -> tuple[str, str]:
-        """The players' names as they are shown: a record's names are checked when it is
-        read, and shown with any control character escaped all the same."""
-        first, second = self.match.players
-        return printable(first), printable(second)
-
-    def _names_for(self, reader: int) -> tuple[str, str]:
-        """The players' names as ``reader`` is addressed: himself as "You"."""
-        names = list(self._names())
-        names[reader] = YOU
-        return (names[0], names[1])
-
-    def _game_so_far(self, view: PlayerView) -> tuple[int, int] | None:
-        """The totals of the game's finished hands, as the core gives them; none on the
-        first hand of a game, or when the match is a single hand."""
-        first_hand = view.hands_left == self.match.rules.hands_per_game - 1
-        if self.match.kind == "hand" or first_hand:
-            return None
-        return view.game_scores
-
-    def _human_turn(self, hand: HandState, player: int) -> None:
-        if self.hotseat and self.last_human != player:
-            self._hand_over(hand, player)
-        self.last_human = player
-        view = self.match.view(player)
-        name = self._names()[player]
-        self.term.blank()
-        self.term.say(
-            board(
-                view,
-                self._names(),
-                heading=f"{self._hand_title(hand, dealer=False)} · "
-                + (f"turn {hand.turn}" if hand.turn else "the deal")
-                + f" · {possessive(name)} move",
-                game_so_far=self._game_so_far(view),
-            )
-        )
+    def _human_turn(self, seat: int) -> None:
+        session = self.session
+        if session.hotseat and self.last_human != seat and self._hand_over(seat):
+            return  # the other player took his move back: his turn again
+        self.last_human = seat
+        hand = session.hand
+        assert hand is not None
+        view = session.view(seat)
+        here = (session.hand_index, hand.turn, seat)
+        if self.turn_shown != here:
+            self._show_board(seat, hand)
+            self.turn_shown = here
+        else:  # later in the same turn: only what changed (the move was just told)
+            self.term.say(hand_line(view))
+        self.table_seen[seat] = table_mask(view)
         legal = list(view.legal)
         if len(legal) <= 10:
             self._list_moves(legal)
         else:
             self.term.say(f"{len(legal)} legal moves: type [bold]moves[/bold] to list them.")
-        while True:
-            line = self.term.ask(f"{name}> ")
-            if self._handle(line, hand, player, legal):
-                return
+        name = self._names()[seat]
+        while not self._handle(self.term.ask(f"{name}> "), seat, legal):
+            pass
 
-    def _hand_over(self, hand: HandState, player: int) -> None:
+    def _show_board(self, seat: int, hand: HandState) -> None:
+        view = self.session.view(seat)
+        name = self._names()[seat]
+        self.term.blank()
+        self.term.say(
+            board(
+                view,
+                self._names(),
+                heading=f"{self._hand_title(dealer=False)} · "
+                + (f"turn {hand.turn}" if hand.turn else "the deal")
+                + f" · {possessive(name)} move",
+                game_so_far=self.session.game_so_far(),
+                # (Nothing is marked on the first look at a hand, or after a resume.)
+                new=table_mask(view) & ~self.table_seen.get(seat, -1),
+            )
+        )
+        self.private_shown = True
+
+    def _hand_over(self, seat: int) -> bool:
         """Hot-seat: hide the screen, wait for the next player, then tell him what the
-        other player did since his last turn, as far as he was allowed to see it."""
-        name = self._names()[player]
+        other player did since his last turn, as far as he was allowed to see it. Here
+        the player who just moved may take his move back, if the next one agrees: then
+        True (and the next player's turn has not begun)."""
+        name = self._names()[seat]
+        other = 1 - seat
+        if self.private_shown:  # (the opening screen stays until the first Enter)
+            self.term.clear()
+            self.private_shown = False
+            self.term.say(Text(self._hand_title(), style="bold"))
+        if self.session.undo_refusal(other, consent=True) is None:
+            self.term.say(
+                f"({self._names()[other]} may type [bold]undo[/bold] here to take back"
+                f" the last move, if {name} agrees.)"
+            )
+        prompt = f"Hand the terminal to {name}, then press Enter"
+        while self._pause(prompt, undo_by=other):
+            answer = self.term.ask(
+                f"{name}: may {self._names()[other]} take the last move back? (yes/no)> "
+            )
+            if answer.lower() in YES:
+                reply = self.session.undo(other, consent=True)
+                self.term.say(printable(_said(reply)), style=None)
+                if isinstance(reply, Accepted):
+                    # Back to the player whose turn it is again, his whole board unseen.
+                    self._pause(
+                        f"Hand the terminal back to {self._names()[other]}, then press Enter"
+                    )
+                    self.term.clear()
+                    self.turn_shown = None
+                    return True
+            else:
+                self.term.say("The move stands.")
         self.term.clear()
-        self.term.say(Text(self._hand_title(hand), style="bold"))
-        self._pause(f"Hand the terminal to {name}, then press Enter")
-        self.term.clear()
-        self._recap(player)
+        self._recap(seat)
+        return False
 
     def _recap(self, reader: int) -> None:
         """The other player's moves since ``reader``'s last move in this hand, told from
         ``reader``'s view: what he saw of them (R11, as the view decides)."""
-        view = self.match.view(reader)
-        mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
-        since = mine[-1] + 1 if mine else 0
-        if since == len(view.history):
+        recap = self.session.recap(reader)
+        if not recap.lines:
             return
-        title = "Since your last turn" if mine else "So far in this hand"
-        if self.hotseat:
+        title = "Since your last turn" if recap.since_own_move else "So far in this hand"
+        if self.session.hotseat:
             title += f" ({self._names()[reader]})"
         self.term.blank()
         self.term.say(Text.assemble((title, "bold"), ":"))
-        names = self._names_for(reader)
-        for index in range(since, len(view.history)):
-            self.term.say(Text("  " + describe_seen(view, index, names), style="cyan"))
+        for line in recap.lines:
+            self.term.say(Text("  " + printable(line), style="cyan"))
 
     def _list_moves(self, legal: Sequence[Move]) -> None:
         for i, move in enumerate(legal, start=1):
             self.term.say(f"  [bold]{i:>2}[/bold]  {move}", style=None)
 
-    def _handle(self, line: str, hand: HandState, player: int, legal: list[Move]) -> bool:
-        """Act on one line of input; True when a move was played."""
+    def _handle(self, line: str, seat: int, legal: list[Move]) -> bool:
+        """Act on one line of input; True when the turn's screen must be drawn again (a
+        move was played or taken back)."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         if not line:
             if len(legal) == 1:
-                return self._push(hand, player, legal[0])
+                return self._submit(seat, legal[0])
             self.term.say("Type a move, a number, or [bold]help[/bold].")
             return False
         number = whole_number(line)
         if number is not None:
             if 1 <= number <= len(legal):
-                return self._push(hand, player, legal[number - 1])
+                return self._submit(seat, legal[number - 1])
             self.term.say(
                 f"There is no move {number}: choose 1 to {len(legal)}"
                 " ([bold]moves[/bold] lists them)."
@@ -344,56 +335,50 @@ class Game:
         elif word in ("moves", "m"):
             self._list_moves(legal)
         elif word == "hint":
-            self.term.say(f"Hint: {self._hint(player)}")
+            hint = self.session.hint(seat)
+            self.term.say(
+                Text(f"Hint: {hint.move}  (the {hint.level} level would play this): {hint.why}.")
+            )
         elif word == "rules":
             self.term.say(_rows(RULES_TITLE, RULES_SUMMARY))
         elif word == "score":
-            self._score_sheet()
+            self._score_sheet(running=True)
         elif word == "save":
             self._save_and_play_on()
         elif word in QUIT_WORDS:
             raise QuitRequested
+        elif word == "undo":
+            reply = self.session.undo(seat)
+            self._say_reply(reply)
+            return isinstance(reply, Accepted)
         elif word == "why":
             if not rest.strip():
                 self.term.say("Write the move after 'why', e.g. [bold]why play 8♦ off 8♥[/bold].")
-            elif (move := self._read_move(hand, player, rest)) is not None:
-                self.term.say(f"{move} is allowed now.")
-        elif (move := self._read_move(hand, player, line)) is not None:
-            return self._push(hand, player, move)
+            else:
+                self._say_reply(self.session.check(seat, rest))
+        else:
+            return self._submit(seat, line)
         return False
 
-    def _read_move(self, hand: HandState, player: int, text: str) -> Move | None:
-        """``text`` as a move ``player`` may make now; else ``None``, once the engine's
-        reason is shown, addressed to him."""
-        try:
-            typed = parse_move(text)
-        except InvalidMoveError as e:
-            self.term.say(Text(str(e), style="yellow"))
-            return None
-        try:
-            return hand.resolve(typed)
-        except IllegalMoveError:
-            refusal = explain_illegal(hand, typed, names=self._names_for(player))
-            self.term.say(Text(refusal, style="yellow"))
-            return None
-
-    def _push(self, hand: HandState, player: int, move: Move) -> bool:
-        sentence = describe_move(hand, move, names=self._names_for(player))
-        with interrupts_deferred():
-            hand.push(move)
-        self.term.say(Text("  " + sentence, style="green"))
+    def _submit(self, seat: int, move: Move | str) -> bool:
+        reply = self.session.submit(seat, move)
+        if isinstance(reply, Refused):
+            self._say_reply(reply)
+            if isinstance(move, str) and move.split()[0].lower() not in VERBS:
+                self.term.say(UNKNOWN_WORD)
+            return False
+        self.worth_saving = True
+        self.term.say(Text("  " + printable(reply.sentence), style="green"))
         return True
 
-    def _hint(self, player: int) -> str:
-        hand = self.match.current
-        assert hand is not None
-        rng = _decision_rng(self.seed, self._hand_index(), -1 - len(hand.history))
-        move = self.hint_bot.choose(self.match.view(player), rng)
-        return f"{move}  (the {self.hint_bot.name} level would play this)"
+    def _say_reply(self, reply: Accepted | Refused) -> None:
+        style = "yellow" if isinstance(reply, Refused) else None
+        self.term.say(Text(printable(_said(reply)), style=style or ""))
 
-    def _pause(self, prompt: str) -> None:
+    def _pause(self, prompt: str, undo_by: int | None = None) -> bool:
         """Wait for Enter; ``quit`` saves and stops, ``save``, ``score`` and ``help``
-        answer and wait again; anything else goes on."""
+        answer and wait again; anything else goes on. True when ``undo`` was typed and
+        ``undo_by`` may take his move back (with leave)."""
         while True:
             reply = self.term.ask(f"{prompt} (or type quit)> ").lower()
             if reply in QUIT_WORDS:
@@ -401,97 +386,26 @@ class Game:
             if reply == "save":
                 self._save_and_play_on()
             elif reply == "score":
-                self._score_sheet()
+                self._score_sheet(running=True)
+            elif reply == "undo" and undo_by is not None:
+                refusal = self.session.undo_refusal(undo_by, consent=True)
+                if refusal is None:
+                    return True
+                self.term.say(Text(printable(refusal), style="yellow"))
             elif reply in ("help", "?", "h"):
                 self.term.say(
                     "Press Enter to go on; [bold]score[/bold] shows the score sheet,"
                     " [bold]save[/bold] saves the game, [bold]quit[/bold] saves it and stops."
                 )
             else:
-                return
+                return False
 
     # -- summaries ---------------------------------------------------------------------
-    def _how_it_ended(self, hand: HandState) -> str:
-        outcome = hand.outcome()
-        assert outcome is not None
-        names = self._names()
-        if outcome.termination is Termination.DEAD_STOCK:
-            return "the stock ran out: the hand died, and cards still in hand score for nobody"
-        if outcome.termination is Termination.TURN_CAP:
-            return "the turn limit was reached: the hand died, and cards in hand score for nobody"
-        first = outcome.went_out[0]
-        other = names[1 - first]
-        text = f"{subject(names[first], 'went')} out first"
-        if len(outcome.went_out) > 1:
-            return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
-        text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
-        if outcome.forfeited:
-            text += f": {len(outcome.forfeited)} card(s) forfeited"
-        return text
-
-    def _hand_summary(self, hand: HandState) -> None:
-        outcome = hand.outcome()
-        assert outcome is not None
-        names = self._names()
-        self.term.blank()
-        self.term.say(Text.assemble(("End of the hand", "bold"), f": {self._how_it_ended(hand)}."))
-        for p in (0, 1):
-            lines = Table.grid(padding=(0, 2))
-            lines.add_column()
-            lines.add_column(justify="right")
-            for column in hand.table(p):
-                points = column_points(
-                    column.kind, column.cards.mask, hand.rules.marriage_multiplier
-                )
-                label = cards_text(column.top_down())
-                kind = column.kind.label
-                if column.kind == ColumnKind.MARRIAGE:
-                    kind += f" ×{hand.rules.marriage_multiplier}"
-                label.append(f"  {kind}", style="dim")
-                lines.add_row(label, str(points))
-            if outcome.went_out and p == outcome.went_out[0] and outcome.forfeited:
-                label = Text("forfeited by the opponent: ")
-                label.append_text(display_text(outcome.forfeited))
-                lines.add_row(label, str(outcome.forfeited.points()))
-            left = hand.hand(p)
-            if left:
-                if outcome.went_out and p not in outcome.went_out:
-                    lost = Text(f"forfeited to {object_name(names[1 - p])}: ")
-                else:
-                    lost = Text("left in hand, scoring for nobody: ", style="dim")
-                lost.append_text(hand_text(left))
-                lines.add_row(lost, "")
-            self.term.say(Text.assemble((names[p], "bold"), f": {outcome.scores[p]} points"))
-            self.term.say(lines)
-        winner = outcome.winner
-        self.term.say(
-            "The hand is drawn."
-            if winner is None
-            else Text(f"{subject(names[winner], 'wins')} the hand.", style="bold")
-        )
-        self._score_sheet()
-
-    def _score_sheet(self) -> None:
-        names = self._names()
-        games = self.match.games()
-        if not games or not games[0]:
-            self.term.say("No hand has been finished yet.")
-            return
-        for number, hands in enumerate(games, start=1):
-            if not hands:
-                continue
-            sheet = Table(title=f"Game {number}", show_edge=False)
-            sheet.add_column("Hand")
-            sheet.add_column(Text(names[0]), justify="right")
-            sheet.add_column(Text(names[1]), justify="right")
-            for i, outcome in enumerate(hands, start=1):
-                sheet.add_row(str(i), str(outcome.scores[0]), str(outcome.scores[1]))
-            totals = self.match.game_totals(number - 1)
-            sheet.add_row("Total", str(totals[0]), str(totals[1]), style="bold")
-            self.term.say(sheet)
-        if self.match.kind == "session":
-            won = self.match.games_won()
-            self.term.say(Text(f"Games won: {names[0]} {won[0]}, {names[1]} {won[1]}"))
+    def _score_sheet(self, running: bool) -> None:
+        """The score sheet; ``running``: with the points of the hand under way."""
+        hand = self.session.hand
+        this_hand = hand.played_points() if running and hand is not None else None
+        self.term.say(*score_sheets(self.match, self._names(), this_hand))
 
     def _final_summary(self) -> None:
         names = self._names()
@@ -543,7 +457,7 @@ class Game:
         return True
 
     def _save_anywhere(self, say: Callable[[Text], None]) -> Path | None:
-        """Save the game: to the ``--save`` file, else (or if that fails) to a new
+        """Save the game: to its file, else (or if that fails) to a new
         ``umtali-DATE-TIME.json`` here, else in the system's temporary folder, which is
         then where the game is kept. The path, or ``None`` if nothing could be written
         (each failure is told with ``say``)."""
@@ -581,6 +495,7 @@ class Game:
         if path is None:
             self.term.say("The game could not be saved anywhere; playing on.")
             return
+        self.worth_saving = True
         self.term.say(
             Text(
                 f"Game saved to {_shown(path)}; it is saved there again after every hand."
@@ -589,17 +504,21 @@ class Game:
             whole=True,
         )
 
-    def stop(self, why: str | None = None) -> int:
+    def stop(self, why: str | None = None, status: int = 0) -> int:
         """Save the game on ``quit``, the end of input, Ctrl-C, a signal to stop or a
-        lost output (``why`` names the last three), and say how to go on. The terminal
-        may be gone (SIGHUP, a closed pipe): the game is saved all the same, what cannot
-        be written is left unsaid, and where a lost output leaves it the last word goes
-        to standard error. The exit status: 0, or 1 when the game could not be saved or
-        nothing could be shown."""
+        lost output (``why`` names the last three), and say how to go on; a new game in
+        which nobody has moved is not kept. The terminal may be gone (SIGHUP, a closed
+        pipe): the game is saved all the same, what cannot be written is left unsaid,
+        and where a lost output leaves it the last word goes to standard error. The exit
+        status: ``status``, or 1 when the game could not be saved or nothing could be
+        shown."""
         with interrupts_deferred(reraise=False):  # a second Ctrl-C does not stop the save
             if why is not None:
                 self.term.say_if_possible("")
                 self.term.say_if_possible(f"{why}: saving the game.")
+            if not self.worth_saving:
+                self.term.say_if_possible("Nothing was played yet, so nothing was saved.")
+                return 1 if self.term.output_lost else status
             path = self._save_anywhere(lambda text: self.term.say_if_possible(text, whole=True))
             if path is None:
                 self.term.say_if_possible("The game could not be saved anywhere.")
@@ -614,7 +533,7 @@ class Game:
             if self.term.output_lost:
                 self.term.warn(f"{why}: the game was saved to {path}; continue it with: {resume}")
                 return 1
-            return 0
+            return status
 
     def close(self) -> None:
         """Let go of the file the game is kept in (another program may now resume it)."""
@@ -623,12 +542,22 @@ class Game:
             self.lock = None
 
 
+def _said(reply: Accepted | Refused) -> str:
+    """What the session's reply says, as one sentence for the player."""
+    if isinstance(reply, Refused):
+        return reply.reason[:1].upper() + reply.reason[1:] + "."
+    return reply.sentence
+
+
 def _shown(path: Path) -> str:
     """A path as it is shown to the player: control characters escaped."""
     return printable(str(path))
 
 
-def _new_match(options: PlayOptions) -> Match:
+# -- starting, resuming, and stopping -----------------------------------------------------------
+
+
+def _new_session(options: PlayOptions) -> PlaySession:
     level = options.bot or DEFAULT_BOT
     if level not in BOTS:
         raise PlayError(f"unknown bot level {level!r}; choose from {', '.join(BOTS)}")
@@ -638,20 +567,14 @@ def _new_match(options: PlayOptions) -> Match:
             " cannot be used with it; leave it out"
         )
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
-    rng = random.Random(f"{seed}/first dealer")
-    if options.hotseat:
-        players = ("Player 1", "Player 2")
-        humans = frozenset({0, 1})
-    else:
-        players = (YOU, f"Computer ({level})")
-        humans = frozenset({0})
     # The seed stays in the record (a resumed game deals on from it) but is never shown
     # unless the player gave it: it would reveal the deal (R11).
-    return Match(
+    return PlaySession.new(
+        seed=seed,
+        humans={0, 1} if options.hotseat else {0},
+        bot=level,
         kind="session" if options.session else "game",
-        first_dealer=rng.randrange(2),
-        players=players,
-        meta=Seats(seed, humans, level).meta(),
+        guard=interrupts_deferred,
     )
 
 
@@ -672,17 +595,6 @@ def _refuse_options_with_resume(options: PlayOptions) -> None:
             f" computer's level come from the record, so {' and '.join(given)} cannot be"
             f" used with it; leave {'it' if len(given) == 1 else 'them'} out"
         )
-
-
-def _check_deals(match: Match, seed: int) -> None:
-    """Refuse a saved game whose deals are not the ones its seed makes: the first
-    dealer and every hand's deck order (a record whose stock was reordered, say)."""
-    edited = "the record was changed after it was saved"
-    if match.first_dealer != random.Random(f"{seed}/first dealer").randrange(2):
-        raise PlayError(f"its first dealer is not the one its seed chose: {edited}")
-    for index, hand in enumerate(match.hands):
-        if tuple(hand.deck) != tuple(seeded_deck(f"{seed}/{index}")):
-            raise PlayError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
 
 
 def _lock(path: Path) -> SaveLock:
@@ -732,40 +644,65 @@ def _resume(options: PlayOptions, term: Terminal) -> Game:
         if match.is_over():
             raise PlayError(f"the game in {options.resume} is already over")
         try:
-            _check_deals(match, Seats.of(match.meta).seed)
-            return Game(term, match, save, lock)
-        except PlayError as e:
+            session = PlaySession.of_match(match, guard=interrupts_deferred)
+        except SeatsError as e:
             raise PlayError(f"{where}: {e}") from None
+        return Game(term, session, save, lock, resumed=True)
     except BaseException:
         lock.release()
         raise
 
 
+def _start(options: PlayOptions, term: Terminal) -> Game:
+    """A new game, its ``--save`` file checked and locked before the deal."""
+    session = _new_session(options)
+    save = Path(options.save) if options.save else None
+    lock = None
+    if save is not None:
+        try:
+            check_save_path(
+                save,
+                force=options.force,
+                what="the game",
+                overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
+            )
+        except SavePathError as e:
+            raise PlayError(str(e)) from None
+        lock = _lock(save)
+    return Game(term, session, save, lock)
+
+
 def run_play(term: Terminal, options: PlayOptions) -> int:
-    """Play until the match ends or the player quits (then the game is saved)."""
-    if options.resume:
-        game = _resume(options, term)
-    else:
-        match = _new_match(options)
-        save = Path(options.save) if options.save else None
-        lock = None
-        if save is not None:
-            try:
-                check_save_path(
-                    save,
-                    force=options.force,
-                    what="the game",
-                    overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
-                )
-            except SavePathError as e:
-                raise PlayError(str(e)) from None
-            lock = _lock(save)
-        game = Game(term, match, save, lock)
+    """Play until the match ends or the player stops (then the game is saved), and
+    again while the player wants another game. The exit status: 0, 130 after Ctrl-C,
+    128 + N after signal N, 1 when the game could not be saved or shown."""
+    game = _resume(options, term) if options.resume else _start(options, term)
+    while True:
+        try:
+            with stop_signals_raised():
+                status = _play_until_stopped(game, partial(_introduce, game, options))
+        finally:
+            game.close()
+        if status != 0 or not game.session.is_over() or not _play_again(term):
+            return status
+        # The same seats and level, a new deal, and no file until the game is saved.
+        session = game.session
+        options = PlayOptions(
+            bot=None if session.hotseat else next(level for level in session.levels if level),
+            session=session.match.kind == "session",
+            hotseat=session.hotseat,
+        )
+        game = _start(options, term)
+
+
+def _play_again(term: Terminal) -> bool:
+    """Ask whether to play another game; anything but yes (or stopping) is no."""
     try:
         with stop_signals_raised():
-            return _play_until_stopped(game, lambda: _introduce(game, options))
-    finally:
-        game.close()
+            term.blank()
+            return term.ask("Play again? (yes/no)> ").lower() in YES
+    except (QuitRequested, Stopped):
+        return False
 
 
 def _introduce(game: Game, options: PlayOptions) -> None:
@@ -790,8 +727,9 @@ def _play_until_stopped(game: Game, introduce: Callable[[], None]) -> int:
     """Say what is played (``introduce``), then play ``game`` to its end, or save it on
     ``quit``, the end of input, Ctrl-C, SIGTERM, SIGHUP or a lost output. A signal that
     comes while the game is stopping, before the save holds signals back, stops it
-    again: the game is saved all the same."""
+    again: the game is saved all the same. The exit status (see :func:`run_play`)."""
     why: str | None = None
+    signum: int | None = None
     stopping = False
 
     def play() -> int:
@@ -800,11 +738,17 @@ def _play_until_stopped(game: Game, introduce: Callable[[], None]) -> int:
 
     while True:
         try:
-            return game.stop(why) if stopping else play()
-        except QuitRequested:
-            pass
+            if stopping:
+                return game.stop(why, _status_of(signum))
+            return play()
+        except QuitRequested as e:
+            # Ctrl-C at a prompt reaches us as a request to quit, marked as such.
+            if e.interrupted:
+                signum = signal.SIGINT
         except KeyboardInterrupt:
             why = "Interrupted (Ctrl-C)"
+            signum = signal.SIGINT
         except Stopped as e:
             why = e.args[0]
+            signum = e.signum if signum is None else signum
         stopping = True

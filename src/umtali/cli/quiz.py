@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from umtali.cli.answers import ask_until_read
+from umtali.cli.answers import ask_until_read, bullet
 from umtali.cli.render import card_text, hand_text, table_side
 from umtali.cli.terminal import QuitRequested, Terminal
-from umtali.learn.answers import MAX_TRIES, Unanswered
+from umtali.learn.answers import MAX_TRIES, Unanswered, counted
 from umtali.learn.question import Position, Question
 from umtali.learn.quiz import Result, build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
@@ -47,9 +47,9 @@ def position_parts(position: Position) -> tuple[RenderableType, ...]:
     return tuple(parts)
 
 
-def _bullets(term: Terminal, lines: Sequence[str], style: str | None = None) -> None:
+def _bullets(term: Terminal, lines: Sequence[str], indent: int = 2) -> None:
     for line in lines:
-        term.say(Text(f"  - {line}", style=style or ""))
+        term.say(bullet(term, "-", line, indent=indent))
 
 
 def _show_verdict(term: Terminal, verdict: Verdict, how: str) -> None:
@@ -102,7 +102,8 @@ def _summary(term: Terminal, results: Sequence[Result], total: int, stopped: boo
     if stopped:
         term.say(
             Text(
-                f"Stopped after {len(results)} of {total} questions: {right} right so far.",
+                f"Stopped after {len(results)} of {counted(total, 'question')}:"
+                f" {right} right so far.",
                 style="bold",
             )
         )
@@ -112,12 +113,13 @@ def _summary(term: Terminal, results: Sequence[Result], total: int, stopped: boo
     if not missed:
         return
     term.say(Text("Questions missed:"))
+    width = len(str(max(r.question.number for r in missed)))
     for r in missed:
         how = "" if r.how == "answered" else f" ({r.how})"
         answer = r.verdict.answer
-        term.say(Text(f"  {r.question.number}. {r.question.topic}{how} — answer: {answer}"))
-        for line in (*r.verdict.mistakes, *r.verdict.reasons):
-            term.say(Text(f"       {line}"))
+        number = f"{r.question.number:>{width}}."
+        term.say(bullet(term, number, f"{r.question.topic}{how} — answer: {answer}"))
+        _bullets(term, (*r.verdict.mistakes, *r.verdict.reasons), indent=width + 4)
 
 
 def run_quiz(term: Terminal, questions: Sequence[Question] | None = None) -> int:

@@ -8,42 +8,67 @@ cards apart on their own row.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from umtali.cards import CardSet, card_name, display_key, suit_of
-from umtali.describe import YOU
-from umtali.melds import ColumnKind
-from umtali.state import Column, Phase
+from umtali.describe import YOU, object_name, subject
+from umtali.match import Match
+from umtali.melds import ColumnKind, column_points
+from umtali.state import Column, HandOutcome, HandState, Phase, Termination
 from umtali.view import PlayerView
 
 __all__ = [
+    "NEW_MARK",
     "board",
     "card_text",
     "cards_text",
     "column_lines",
     "display_text",
+    "hand_line",
+    "hand_summary",
     "hand_text",
+    "plural",
+    "score_sheets",
+    "table_mask",
     "table_side",
     "under_the_top_text",
 ]
 
 _RED = {1, 2}  # diamonds, hearts
 
+NEW_MARK: Final = "*"
+"""Follows a card played since the player last saw the table (and it is underlined):
+the mark says it without colour too."""
 
-def card_text(card: int) -> Text:
-    """A card, red for hearts and diamonds."""
-    return Text(card_name(card), style="bold red" if suit_of(card) in _RED else "bold")
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless it is one.
+
+    >>> plural(1, "card"), plural(0, "card"), plural(3, "point")
+    ('1 card', '0 cards', '3 points')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+def card_text(card: int, new: bool = False) -> Text:
+    """A card, red for hearts and diamonds; ``new``: marked as just played."""
+    style = "bold red" if suit_of(card) in _RED else "bold"
+    if not new:
+        return Text(card_name(card), style=style)
+    return Text.assemble((card_name(card), f"{style} underline"), (NEW_MARK, "bold yellow"))
+
+
+def cards_text(cards: Iterable[int], sep: str = " ", new: int = 0) -> Text:
+    """Cards in the order given; those in the mask ``new`` marked as just played."""
     text = Text()
     for i, c in enumerate(cards):
         if i:
             text.append(sep)
-        text.append_text(card_text(c))
+        text.append_text(card_text(c, bool(new >> c & 1)))
     return text
 
 
@@ -59,13 +84,14 @@ def hand_text(cards: CardSet) -> Text:
     return text
 
 
-def column_lines(column: Column) -> Text:
+def column_lines(column: Column, new: int = 0) -> Text:
     """One overlapped column, top card first, one card a line."""
-    return cards_text(column.top_down(), sep="\n")
+    return cards_text(column.top_down(), sep="\n", new=new)
 
 
-def table_side(columns: Sequence[Column], owner: str) -> RenderableType:
-    """One side of the table: overlapped columns side by side, then the solo cards."""
+def table_side(columns: Sequence[Column], owner: str, new: int = 0) -> RenderableType:
+    """One side of the table: overlapped columns side by side, then the solo cards; the
+    cards in the mask ``new`` marked as just played."""
     melds = [c for c in columns if c.kind != ColumnKind.SOLO]
     solos = [c for c in columns if c.kind == ColumnKind.SOLO]
     if not columns:
@@ -75,14 +101,15 @@ def table_side(columns: Sequence[Column], owner: str) -> RenderableType:
         grid = Table.grid(padding=(0, 3))
         for _ in melds:
             grid.add_column()
-        grid.add_row(*[column_lines(c) for c in melds])
+        grid.add_row(*[column_lines(c, new) for c in melds])
         parts.append(grid)
     if solos:
         row = Text("solo: ", style="dim")
         for i, c in enumerate(solos):
             if i:
                 row.append("   ")
-            row.append_text(card_text(c.cards.mask.bit_length() - 1))
+            card = c.cards.mask.bit_length() - 1
+            row.append_text(card_text(card, bool(new >> card & 1)))
             if c.played_off is not None:
                 row.append(f" (off {card_name(c.played_off)})", style="dim")
         parts.append(row)
@@ -146,9 +173,11 @@ def board(
     names: tuple[str, str] = ("Player 1", "Player 2"),
     heading: str | None = None,
     game_so_far: tuple[int, int] | None = None,
+    new: int = 0,
 ) -> RenderableType:
     """Everything ``view.player`` may see, laid out for the terminal, with the totals of
-    the game's finished hands when ``game_so_far`` gives them."""
+    the game's finished hands when ``game_so_far`` gives them; the table's cards in the
+    mask ``new`` (played since he last saw it) are marked."""
     me = view.player
     other = 1 - me
     parts: list[RenderableType] = []
@@ -158,7 +187,7 @@ def board(
     status.append(f"Stock {view.stock_size}   Top discard ")
     status.append_text(_top(view))
     if view.phase != Phase.CHOOSE:
-        status.append(f"   {names[other]} holds {view.opponent_hand_size} card(s)")
+        status.append(f"   {names[other]} holds {plural(view.opponent_hand_size, 'card')}")
     if view.opponent_known:
         status.append(" including ")
         status.append_text(display_text(view.opponent_known))
@@ -179,16 +208,127 @@ def board(
             )
         )
     parts.append(Text())
-    parts.append(table_side(view.tables[other], f"{names[other]}'s side"))
+    parts.append(table_side(view.tables[other], f"{names[other]}'s side", new))
     parts.append(Text())
-    parts.append(
-        table_side(view.tables[me], "Your side" if names[me] == YOU else f"Your side ({names[me]})")
-    )
+    mine_side = "Your side" if names[me] == YOU else f"Your side ({names[me]})"
+    parts.append(table_side(view.tables[me], mine_side, new))
     parts.append(Text())
+    if new & table_mask(view):
+        parts.append(
+            Text(f"{NEW_MARK} played since your last turn", style="dim"),
+        )
     if view.phase == Phase.CHOOSE:
         parts.append(_choose_text(view, names))
     else:
-        mine = Text(f"Your hand ({len(view.hand)}): ", style="bold")
-        mine.append_text(hand_text(view.hand))
-        parts.append(mine)
+        parts.append(hand_line(view))
     return Group(*parts)
+
+
+def hand_line(view: PlayerView) -> Text:
+    """The viewer's hand, with how many cards it holds."""
+    mine = Text(f"Your hand ({len(view.hand)}): ", style="bold")
+    mine.append_text(hand_text(view.hand))
+    return mine
+
+
+def table_mask(view: PlayerView) -> int:
+    """Every card on the table, both sides, as a mask."""
+    mask = 0
+    for side in view.tables:
+        for column in side:
+            mask |= column.cards.mask
+    return mask
+
+
+# -- the end of a hand and the score sheet ---------------------------------------------------
+
+
+def _how_it_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
+    if outcome.termination is Termination.DEAD_STOCK:
+        return "the stock ran out: the hand died, and cards still in hand score for nobody"
+    if outcome.termination is Termination.TURN_CAP:
+        return "the turn limit was reached: the hand died, and cards in hand score for nobody"
+    first = outcome.went_out[0]
+    other = names[1 - first]
+    text = f"{subject(names[first], 'went')} out first"
+    if len(outcome.went_out) > 1:
+        return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
+    text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
+    if outcome.forfeited:
+        text += f": {plural(len(outcome.forfeited), 'card')} forfeited"
+    return text
+
+
+def hand_summary(hand: HandState, names: tuple[str, str]) -> list[RenderableType]:
+    """How a finished hand ended, each side's columns with their points, the forfeits,
+    and who won it (the whole table is shown: the hand is over)."""
+    outcome = hand.outcome()
+    assert outcome is not None
+    parts: list[RenderableType] = [
+        Text.assemble(("End of the hand", "bold"), f": {_how_it_ended(outcome, names)}.")
+    ]
+    for p in (0, 1):
+        lines = Table.grid(padding=(0, 2))
+        lines.add_column()
+        lines.add_column(justify="right")
+        for column in hand.table(p):
+            points = column_points(column.kind, column.cards.mask, hand.rules.marriage_multiplier)
+            label = cards_text(column.top_down())
+            kind = column.kind.label
+            if column.kind == ColumnKind.MARRIAGE:
+                kind += f" ×{hand.rules.marriage_multiplier}"
+            label.append(f"  {kind}", style="dim")
+            lines.add_row(label, str(points))
+        if outcome.went_out and p == outcome.went_out[0] and outcome.forfeited:
+            label = Text("forfeited by the opponent: ")
+            label.append_text(display_text(outcome.forfeited))
+            lines.add_row(label, str(outcome.forfeited.points()))
+        left = hand.hand(p)
+        if left:
+            if outcome.went_out and p not in outcome.went_out:
+                lost = Text(f"forfeited to {object_name(names[1 - p])}: ")
+            else:
+                lost = Text("left in hand, scoring for nobody: ", style="dim")
+            lost.append_text(hand_text(left))
+            lines.add_row(lost, "")
+        parts.append(Text.assemble((names[p], "bold"), f": {plural(outcome.scores[p], 'point')}"))
+        parts.append(lines)
+    winner = outcome.winner
+    parts.append(
+        Text("The hand is drawn.")
+        if winner is None
+        else Text(f"{subject(names[winner], 'wins')} the hand.", style="bold")
+    )
+    return parts
+
+
+def score_sheets(
+    match: Match, names: tuple[str, str], this_hand: tuple[int, int] | None = None
+) -> list[RenderableType]:
+    """The score sheet of each game, the games won in a session, and the points on the
+    table in the hand under way (``this_hand``), so that the score is there from the
+    first hand on."""
+    parts: list[RenderableType] = []
+    games = match.games()
+    if not games or not games[0]:
+        parts.append(Text("No hand has been finished yet."))
+    for number, hands in enumerate(games, start=1):
+        if not hands:
+            continue
+        sheet = Table(title=f"Game {number}", show_edge=False)
+        sheet.add_column("Hand")
+        sheet.add_column(Text(names[0]), justify="right")
+        sheet.add_column(Text(names[1]), justify="right")
+        for i, outcome in enumerate(hands, start=1):
+            sheet.add_row(str(i), str(outcome.scores[0]), str(outcome.scores[1]))
+        totals = match.game_totals(number - 1)
+        sheet.add_row("Total", str(totals[0]), str(totals[1]), style="bold")
+        parts.append(sheet)
+    if match.kind == "session":
+        won = match.games_won()
+        parts.append(Text(f"Games won: {names[0]} {won[0]}, {names[1]} {won[1]}"))
+    if this_hand is not None:
+        parts.append(
+            Text(f"This hand so far: {names[0]} {this_hand[0]}, {names[1]} {this_hand[1]}")
+        )
+    return parts

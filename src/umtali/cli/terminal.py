@@ -78,12 +78,22 @@ any of their prompts."""
 
 class QuitRequested(Exception):  # noqa: N818 - a request, not an error
     """The player asked to stop: end of input or Ctrl-C while reading (raised by
-    :meth:`Terminal.ask`), or a command's own ``quit`` (raised by the command)."""
+    :meth:`Terminal.ask`), or a command's own ``quit`` (raised by the command).
+    ``interrupted`` is true when it was Ctrl-C."""
+
+    def __init__(self, *, interrupted: bool = False) -> None:
+        super().__init__("interrupted (Ctrl-C)" if interrupted else "quit")
+        self.interrupted = interrupted
 
 
 class Stopped(Exception):  # noqa: N818 - a request, not an error
     """The process was told to stop (SIGTERM), or its terminal was closed (SIGHUP):
-    raised by the handlers of :func:`stop_signals_raised`; the message says which."""
+    raised by the handlers of :func:`stop_signals_raised`; the message says which, and
+    ``signum`` is the signal's number (``None`` for a stop that no signal caused)."""
+
+    def __init__(self, message: str, *, signum: int | None = None) -> None:
+        super().__init__(message)
+        self.signum = signum
 
 
 class OutputLost(Stopped):
@@ -215,7 +225,7 @@ def stop_signals_raised() -> Iterator[None]:
             signal.signal(held, _deaf)
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
-        raise Stopped(_STOP_SIGNALS[signum])
+        raise Stopped(_STOP_SIGNALS[signum], signum=signum)
 
     previous = {signum: signal.signal(signum, stop) for signum in _held_signals()}
     try:
@@ -420,7 +430,10 @@ class Terminal:
             if self._read is input and sys.stdin is None:
                 raise EOFError  # standard input was closed before the program began
             line = self._read(prompt if self._prompt_to_reader else "")
-        except (EOFError, KeyboardInterrupt, OSError, ValueError):
+        except KeyboardInterrupt:
+            self.say_if_possible("")
+            raise QuitRequested(interrupted=True) from None
+        except (EOFError, OSError, ValueError):
             # OSError: the terminal is gone; ValueError: reading a closed stream.
             self.say_if_possible("")
             raise QuitRequested from None

@@ -12,6 +12,7 @@ positions and reads the answers: nothing here draws anything, so the terminal
 Modules: :mod:`~umtali.learn.answers` (reading typed answers and counting tries),
 :mod:`~umtali.learn.surface` (plays written as a playing surface),
 :mod:`~umtali.learn.notes` (the lessons' commentary and questions),
+:mod:`~umtali.learn.breakdown` (a table's score, column by column),
 :mod:`~umtali.learn.lesson_grading`, :mod:`~umtali.learn.lesson`,
 :mod:`~umtali.learn.quiz_grading`, :mod:`~umtali.learn.quiz`.
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Generic, TypeVar
 
-from umtali.cards import Card, CardSet, InvalidCardError, parse_card
+from umtali.cards import Card, CardSet, InvalidCardError, display_key, parse_card
 
 __all__ = [
     "MAX_TRIES",
@@ -29,8 +29,11 @@ __all__ = [
     "Attempts",
     "Reply",
     "Unanswered",
+    "counted",
+    "in_typed_order",
     "normalize",
     "parse_card_answer",
+    "parse_card_list",
     "parse_choice",
     "parse_number",
     "parse_numbers",
@@ -87,10 +90,20 @@ def _require(text: str, expected: str) -> None:
         raise AnswerError(f"nothing was typed: {expected}")
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, the noun made plural unless the number is one: every count
+    the lessons and the quiz print is written this way, never as "card(s)".
+
+    >>> counted(1, "card"), counted(0, "question"), counted(5, "point")
+    ('1 card', '0 questions', '5 points')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def read_cards(text: str) -> list[Card]:
     """The cards named in ``text``, in the order written and with any repeats: words
-    separated by spaces or commas, each a card (``Ks``, ``K♠``, ``10h``, ``Th``, any case),
-    the words "and", "&" and "+" skipped.
+    separated by spaces or commas, each a card (``Ks``, ``K♠``, ``10h``, ``Th``, the book's
+    ``K-♠``, any case), the words "and", "&" and "+" skipped.
 
     >>> from umtali.cards import card_name
     >>> [card_name(c) for c in read_cards("Ks, th and k♠")]
@@ -105,6 +118,40 @@ def read_cards(text: str) -> list[Card]:
         return [parse_card(w) for w in words]
     except InvalidCardError as e:
         raise AnswerError(str(e)) from None
+
+
+def parse_card_list(text: str) -> tuple[Card, ...]:
+    """Read the cards of an answer as :func:`parse_card_answer` does, in the order they
+    were typed (a card typed twice is kept where it first came): the order in which the
+    feedback names the learner's own cards back to him.
+
+    >>> from umtali.cards import card_name
+    >>> [card_name(c) for c in parse_card_list("7-♠ 6s and 7♠, K♦")]
+    ['7♠', '6♠', 'K♦']
+    >>> parse_card_list("none")
+    ()
+    """
+    _require(text, _CARDS_EXPECTED)
+    if normalize(text) in _NONE:
+        return ()
+    cards = read_cards(_SEPARATORS.sub(" ", text))
+    if not cards:
+        raise AnswerError(f"no card named: {_CARDS_EXPECTED}")
+    return tuple(dict.fromkeys(cards))
+
+
+def in_typed_order(mask: int, typed: Sequence[Card]) -> list[Card]:
+    """The cards of ``mask`` in the order ``typed`` names them; any it does not name come
+    after, in the order of a hand (:func:`umtali.cards.display_key`).
+
+    >>> from umtali.cards import card_name, parse_cards
+    >>> typed = parse_cards("7s 2c 6s")
+    >>> [card_name(c) for c in in_typed_order(CardSet.parse("6s 7s Kh").mask, typed)]
+    ['7♠', '6♠', 'K♥']
+    """
+    first = [c for c in dict.fromkeys(typed) if mask >> c & 1]
+    rest = CardSet(mask & ~CardSet(first).mask)
+    return first + sorted(rest, key=display_key)
 
 
 def parse_card_answer(text: str) -> CardSet:
@@ -127,13 +174,7 @@ def parse_card_answer(text: str) -> CardSet:
     ...
     umtali.learn.answers.AnswerError: no card named: write cards like Ks 10h Q♦, or 'none'
     """
-    _require(text, _CARDS_EXPECTED)
-    if normalize(text) in _NONE:
-        return CardSet()
-    cards = read_cards(_SEPARATORS.sub(" ", text).replace("-", ""))
-    if not cards:
-        raise AnswerError(f"no card named: {_CARDS_EXPECTED}")
-    return CardSet(cards)
+    return CardSet(parse_card_list(text))
 
 
 def parse_yes_no(text: str) -> bool:

@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from umtali.cards import CardSet, card_name, card_points, display_key
+from umtali.cards import CardSet, display_key
 from umtali.describe import describe_move
-from umtali.learn.lesson_grading import ask, column_line, game_totals, moves_done
+from umtali.learn.answers import counted
+from umtali.learn.breakdown import ScoreLine, cards_line, score_line
+from umtali.learn.lesson_grading import ask, game_totals, moves_done
 from umtali.learn.notes import LessonNotes, Moment, lesson_notes
 from umtali.learn.question import Question
 from umtali.lessons import LESSONS, Lesson
@@ -141,15 +143,6 @@ class HandOver:
 
 
 @dataclass(frozen=True)
-class ScoreLine:
-    """One line of a side's score: what it is, its cards, and the sum."""
-
-    what: str
-    cards: str
-    total: str
-
-
-@dataclass(frozen=True)
 class SideScore:
     """One player's score for the hand, column by column.
 
@@ -209,9 +202,10 @@ Step = (
 class Tally:
     """How the learner is doing: questions asked, answered right, skipped.
 
-    >>> tally = Tally(asked=3, right=1, skipped=1)
-    >>> tally.line()
-    'You answered 1 of 3 question(s) correctly (1 skipped).'
+    >>> Tally(asked=3, right=1, skipped=1).line()
+    'You answered 1 of 3 questions correctly (1 skipped).'
+    >>> Tally(asked=1, right=1).line()
+    'You answered 1 of 1 question correctly.'
     """
 
     asked: int = 0
@@ -220,7 +214,7 @@ class Tally:
 
     def line(self) -> str:
         """The tally in a sentence."""
-        text = f"You answered {self.right} of {self.asked} question(s) correctly"
+        text = f"You answered {self.right} of {counted(self.asked, 'question')} correctly"
         if self.skipped:
             text += f" ({self.skipped} skipped)"
         return text + "."
@@ -235,7 +229,7 @@ def score_breakdown(state: HandState) -> Scores:
 
     >>> scores = score_breakdown(LESSONS[2].state_at())
     >>> scores.sides[1].lines[-1]
-    ScoreLine(what='forfeited by Player 1', cards='7♠ 4♥', total='1 + 1 = 2')
+    ScoreLine(what='forfeited by Player 1', cards='7♠ 4♥', values='1 + 1', points=2)
     >>> scores.result
     'Player 2 wins the hand and deals the next one.'
     """
@@ -245,17 +239,10 @@ def score_breakdown(state: HandState) -> Scores:
     multiplier = state.rules.marriage_multiplier
     sides = []
     for p in (0, 1):
-        lines = [ScoreLine(*column_line(column, multiplier)) for column in state.table(p)]
+        lines = [score_line(column, multiplier) for column in state.table(p)]
         if outcome.forfeited and outcome.went_out and outcome.went_out[0] == p:
             cards = sorted(outcome.forfeited, key=display_key)
-            values = " + ".join(str(card_points(c)) for c in cards)
-            lines.append(
-                ScoreLine(
-                    f"forfeited by {player_name(1 - p)}",
-                    " ".join(card_name(c) for c in cards),
-                    f"{values} = {outcome.forfeited.points()}",
-                )
-            )
+            lines.append(cards_line(f"forfeited by {player_name(1 - p)}", cards))
         label = player_label(p, state.dealer)
         sides.append(SideScore(p, label, outcome.scores[p], tuple(lines)))
     winner = outcome.winner

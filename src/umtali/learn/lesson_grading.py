@@ -19,35 +19,45 @@ Nothing here decides a rule: this module asks the engine and words the answers.
 (True, 'K♦ Q♦')
 >>> check_plays(state, parse_card_answer("Kd Qd 10d")).reasons[0]
 '10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off nothing'
+
+A half-right answer is told what it missed, and what it named wrongly, the learner's
+cards named in the order he typed them:
+
+>>> from umtali.learn.answers import parse_card_list
+>>> check_plays(state, parse_card_list("Qd 10d")).mistakes
+('You named Q♦ 10♦; missing: K♦; wrong: 10♦.',)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, partial
 from typing import get_args
 
-from umtali.cards import CardSet, card_name, card_points
-from umtali.describe import describe_move
+from umtali.cards import Card, CardSet, card_name, display_key
+from umtali.describe import describe_move, explain_illegal
 from umtali.learn.answers import (
     AnswerError,
-    parse_card_answer,
+    counted,
+    in_typed_order,
+    parse_card_list,
     parse_choice,
     parse_numbers,
     parse_yes_no,
 )
+from umtali.learn.breakdown import aligned, score_line
 from umtali.learn.content import load
 from umtali.learn.notes import LessonQuestion, Moment, QuestionKind
 from umtali.learn.question import Question
 from umtali.learn.surface import column_names
 from umtali.learn.verdict import Verdict
 from umtali.lessons import LESSONS, Lesson
-from umtali.melds import ColumnKind, MeldPlan, column_kind, column_points, meld_plans
+from umtali.melds import MeldPlan, column_kind, meld_plans
 from umtali.moves import IllegalMoveError, Move, MoveKind, column_order
-from umtali.reasons import explain_illegal
-from umtali.state import Column, HandState, Phase, player_name
+from umtali.state import HandState, Phase, player_name
 
 __all__ = [
+    "Named",
     "ask",
     "check_choice",
     "check_discard",
@@ -62,7 +72,6 @@ __all__ = [
     "check_safe_discard",
     "check_should",
     "check_table_points",
-    "column_line",
     "game_totals",
     "grade",
     "hints",
@@ -83,11 +92,39 @@ def hints() -> Mapping[QuestionKind, str]:
     return {kind: table.text(kind) for kind in kinds}
 
 
+Named = CardSet | Sequence[Card]
+"""The cards of a learner's answer: a set, or the cards in the order he typed them
+(:func:`~umtali.learn.answers.parse_card_list`), the order the feedback names them in."""
+
+
 # -- engine helpers ------------------------------------------------------------------
 
 
 def _names(mask: int) -> str:
     return " ".join(CardSet(mask).sorted_for_display()) or "none"
+
+
+def _typed(named: Named) -> tuple[Card, ...]:
+    """The learner's cards in the order he typed them; a set was typed in no order, so
+    its cards come in the order of a hand."""
+    if isinstance(named, CardSet):
+        return tuple(sorted(named, key=display_key))
+    return tuple(dict.fromkeys(named))
+
+
+def _listed(cards: Iterable[Card]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def _named_line(typed: Sequence[Card], missing: Sequence[Card], wrong: int) -> str:
+    """What a half-right answer named (in the order typed), the right cards it left out
+    (in the order given) and which of its cards are wrong (the mask ``wrong``)."""
+    line = f"You named {_listed(typed) or 'no card'}"
+    if missing:
+        line += f"; missing: {_listed(missing)}"
+    if wrong:
+        line += f"; wrong: {_listed(in_typed_order(wrong, typed))}"
+    return line + "."
 
 
 def _plans(state: HandState) -> list[MeldPlan]:
@@ -177,14 +214,14 @@ def _card_of(text: str) -> int:
     return next(iter(CardSet.parse(text)))
 
 
-def _require_in_hand(state: HandState, named: CardSet) -> None:
+def _require_in_hand(state: HandState, typed: Sequence[Card]) -> None:
     hand = state.hand(state.player)
-    outside = named - hand
+    outside = CardSet(typed) - hand
     if outside:
         verb = "is" if len(outside) == 1 else "are"
         raise AnswerError(
-            f"{_names(outside.mask)} {verb} not in {player_name(state.player)}'s hand;"
-            f" he holds {_names(hand.mask)}"
+            f"{_listed(in_typed_order(outside.mask, typed))} {verb} not in"
+            f" {player_name(state.player)}'s hand; he holds {_names(hand.mask)}"
         )
 
 
@@ -215,12 +252,13 @@ def _why_not_played(state: HandState, card: int, plans: Sequence[MeldPlan]) -> s
 # -- graders -------------------------------------------------------------------------
 
 
-def check_plays(state: HandState, named: CardSet | None, best: bool = False) -> Verdict:
+def check_plays(state: HandState, named: Named | None, best: bool = False) -> Verdict:
     """Grade "which cards does the player to move put down this turn?".
 
     Right is the set of cards of any end state of the compulsory meld phase the engine
     finds (:func:`umtali.melds.meld_plans`); with ``best``, only the best-scoring ones.
-    ``None`` reveals the answer.
+    ``None`` reveals the answer. A wrong answer's mistake names the cards missing and the
+    cards named wrongly, against the right answer nearest it.
     """
     plans = _plans(state)
     top = plans[0].points
@@ -229,12 +267,14 @@ def check_plays(state: HandState, named: CardSet | None, best: bool = False) -> 
         plan = good[0]
         _, plays = play_plan(state, plan)
         return Verdict(False, _plan_text(state, plan), tuple(text for _, text in plays))
-    _require_in_hand(state, named)
+    typed = _typed(named)
+    _require_in_hand(state, typed)
+    named = CardSet(typed)
     match = next((p for p in plans if _played(p) == named.mask), None)
     if match is not None and match in good:
         others = [p for p in plans if p is not match]
         also = tuple(
-            f"The rules would also allow {_plan_text(state, p)} ({p.points} points"
+            f"The rules would also allow {_plan_text(state, p)} ({counted(p.points, 'point')}"
             f" against {match.points})."
             for p in others
         )
@@ -259,20 +299,32 @@ def check_plays(state: HandState, named: CardSet | None, best: bool = False) -> 
     for move, text in plays:
         if CardSet(move.cards).mask & missed and text not in reasons:
             reasons.append(text)
-    return Verdict(False, _plan_text(state, target), tuple(reasons))
+    # Missing cards in the order the engine plays them, a meld's cards together.
+    missing = [c for move, _ in plays for c in move.cards if missed >> c & 1]
+    mistake = _named_line(typed, missing, extra)
+    return Verdict(False, _plan_text(state, target), tuple(reasons), (mistake,))
 
 
-def check_overlapped(state: HandState, named: CardSet | None) -> Verdict:
+def check_overlapped(state: HandState, named: Named | None) -> Verdict:
     """Grade "which of the cards put down go into overlapped columns?" (``None`` reveals)."""
     plans = _plans(state)
     if named is None:
         plan = plans[0]
         return Verdict(False, _names(_melded(plan)), _overlap_reasons(state, plan, 0))
-    _require_in_hand(state, named)
-    if any(_melded(p) == named.mask for p in plans):
-        return Verdict(True, _names(named.mask))
-    target = _closest(plans, named.mask, overlapped=True)
-    return Verdict(False, _names(_melded(target)), _overlap_reasons(state, target, named.mask))
+    typed = _typed(named)
+    _require_in_hand(state, typed)
+    mask = CardSet(typed).mask
+    if any(_melded(p) == mask for p in plans):
+        return Verdict(True, _names(mask))
+    target = _closest(plans, mask, overlapped=True)
+    missing = [c for meld in target.melds for c in column_order(meld) if not mask >> c & 1]
+    mistake = _named_line(typed, missing, mask & ~_melded(target))
+    return Verdict(
+        False,
+        _names(_melded(target)),
+        _overlap_reasons(state, target, mask),
+        (mistake,),
+    )
 
 
 def _overlap_reasons(state: HandState, plan: MeldPlan, named: int) -> tuple[str, ...]:
@@ -304,7 +356,7 @@ def _overlap_reasons(state: HandState, plan: MeldPlan, named: int) -> tuple[str,
     return tuple(reasons)
 
 
-def check_discard(state: HandState, named: CardSet | None, book: str) -> Verdict:
+def check_discard(state: HandState, named: Named | None, book: str) -> Verdict:
     """Grade "which card should be discarded?" against the book's card ``book``. The engine
     checks the named card may be discarded now (else :class:`AnswerError` with its reason)
     and whether it would let the opponent take the top two discards."""
@@ -411,7 +463,7 @@ def _forfeit_reasons(state: HandState, rest: Sequence[str]) -> tuple[str, ...]:
     out = outcome.went_out[0]
     return (
         f"In this hand: {player_name(1 - out)} is left holding {_names(outcome.forfeited.mask)},"
-        f" and the engine adds their {outcome.forfeited.points()} point(s) to"
+        f" and the engine adds their {counted(outcome.forfeited.points(), 'point')} to"
         f" {player_name(out)}'s score.",
     )
 
@@ -449,11 +501,8 @@ def check_table_points(state: HandState, number: int | None) -> Verdict:
     """Grade "how many points does the player to move have on the table?"."""
     p = state.player
     points = state.points[p]
-    lines = tuple(
-        "{}: {}".format(" ".join(column_line(c, state.rules.marriage_multiplier)[:2]), total)
-        for c in state.table(p)
-        for total in [column_line(c, state.rules.marriage_multiplier)[2]]
-    )
+    multiplier = state.rules.marriage_multiplier
+    lines = aligned([score_line(column, multiplier) for column in state.table(p)])
     return Verdict(number == points, str(points), lines)
 
 
@@ -518,7 +567,7 @@ def grade(
     """
     kind = question.kind
     if kind in ("plays", "best_plays", "overlapped", "discard"):
-        cards = None if text is None else parse_card_answer(text)
+        cards = None if text is None else parse_card_list(text)
         if kind == "overlapped":
             return check_overlapped(state, cards)
         if kind == "discard":
@@ -616,24 +665,3 @@ def ask(
         choices=choices,
         why=question.why,
     )
-
-
-# -- the score breakdown ------------------------------------------------------------------
-
-
-def column_line(column: Column, multiplier: int) -> tuple[str, str, str]:
-    """(what, cards, sum) for one column of the score breakdown."""
-    cards = column.top_down()
-    names = " ".join(card_name(c) for c in cards)
-    points = column_points(column.kind, column.cards.mask, multiplier)
-    values = " + ".join(str(card_points(c)) for c in cards)
-    if column.kind is ColumnKind.MARRIAGE:
-        total = f"({values}) × {multiplier} = {points}"
-    elif len(cards) > 1:
-        total = f"{values} = {points}"
-    else:
-        total = str(points)
-    what = column.kind.label
-    if column.played_off is not None:
-        names += f" (off {card_name(column.played_off)})"
-    return what, names, total

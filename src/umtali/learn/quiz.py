@@ -25,6 +25,9 @@ from functools import cache, partial
 
 from umtali.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
 from umtali.deck import stacked_deck
+from umtali.describe import explain_illegal
+from umtali.learn.answers import counted
+from umtali.learn.breakdown import aligned, score_line
 from umtali.learn.content import Table, load
 from umtali.learn.question import Position, Question, Side
 from umtali.learn.quiz_grading import (
@@ -37,9 +40,8 @@ from umtali.learn.quiz_grading import (
 )
 from umtali.learn.surface import card_list, column_names
 from umtali.learn.verdict import Verdict
-from umtali.melds import SOLO_ACCEPTS, ColumnKind, column_points, meld_accepts, meld_plans
+from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move
-from umtali.reasons import explain_illegal
 from umtali.rules import STANDARD
 from umtali.state import Column, HandState, Phase
 
@@ -107,9 +109,13 @@ class Result:
 
 
 def quiz_intro(count: int) -> tuple[str, str]:
-    """The quiz's title and its opening words, for ``count`` questions."""
+    """The quiz's title and its opening words, for ``count`` questions.
+
+    >>> quiz_intro(1)[1].split(";")[0], quiz_intro(12)[1].split(";")[0]
+    ('1 question', '12 questions')
+    """
     content = _content()
-    return content.text("title"), content.text("intro").format(count=count)
+    return content.text("title"), content.text("intro").format(questions=counted(count, "question"))
 
 
 # -- asking the engine ---------------------------------------------------------------------
@@ -432,17 +438,9 @@ def _score(spec: _Spec) -> Question:
     """What does your side of the table score?"""
     if spec.state is None:
         raise spec.table.error("table", "a score question needs a deal")
-    columns = spec.tables[YOU]
-    total = 0
-    why: list[str] = []
-    for column in columns:
-        points = column_points(column.kind, column.cards.mask, STANDARD.marriage_multiplier)
-        total += points
-        line = f"{column.kind.label} {column_names(column.cards.mask)}: {points}"
-        face = column.cards.points()
-        if face != points:
-            line += f" (face value {face}, times {points // face} for a marriage)"
-        why.append(line)
+    lines = [score_line(column, STANDARD.marriage_multiplier) for column in spec.tables[YOU]]
+    total = sum(line.points for line in lines)
+    why = [*aligned(lines)]
     why.append(f"total {total}, as the engine's running score has it: {spec.state.points[YOU]}")
     grade = partial(grade_number, value=total, why=tuple(why))
     return spec.question(AnswerKind.NUMBER, grade, Verdict(False, str(total), tuple(why)))

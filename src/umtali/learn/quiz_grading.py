@@ -16,7 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from umtali.cards import CardSet, bit, card_name, cards_of, display_key, mask_of
-from umtali.learn.answers import parse_card_answer, parse_number, parse_yes_no
+from umtali.learn.answers import (
+    in_typed_order,
+    parse_card_list,
+    parse_number,
+    parse_yes_no,
+)
 from umtali.learn.surface import (
     Surface,
     card_list,
@@ -81,15 +86,23 @@ def grade_card_set(
     card ``target``.
 
     ``check(card)`` asks the engine whether ``card`` may be played off ``target`` (``None``:
-    it may; else the refusal message); it explains each card answered wrongly.
+    it may; else the refusal message); it explains each card answered wrongly. The
+    learner's cards are named back in the order he typed them.
+
+    >>> from umtali.cards import parse_card
+    >>> five = parse_card("5c")
+    >>> grade_card_set("7c 6c 8c", CardSet.parse("6c 4c"), five, CardSet([five]),
+    ...                lambda card: None if card_name(card) in ("6♣", "4♣") else "no").mistakes
+    ('no', 'no', "you missed 4♣: the engine allows 'play 4♣ off 5♣'")
     """
-    given = parse_card_answer(text)
+    typed = parse_card_list(text)
+    given = CardSet(typed)
     answer = card_list(expected.mask) or "none"
     if given == expected:
         return Verdict(True, answer, tuple(why))
     mistakes: list[str] = []
     off = card_name(target)
-    for c in sorted(given - expected, key=display_key):
+    for c in in_typed_order((given - expected).mask, typed):
         if c in on_table:
             mistakes.append(f"{card_name(c)} is already on the table")
             continue
@@ -222,8 +235,10 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
             " has no legal play for it"
         )
 
+    # The learner's own cards are named in the order he wrote them; the engine's in the
+    # order of a hand.
     foreign = given.cards & ~hand
-    for c in sorted(cards_of(foreign), key=display_key):
+    for c in in_typed_order(foreign, given.typed):
         mistakes.append(f"{card_name(c)} is not in your hand")
     for column in given.columns:
         if column in best.melds:
@@ -240,7 +255,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
                 else f"{column_names(column)} may be overlapped, but not with the rest of"
                 " your plays"
             )
-        for c in sorted(cards_of(column & hand), key=display_key):
+        for c in in_typed_order(column & hand, given.typed):
             if best.solos & bit(c):
                 mistakes.append(f"{card_name(c)} must be played solo, not overlapped")
             elif meld_of(c):
@@ -249,7 +264,7 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
                 )
             else:
                 mistakes.append(stays(c))
-    for c in sorted(cards_of(given.solos & hand & ~best.solos), key=display_key):
+    for c in in_typed_order(given.solos & hand & ~best.solos, given.typed):
         meld = meld_of(c)
         if meld:
             refusal = engine_refusal(state, Move.solo(c))

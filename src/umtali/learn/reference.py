@@ -7,7 +7,7 @@ text there.
 >>> rules_summary().title
 'Umtali in brief'
 >>> play_help().rows[2]
-('cards', 'typed Ks, 10h, Th or K♠, in any case')
+('cards', 'typed Ks, 10h, Th, K♠ or K-♠ (as the book prints them), in any case')
 >>> typed_spans(play_help().title)
 (('Type a move in notation, or its number from ', False), ('moves', True), (':', False))
 """

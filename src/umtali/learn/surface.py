@@ -14,10 +14,10 @@ Surface(columns=('4♦ 3♦ 2♦',), solos='10♠ J♠')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from umtali.cards import ALL_CARDS, CardSet, bit, card_name, cards_of, display_key, mask_of
-from umtali.learn.answers import AnswerError, read_cards
+from umtali.learn.answers import AnswerError, in_typed_order, read_cards
 from umtali.melds import hand_melds
 from umtali.moves import column_order
 
@@ -65,11 +65,14 @@ class Surface:
         solos: the solo cards, as a mask.
         read_without_commas: whether the groups were read from cards written without
             commas (see :func:`read_ungrouped`).
+        typed: every card written, in the order the learner wrote them (the order his
+            cards are named back to him in).
     """
 
     columns: tuple[int, ...]
     solos: int
     read_without_commas: bool = field(default=False, compare=False)
+    typed: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def cards(self) -> int:
@@ -106,6 +109,7 @@ def parse_surface(text: str, hand: int = ALL_CARDS) -> Surface:
     columns: list[int] = []
     solos = 0
     seen = 0
+    typed: list[int] = []
     parts = text.replace(";", ",").split(",")
     for part in parts:
         cards = read_cards(part)
@@ -113,6 +117,7 @@ def parse_surface(text: str, hand: int = ALL_CARDS) -> Surface:
             if seen & bit(c):
                 raise AnswerError(f"{card_name(c)} is written twice")
             seen |= bit(c)
+            typed.append(c)
         if len(cards) == 1:
             solos |= bit(cards[0])
         elif cards:
@@ -120,8 +125,8 @@ def parse_surface(text: str, hand: int = ALL_CARDS) -> Surface:
     if not seen:
         raise AnswerError("no cards were given")
     if len(parts) == 1 and len(columns) == 1:
-        return read_ungrouped(columns[0], hand)
-    return Surface(tuple(columns), solos)
+        return replace(read_ungrouped(columns[0], hand, typed), typed=tuple(typed))
+    return Surface(tuple(columns), solos, typed=tuple(typed))
 
 
 def _meld_readings(cards: int, enough: int = 2) -> list[Surface]:
@@ -166,10 +171,11 @@ def surface_text(surface: Surface) -> str:
     return plays_text(sorted(cards_of(surface.solos), key=display_key), surface.columns)
 
 
-def read_ungrouped(cards: int, hand: int = ALL_CARDS) -> Surface:
+def read_ungrouped(cards: int, hand: int = ALL_CARDS, typed: Sequence[int] = ()) -> Surface:
     """Cards written without commas, read as melds wherever they make one: accepted when
     there is exactly one such reading, else refused with the readings and the format.
-    Cards not in ``hand`` are refused before any reading.
+    Cards not in ``hand`` are refused before any reading, named in the order ``typed``
+    gives (the order the learner wrote them in).
 
     >>> read_ungrouped(CardSet.parse("5s 5h 5c 4c 3c").mask)
     Traceback (most recent call last):
@@ -180,9 +186,9 @@ def read_ungrouped(cards: int, hand: int = ALL_CARDS) -> Surface:
     ...
     umtali.learn.answers.AnswerError: 5♣ is not in your hand
     """
-    foreign = cards_of(cards & ~hand)
+    foreign = in_typed_order(cards & ~hand, typed)
     if foreign:
-        names = " ".join(card_name(c) for c in sorted(foreign, key=display_key))
+        names = " ".join(card_name(c) for c in foreign)
         raise AnswerError(f"{names} {'is' if len(foreign) == 1 else 'are'} not in your hand")
     readings = _meld_readings(cards)
     if len(readings) == 1:

@@ -2,16 +2,19 @@
 
 Method (see docs/BOTS.md):
 
-* **Deals.** Deal ``d`` (0, 1, …) is a game of four hands whose decks are fixed by the
-  seed: hand ``h`` is dealt from ``seeded_deck(f"{seed}/{d}/{h}")`` and the first dealer
-  is drawn from ``f"{seed}/{d}/dealer"``.
+* **One loop, one seed scheme.** Each game is a :class:`umtali.session.PlaySession`
+  between the two levels, played out by the loop ``umtali play`` uses, with the seed
+  ``f"{seed}/{d}"`` for deal ``d`` (0, 1, …) (:func:`game_seed`). The session's scheme
+  fixes the rest: hand ``h`` is dealt from ``seeded_deck(f"{seed}/{d}/{h}")``, the first
+  dealer is drawn from ``f"{seed}/{d}/first dealer"``.
 * **Duplicate.** Every deal is played twice: bot A as Player 1 (seat 0), then as Player 2
   (seat 1), the seat of the first dealer unchanged. In the first hand each bot holds, in
   one game, the cards the other held in the other; later hands keep the same deck per
   hand index, though who deals follows who won.
 * **Chance in decisions.** Every decision gets its own RNG seeded from
-  ``f"{seed}/{d}/{seat of A}/{h}/{move index}"``, and each game gets fresh bots, so the
-  results do not depend on ``jobs`` or on the order in which the games are played.
+  ``f"{seed}/{d}/{h}/{move index}"`` (:func:`umtali.session.decision_rng`), the same in
+  both games of a deal, and each game gets fresh bots, so the results do not depend on
+  ``jobs`` or on the order in which the games are played.
 * **What a bot sees.** Only :meth:`umtali.match.Match.view`: the
   :class:`~umtali.view.PlayerView` of its player, with the game's scores so far.
 
@@ -30,7 +33,6 @@ import math
 import multiprocessing
 import os
 import platform
-import random
 import signal
 import time
 from collections import Counter
@@ -39,10 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from umtali.deck import seeded_deck
 from umtali.files import write_atomically
-from umtali.match import Match
 from umtali.rules import STANDARD, RuleSet
+from umtali.session import BotError, PlaySession, deck_for, first_dealer_for
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "Summary",
     "deal_decks",
     "first_dealer",
+    "game_seed",
     "play_game",
     "run_arena",
     "summarize",
@@ -139,14 +141,19 @@ class GameRecord:
         )
 
 
+def game_seed(seed: int, deal: int) -> str:
+    """The seed of deal ``deal``'s games: both seatings play the session of this seed."""
+    return f"{seed}/{deal}"
+
+
 def deal_decks(seed: int, deal: int, hands: int) -> list[tuple[int, ...]]:
     """The decks of a deal's hands, by hand index."""
-    return [seeded_deck(f"{seed}/{deal}/{h}") for h in range(hands)]
+    return [deck_for(game_seed(seed, deal), h) for h in range(hands)]
 
 
 def first_dealer(seed: int, deal: int) -> int:
     """The seat that deals a deal's first hand."""
-    return random.Random(f"{seed}/{deal}/dealer").randrange(2)
+    return first_dealer_for(game_seed(seed, deal))
 
 
 def play_game(
@@ -157,51 +164,33 @@ def play_game(
     a_seat: int,
     rules: RuleSet = STANDARD,
 ) -> tuple[GameRecord, list[float], list[float]]:
-    """Play one game of deal ``deal`` with bot A in seat ``a_seat``.
+    """Play one game of deal ``deal`` with bot A in seat ``a_seat``: a
+    :class:`~umtali.session.PlaySession` between the two levels, played out.
 
     Returns the record and the seconds each of A's and B's decisions took.
     """
-    from umtali.bots import make_bot
-
     label: tuple[Label, Label] = ("A", "B") if a_seat == 0 else ("B", "A")
     levels = {"A": bot_a, "B": bot_b}
-    bots = (
-        make_bot(levels[label[0]], reproducible=True),
-        make_bot(levels[label[1]], reproducible=True),
+    session = PlaySession.between_bots(
+        (levels[label[0]], levels[label[1]]),
+        game_seed(seed, deal),
+        players=(f"{label[0]} {levels[label[0]]}", f"{label[1]} {levels[label[1]]}"),
+        rules=rules,
     )
     times: dict[Label, list[float]] = {"A": [], "B": []}
-    match = Match(
-        rules,
-        kind="game",
-        first_dealer=first_dealer(seed, deal),
-        players=(f"{label[0]} {levels[label[0]]}", f"{label[1]} {levels[label[1]]}"),
-    )
+    try:
+        for step in session.play_out():
+            times[label[step.seat]].append(step.seconds)
+    except BotError as e:
+        where = (
+            f"deal {deal}, {label[e.seat]} ({levels[label[e.seat]]}) as Player {e.seat + 1},"
+            f" hand {e.hand_index + 1}, decision {e.move_index + 1}"
+        )
+        raise ArenaError(f"{where}: {e.what}") from e
+    match = session.match
     hands: list[tuple[int, int]] = []
-    dealers: list[str] = []
     ends: list[str] = []
-    clock = time.perf_counter
-    for h, deck in enumerate(deal_decks(seed, deal, rules.hands_per_game)):
-        hand = match.new_hand(deck)
-        dealers.append(label[hand.dealer])
-        index = 0
-        while not hand.is_over():
-            seat = hand.player
-            view = match.view(seat)
-            rng = random.Random(f"{seed}/{deal}/{a_seat}/{h}/{index}")
-            where = (
-                f"deal {deal}, {label[seat]} ({levels[label[seat]]}) as Player {seat + 1},"
-                f" hand {h + 1}, decision {index + 1}"
-            )
-            start = clock()
-            try:
-                move = bots[seat].choose(view, rng)
-            except Exception as e:
-                raise ArenaError(f"{where}: the bot failed: {type(e).__name__}: {e}") from e
-            times[label[seat]].append(clock() - start)
-            if move not in view.legal:
-                raise ArenaError(f"{where}: the bot chose {move!r}, which is not a legal move")
-            hand.push(move)
-            index += 1
+    for hand in match.hands:
         outcome = hand.outcome()
         assert outcome is not None
         scores = outcome.scores
@@ -212,7 +201,7 @@ def play_game(
         a_seat=a_seat,
         first_dealer=match.first_dealer,
         hands=tuple(hands),
-        dealers=tuple(dealers),
+        dealers=tuple(label[hand.dealer] for hand in match.hands),
         ends=tuple(ends),
         moves=(len(times["A"]), len(times["B"])),
     )

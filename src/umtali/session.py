@@ -1,0 +1,661 @@
+"""A game of Umtali as every front end plays it: seats, the match, the computer's moves,
+hints, undo and the record (layer 5).
+
+A :class:`PlaySession` holds a :class:`~umtali.match.Match` and who sits in each seat: a
+person (at a terminal, a web page) or a computer level. A front end asks whose turn it
+is, shows that seat its :meth:`~PlaySession.view`, and sends back what was typed with
+:meth:`~PlaySession.submit`; the computer's turns are played by
+:meth:`~PlaySession.bot_move`. The arena is a session with two computer seats, played by
+:meth:`~PlaySession.play_out`. The session holds no I/O: where a change must not be
+interrupted halfway, the front end passes a ``guard`` (the terminal holds Ctrl-C back).
+
+**One seed scheme.** Everything random in a session comes from its seed: hand ``i`` is
+dealt from ``seeded_deck(f"{seed}/{i}")``, the first dealer from
+``f"{seed}/first dealer"``, and the computer's decision at move ``m`` of hand ``i`` from
+its own ``random.Random(f"{seed}/{i}/{m}")`` (:func:`decision_rng`). So a saved game,
+resumed, plays on exactly as it would have, whatever the machine's speed, and the arena's
+games do not depend on the order in which its processes play them.
+
+**Undo.** A person may take back his last move, and then the one before, as long as it
+told him nothing he did not know when he made it, and nobody has moved since:
+
+* not a draw from the stock (he has seen the card; drawing again would be drawing
+  knowing it), nor the dealer's ``keep`` or ``give`` (the cards are then dealt);
+* not after the other player has moved: the computer's moves show what it chose from a
+  hand he cannot see, and a person's were made on what he was shown;
+* not a move that ended the hand (the hand is scored).
+
+Within his own turn he needs nobody's leave. A move that passed the turn (a discard, a
+pair) can be taken back only before the other player has moved: the computer moves at
+once, so against it such a move stands (unless a front end lets it wait); in hot-seat,
+the other player is asked at the hand-over, and the move is taken back only if he
+agrees (``consent``). An undone move is gone from the record.
+
+>>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+>>> hand = session.deal()
+>>> while session.to_move() == 1:
+...     _ = session.bot_move()
+>>> session.to_move()
+0
+>>> isinstance(session.submit(0, "discard Zz"), Refused)  # the reason says why
+True
+>>> session.hint(0).move in session.view(0).legal
+True
+>>> session.submit(0, session.view(0).legal[0]).sentence
+'You draw K♣ from the stock'
+>>> session.undo(0)
+Refused(reason='you have seen the card you drew from the stock: a draw from the stock cannot be taken back')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any, Final
+
+from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
+from umtali.bots.evaluate import discard_danger, situation
+from umtali.cards import JACKS, card_name, card_points, cards_of
+from umtali.deck import seeded_deck
+from umtali.describe import YOU, describe_move, describe_seen, explain_illegal
+from umtali.match import Match, MatchKind
+from umtali.melds import SOLO_ACCEPTS, column_kind, column_points, meld_plans
+from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
+from umtali.notation import parse_move
+from umtali.record import dumps
+from umtali.rules import STANDARD, RuleSet
+from umtali.state import HandState
+from umtali.view import PlayerView
+
+__all__ = [
+    "Accepted",
+    "BotError",
+    "BotMove",
+    "Hint",
+    "PlaySession",
+    "Recap",
+    "Refused",
+    "Seats",
+    "SeatsError",
+    "check_deals",
+    "decision_rng",
+    "deck_for",
+    "first_dealer_for",
+    "why",
+]
+
+Seed = int | str
+"""A session's seed: ``umtali play`` keeps a whole number; the arena's games are
+``"SEED/DEAL"``."""
+
+
+# -- the seed scheme ----------------------------------------------------------------------------
+
+
+def deck_for(seed: Seed, hand_index: int) -> tuple[int, ...]:
+    """The deck of hand ``hand_index`` (from 0) of the session seeded ``seed``."""
+    return seeded_deck(f"{seed}/{hand_index}")
+
+
+def first_dealer_for(seed: Seed) -> int:
+    """The seat that deals the first hand of the session seeded ``seed``."""
+    return random.Random(f"{seed}/first dealer").randrange(2)
+
+
+def decision_rng(seed: Seed, hand_index: int, move_index: int) -> random.Random:
+    """The RNG of one decision: move ``move_index`` of hand ``hand_index``. Hints use
+    negative move indices, so that asking for one changes nothing that follows.
+
+    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
+    True
+    """
+    return random.Random(f"{seed}/{hand_index}/{move_index}")
+
+
+# -- the seats a record keeps -------------------------------------------------------------------
+
+
+class SeatsError(ValueError):
+    """A record whose seats or deals are not as ``umtali play`` wrote them."""
+
+
+_META: Final = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What a played game keeps in its record's ``meta`` to play it on: the seed the
+    hands are dealt from, the seats of the people, and the computer's level."""
+
+    seed: int
+    humans: frozenset[int]
+    bot: str
+
+    @classmethod
+    def of(cls, meta: dict[str, Any]) -> Seats:
+        """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
+        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a known level.
+
+        >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}).humans
+        frozenset({0})
+        """
+        if not {"seed", "humans", "bot"} <= meta.keys():
+            raise SeatsError(
+                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
+            )
+        seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
+        if type(seed) is not int:
+            raise SeatsError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
+        if (
+            not isinstance(humans, list)
+            or not humans
+            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
+            or len(set(humans)) != len(humans)
+        ):
+            raise SeatsError(
+                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
+                f" [0, 1], not {humans!r}"
+            )
+        if not isinstance(bot, str) or bot not in BOTS:
+            raise SeatsError(f"{_META} its 'bot' must be one of {', '.join(BOTS)}, not {bot!r}")
+        return cls(seed, frozenset(humans), bot)
+
+    def meta(self) -> dict[str, Any]:
+        return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
+
+
+def check_deals(match: Match, seed: Seed) -> None:
+    """Refuse (:class:`SeatsError`) a match whose deals are not the ones its seed makes:
+    the first dealer and every hand's deck order (a record whose stock was reordered)."""
+    edited = "the record was changed after it was saved"
+    if match.first_dealer != first_dealer_for(seed):
+        raise SeatsError(f"its first dealer is not the one its seed chose: {edited}")
+    for index, hand in enumerate(match.hands):
+        if tuple(hand.deck) != deck_for(seed, index):
+            raise SeatsError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
+
+
+# -- what the session answers -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """Done: a move played or taken back; ``sentence`` tells it to its player."""
+
+    move: Move
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Nothing was done; ``reason`` says why, addressed to the player."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A move the computer played: its seat, the move, where it stands in the hand's
+    history, and how long the choice took (seconds)."""
+
+    seat: int
+    move: Move
+    index: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The move the hint level would make, and why, in words for the player."""
+
+    move: Move
+    level: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Recap:
+    """The other player's moves since ``reader``'s last one in this hand, as he saw
+    them; ``since_own_move`` is false when he has not moved yet in this hand."""
+
+    reader: int
+    since_own_move: bool
+    lines: tuple[str, ...]
+
+
+class BotError(Exception):
+    """A computer player that failed (raised) or chose a move that is not legal;
+    ``seat``, ``hand_index`` and ``move_index`` say where, ``what`` what went wrong."""
+
+    def __init__(self, seat: int, hand_index: int, move_index: int, what: str) -> None:
+        super().__init__(f"hand {hand_index + 1}, decision {move_index + 1}: {what}")
+        self.seat = seat
+        self.hand_index = hand_index
+        self.move_index = move_index
+        self.what = what
+
+
+# -- the session ------------------------------------------------------------------------------------
+
+Guard = Callable[[], AbstractContextManager[object]]
+
+
+class PlaySession:
+    """A match with its seats: each seat a person (``None``) or a computer level.
+
+    Args:
+        match: the match, new or read from a record.
+        seed: the seed of its deals and of the computer's decisions (see the module).
+        levels: the computer's level in each seat, ``None`` for a person.
+        hint_level: the level whose choice :meth:`hint` gives.
+        guard: a context manager entered around every change of the match (a deal, a
+            move played or taken back), so that a front end can keep it whole.
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        seed: Seed,
+        levels: tuple[str | None, str | None],
+        *,
+        hint_level: str = DEFAULT_BOT,
+        guard: Guard = nullcontext,
+    ) -> None:
+        self.match = match
+        self.seed = seed
+        self.levels = levels
+        self.humans = frozenset(seat for seat in (0, 1) if levels[seat] is None)
+        # Reproducible: the computer's choices depend on the deal and the seed alone (not
+        # on the machine's speed), so a seeded or resumed game plays the same.
+        self.bots: tuple[Bot | None, Bot | None] = (
+            None if levels[0] is None else make_bot(levels[0], reproducible=True),
+            None if levels[1] is None else make_bot(levels[1], reproducible=True),
+        )
+        self.hint_level = hint_level
+        self._hint_bot: Bot | None = None
+        self.guard = guard
+
+    # -- making one ----------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        *,
+        seed: int,
+        humans: Iterable[int],
+        bot: str = DEFAULT_BOT,
+        kind: MatchKind = "game",
+        guard: Guard = nullcontext,
+    ) -> PlaySession:
+        """A new match against level ``bot`` (or between two people, ``humans`` both
+        seats), its seats kept in the record's ``meta``. The players are called "You"
+        and "Computer (LEVEL)", or "Player 1" and "Player 2" in hot-seat."""
+        seats = Seats(seed, frozenset(humans), bot)
+        if len(seats.humans) == 2:
+            players = ("Player 1", "Player 2")
+        else:
+            named = [f"Computer ({bot})"] * 2
+            named[next(iter(seats.humans))] = YOU
+            players = (named[0], named[1])
+        match = Match(
+            kind=kind, first_dealer=first_dealer_for(seed), players=players, meta=seats.meta()
+        )
+        return cls.of_match(match, guard=guard)
+
+    @classmethod
+    def of_match(cls, match: Match, *, guard: Guard = nullcontext) -> PlaySession:
+        """The session of a match that ``umtali play`` (or :meth:`new`) made: its seats
+        read from ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
+        seats = Seats.of(match.meta)
+        check_deals(match, seats.seed)
+        levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
+        return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
+
+    @classmethod
+    def between_bots(
+        cls,
+        levels: tuple[str, str],
+        seed: Seed,
+        *,
+        kind: MatchKind = "game",
+        players: tuple[str, str] | None = None,
+        rules: RuleSet = STANDARD,
+    ) -> PlaySession:
+        """Two computer levels, in seat 0 and seat 1 (the arena's games).
+
+        >>> session = PlaySession.between_bots(("greedy", "random"), "7/0")
+        >>> moves = session.play_out()
+        >>> len(session.match.hands), session.is_over()
+        (4, True)
+        """
+        match = Match(
+            rules,
+            kind=kind,
+            first_dealer=first_dealer_for(seed),
+            players=players or (f"Computer ({levels[0]})", f"Computer ({levels[1]})"),
+        )
+        return cls(match, seed, (levels[0], levels[1]))
+
+    # -- where the match stands -------------------------------------------------------------
+    @property
+    def hotseat(self) -> bool:
+        """Two people, one screen."""
+        return len(self.humans) == 2
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand being played, if one is under way."""
+        return self.match.current
+
+    @property
+    def hand_index(self) -> int:
+        """The index of the last hand dealt, from 0 (-1 before the first deal)."""
+        return len(self.match.hands) - 1
+
+    def needs_deal(self) -> bool:
+        """Whether the next step is dealing a hand."""
+        return self.match.current is None and not self.match.is_over()
+
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` between hands and once the match is over."""
+        hand = self.match.current
+        return None if hand is None else hand.player
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def names_for(self, reader: int) -> tuple[str, str]:
+        """The players' names as ``reader`` is addressed: himself as "You"."""
+        names = list(self.match.players)
+        names[reader] = YOU
+        return (names[0], names[1])
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see of the hand under way (R11), with the game's totals."""
+        return self.match.view(seat)
+
+    def game_so_far(self) -> tuple[int, int] | None:
+        """The totals of the game's finished hands while a hand is played; ``None`` in
+        a game's first hand and when the match is a single hand."""
+        per = self.match.rules.hands_per_game
+        in_game = len(self.match.finished_outcomes()) % per
+        if self.match.kind == "hand" or in_game == 0:
+            return None
+        return self.match.game_totals()
+
+    # -- playing ---------------------------------------------------------------------------------
+    def deal(self) -> HandState:
+        """Deal the next hand from the seed."""
+        with self.guard():
+            return self.match.new_hand(deck_for(self.seed, len(self.match.hands)))
+
+    def submit(self, seat: int, move: Move | str) -> Accepted | Refused:
+        """Play ``move`` (a :class:`Move`, or text in notation) for ``seat``; the reply
+        says what was done, or why nothing was (the engine's reason, addressed to him)."""
+        reply = self.check(seat, move)
+        if isinstance(reply, Refused):
+            return reply
+        hand = self.match.current
+        assert hand is not None
+        sentence = describe_move(hand, reply.move, names=self.names_for(seat))
+        with self.guard():
+            hand.push(reply.move)
+        return Accepted(reply.move, sentence)
+
+    def check(self, seat: int, move: Move | str) -> Accepted | Refused:
+        """Whether ``move`` is one ``seat`` may make now, without playing it (what
+        ``why MOVE`` asks): the move as the engine completes it, or the reason not."""
+        hand = self.match.current
+        if hand is None:
+            return Refused("no hand is being played")
+        if seat != hand.player:
+            return Refused("it is not your turn")
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except InvalidMoveError as e:
+                return Refused(str(e))
+        try:
+            played = hand.resolve(move)
+        except IllegalMoveError:
+            return Refused(explain_illegal(hand, move, names=self.names_for(seat)))
+        return Accepted(played, f"{played} is allowed now.")
+
+    def bot_move(self) -> BotMove:
+        """Let the computer in the seat to move choose and play one move, from its view
+        and its decision's own RNG (:func:`decision_rng`). :class:`BotError` if it fails
+        or breaks the rules."""
+        hand = self.match.current
+        if hand is None:
+            raise ValueError("no hand is being played: deal one first")
+        seat = hand.player
+        bot = self.bots[seat]
+        if bot is None:
+            raise ValueError(f"seat {seat} is a person's: the computer does not move for him")
+        index = len(hand.history)
+        view = self.match.view(seat)
+        rng = decision_rng(self.seed, self.hand_index, index)
+        start = time.perf_counter()
+        try:
+            move = bot.choose(view, rng)
+        except Exception as e:
+            what = f"the bot failed: {type(e).__name__}: {e}"
+            raise BotError(seat, self.hand_index, index, what) from e
+        seconds = time.perf_counter() - start
+        if move not in view.legal:
+            what = f"the bot chose {move!r}, which is not a legal move"
+            raise BotError(seat, self.hand_index, index, what)
+        with self.guard():
+            hand.push(move)
+        return BotMove(seat, move, index, seconds)
+
+    def step(self) -> BotMove | None:
+        """One step of a game between computers: a deal (``None``) or a computer's move."""
+        if self.needs_deal():
+            self.deal()
+            return None
+        return self.bot_move()
+
+    def play_out(self) -> list[BotMove]:
+        """Play the match to its end (every seat a computer's); the moves played."""
+        moves = []
+        while not self.match.is_over():
+            step = self.step()
+            if step is not None:
+                moves.append(step)
+        return moves
+
+    # -- what a player is told ---------------------------------------------------------------
+    def tell(self, reader: int, index: int) -> str:
+        """The other player's move ``index`` of the last hand dealt, as ``reader`` saw
+        it (R11: a stock draw without its card, a face-down discard as "a card")."""
+        view = PlayerView.of(self.match.hands[-1], reader)
+        return describe_seen(view, index, self.names_for(reader))
+
+    def recap(self, reader: int) -> Recap:
+        """The other player's moves since ``reader``'s last move in this hand, told from
+        ``reader``'s view (R11): what a hot-seat player, or a resumed game, is told."""
+        view = self.match.view(reader)
+        mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
+        since = mine[-1] + 1 if mine else 0
+        names = self.names_for(reader)
+        lines = tuple(
+            describe_seen(view, i, names)
+            for i in range(since, len(view.history))
+            if view.history[i][0] != reader
+        )
+        return Recap(reader, bool(mine), lines)
+
+    def hint(self, seat: int) -> Hint:
+        """The move the hint level (the default, whoever the opponent is) would make
+        for ``seat`` now, and why. Its RNG is its own (a negative move index), so asking
+        changes nothing the computer does later."""
+        hand = self.match.current
+        if hand is None or hand.player != seat:
+            raise ValueError("a hint is given to the player to move")
+        if self._hint_bot is None:
+            self._hint_bot = make_bot(self.hint_level, reproducible=True)
+        view = self.match.view(seat)
+        rng = decision_rng(self.seed, self.hand_index, -1 - len(hand.history))
+        move = self._hint_bot.choose(view, rng)
+        return Hint(move, self.hint_level, why(view, move))
+
+    # -- undo ------------------------------------------------------------------------------------
+    def undo_needs_consent(self, seat: int) -> bool:
+        """Whether taking back ``seat``'s last move needs the other player's leave: it
+        passed the turn to a person who has not moved yet (hot-seat, at the hand-over)."""
+        hand = self.match.current
+        if hand is None or not hand.history:
+            return False
+        actor, _ = hand.history[-1]
+        return actor == seat and hand.player != seat and self.levels[hand.player] is None
+
+    def undo_refusal(self, seat: int, *, consent: bool = False) -> str | None:
+        """Why ``seat`` may not take back his last move now (see the module's rule), or
+        ``None`` when he may."""
+        if seat not in self.humans:
+            return "only a player at the keyboard takes back his moves"
+        hand = self.match.current
+        nothing = "there is no move of yours to take back in this hand"
+        if hand is None or not any(actor == seat for actor, _ in hand.history):
+            return nothing
+        actor, action = hand.history[-1]
+        other = self.match.players[1 - seat]
+        if actor != seat:
+            return f"{other} has moved since your last move, and you have seen it: it stands"
+        kind = Move.from_action(action).kind
+        if kind is MoveKind.DRAW:
+            return (
+                "you have seen the card you drew from the stock: a draw from the stock"
+                " cannot be taken back"
+            )
+        if kind in (MoveKind.KEEP, MoveKind.GIVE):
+            return "the cards are dealt: the choice of the 11th card cannot be taken back"
+        if self.undo_needs_consent(seat) and not consent:
+            return f"your turn has passed to {other}, who must agree to it"
+        return None
+
+    def undo(self, seat: int, *, consent: bool = False) -> Accepted | Refused:
+        """Take back ``seat``'s last move if the rule allows (``consent``: the other
+        player agreed, in hot-seat); the move is gone from the record."""
+        refusal = self.undo_refusal(seat, consent=consent)
+        if refusal is not None:
+            return Refused(refusal)
+        hand = self.match.current
+        assert hand is not None
+        with self.guard():
+            move = hand.pop()
+        return Accepted(move, f"Taken back: {move}.")
+
+    # -- the record -----------------------------------------------------------------------------
+    def record(self) -> str:
+        """The record of the match so far, as JSON text (:func:`umtali.record.dumps`)."""
+        return dumps(self.match)
+
+
+# -- why a hint ---------------------------------------------------------------------------------
+
+
+def _points_now(hand: int, open_mask: int, multiplier: int) -> int:
+    """The most points the meld phase can lay from ``hand`` now."""
+    return max((plan.points for plan in meld_plans(hand, open_mask, multiplier)), default=0)
+
+
+def _points(n: float) -> str:
+    """A number of points, in words.
+
+    >>> _points(1), _points(2), _points(0.5)
+    ('1 point', '2 points', '0.5 points')
+    """
+    shown = f"{n:.1f}".removesuffix(".0")
+    return f"{shown} point{'' if shown == '1' else 's'}"
+
+
+def why(view: PlayerView, move: Move) -> str:
+    """Why ``move`` is a good choice for ``view.player`` now, in words: the points it
+    brings, or what it keeps from the opponent. Worked out from the view alone, with the
+    measures the expert level uses (:mod:`umtali.bots.evaluate`)."""
+    legal = view.legal
+    if len(legal) == 1:
+        return "it is the only move allowed now"
+    kind = move.kind
+    hand = view.hand.mask
+    open_mask = view.open_mask()
+    multiplier = view.rules.marriage_multiplier
+    if kind is MoveKind.KEEP:
+        return "with the 11th card you open the hand, and you are sure of at least two turns"
+    if kind is MoveKind.GIVE:
+        return "the other player then holds the 11th card and opens the hand"
+    if kind in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
+        return _why_draw(view, move, hand, open_mask, multiplier)
+    if kind in (MoveKind.MELD, MoveKind.SOLO):
+        mask = sum(1 << c for c in move.cards)
+        if kind is MoveKind.MELD:
+            gain = column_points(column_kind(mask), mask, multiplier)
+        else:
+            gain = card_points(move.cards[0])
+        if sum(1 for m in legal if m.kind in (MoveKind.MELD, MoveKind.SOLO)) == 1:
+            return f"it scores {_points(gain)}, and every card you can play must be played"
+        best = _points_now(hand, open_mask, multiplier)
+        return (
+            f"it scores {_points(gain)} now, on the way to the most this turn can lay"
+            f" ({_points(best)} in all)"
+        )
+    if kind is MoveKind.PAIR:
+        return "it takes you out with the pair, and the other player gets one last turn"
+    if kind is MoveKind.FORFEIT:
+        return "you cannot go out, so the cards left in your hand are forfeited"
+    card = move.cards[0]  # a discard
+    if hand.bit_count() == 1:
+        if move.face_down:
+            return "it takes you out, and face down the other player cannot take it"
+        return "it takes you out"
+    danger = discard_danger(card, view.top_discard(), situation(view))
+    if open_mask >> card & 1:
+        gives = "though the table takes it, so the other player could take it and play it"
+    elif danger > 0:
+        gives = "though it goes with the top discard, so the other player could take both"
+    else:
+        gives = "and nothing on the table takes it"
+    return f"{card_name(card)} is the card your hand needs least, {gives}"
+
+
+def _why_draw(view: PlayerView, move: Move, hand: int, open_mask: int, multiplier: int) -> str:
+    """Why this way of drawing: what the top discard would score at once, against what a
+    card from the stock is expected to."""
+    base = _points_now(hand, open_mask, multiplier)
+    if move.kind is MoveKind.TAKE_TWO:
+        both = _points_now(hand | sum(1 << c for c in move.cards), open_mask, multiplier)
+        return f"both cards go onto the table this turn, for {_points(both - base)} more"
+    # What an average card of the stock would add now: the cards the player cannot place,
+    # less those the opponent is known to hold; a card nothing accepts adds nothing.
+    stock = view.unseen().mask & ~view.opponent_known.mask
+    playable = open_mask | JACKS
+    for c in cards_of(hand):
+        playable |= SOLO_ACCEPTS[c]
+    expected = sum(
+        _points_now(hand | 1 << c, open_mask, multiplier) - base for c in cards_of(stock & playable)
+    ) / max(1, stock.bit_count())
+    average = _points(round(expected, 1))
+    if move.kind is MoveKind.TAKE:
+        card = move.cards[0]
+        gain = _points_now(hand | 1 << card, open_mask, multiplier) - base
+        return (
+            f"{card_name(card)} is played at once for {_points(gain)} more this turn, where a"
+            f" card from the stock would bring {average} on average"
+        )
+    top = view.top_discard()
+    if top is None:
+        return "there is no face-up discard to take"
+    gain = _points_now(hand | 1 << top, open_mask, multiplier) - base
+    if gain == 0:
+        return (
+            f"{card_name(top)} would not be played at once, and a card taken from the pile"
+            " cannot be your discard this turn"
+        )
+    return (
+        f"{card_name(top)} would bring {_points(gain)} this turn, a card from the stock"
+        f" {average} on average, with the chance of more"
+    )

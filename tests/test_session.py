@@ -1,0 +1,291 @@
+"""The play session every front end drives: its seed scheme, resumed games, the computer's
+moves, hints, recaps, the undo rule, and the arena's games played through it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.scripted import typed_terminal
+from umtali.moves import Move, MoveKind
+from umtali.record import loads
+from umtali.session import (
+    Accepted,
+    BotError,
+    PlaySession,
+    Refused,
+    Seats,
+    SeatsError,
+    decision_rng,
+    deck_for,
+    first_dealer_for,
+    why,
+)
+
+
+def first_moves(session: PlaySession, moves: int | None = None) -> None:
+    """Play on: the computer as it plays, each person his first legal move; stop when a
+    person is to move after ``moves`` moves of the people (or at the end of the match)."""
+    while not session.is_over():
+        if session.needs_deal():
+            session.deal()
+            continue
+        seat = session.to_move()
+        assert seat is not None
+        if seat in session.humans:
+            if moves == 0:
+                return
+            reply = session.submit(seat, session.view(seat).legal[0])
+            assert isinstance(reply, Accepted)
+            moves = None if moves is None else moves - 1
+        else:
+            session.bot_move()
+
+
+def moves_of(session: PlaySession) -> list[list[str]]:
+    return [[m.text() for m in hand.moves_played()] for hand in session.match.hands]
+
+
+def test_a_resumed_game_plays_on_as_the_uninterrupted_one() -> None:
+    whole = PlaySession.new(seed=21, humans={0}, bot="expert")
+    first_moves(whole)
+    halfway = PlaySession.new(seed=21, humans={0}, bot="expert")
+    first_moves(halfway, moves=30)
+    resumed = PlaySession.of_match(loads(halfway.record()))
+    assert resumed.levels == (None, "expert")
+    first_moves(resumed)
+    assert moves_of(resumed) == moves_of(whole)
+    assert resumed.is_over()
+
+
+def test_the_seed_scheme() -> None:
+    session = PlaySession.new(seed=5, humans={1}, bot="random")
+    assert session.match.first_dealer == first_dealer_for(5)
+    session.deal()
+    assert tuple(session.match.hands[0].deck) == deck_for(5, 0)
+    assert Seats.of(session.match.meta) == Seats(5, frozenset({1}), "random")
+    assert session.match.players == ("Computer (random)", "You")
+    # Each decision its own RNG: the same numbers, whatever came before.
+    assert decision_rng(5, 0, 4).random() == decision_rng(5, 0, 4).random()
+    assert decision_rng(5, 0, 4).random() != decision_rng(5, 1, 4).random()
+
+
+def test_a_record_with_other_deals_is_refused() -> None:
+    session = PlaySession.new(seed=5, humans={0}, bot="greedy")
+    session.deal()
+    match = loads(session.record())
+    match.meta["seed"] = 6
+    with pytest.raises(SeatsError, match="changed after it was saved"):
+        PlaySession.of_match(match)
+    match.meta = {}
+    with pytest.raises(SeatsError, match="not saved by 'umtali play'"):
+        PlaySession.of_match(match)
+
+
+def test_submit_refuses_with_the_engines_reason_and_changes_nothing() -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    session.deal()
+    first_moves(session, moves=0)  # the computer's opening, if it opens
+    before = moves_of(session)
+    refused = session.submit(0, "discard 9h")
+    assert isinstance(refused, Refused)
+    assert "must first draw" in refused.reason
+    assert isinstance(session.submit(0, "fly away"), Refused)
+    assert isinstance(session.submit(1, "draw"), Refused)  # not his turn
+    assert moves_of(session) == before
+    assert isinstance(session.check(0, "draw"), Accepted)
+    assert moves_of(session) == before
+
+
+def test_bot_moves_are_told_as_the_other_player_saw_them() -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    first_moves(session, moves=6)
+    recap = session.recap(0)
+    assert recap.since_own_move
+    for line in recap.lines:
+        assert line.startswith("Computer (greedy) ")
+        assert "draws from the stock" in line or " from the stock" not in line  # no card
+
+
+def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing() -> None:
+    plain = PlaySession.new(seed=8, humans={0}, bot="search")
+    hinted = PlaySession.new(seed=8, humans={0}, bot="search")
+    for session in (plain, hinted):
+        first_moves(session, moves=0)
+    hint = hinted.hint(0)
+    assert hint.move in hinted.view(0).legal
+    assert hint.level == "search"
+    assert hint.why
+    for session in (plain, hinted):
+        first_moves(session, moves=12)
+    assert moves_of(plain) == moves_of(hinted)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_why_explains_every_kind_of_move(seed: int) -> None:
+    session = PlaySession.new(seed=seed, humans={0, 1}, bot="greedy")
+    session.deal()
+    while not session.is_over() and session.hand is not None:
+        seat = session.to_move()
+        assert seat is not None
+        view = session.view(seat)
+        for move in view.legal:
+            reason = why(view, move)
+            assert reason, move
+            assert "{" not in reason, (move, reason)
+        session.submit(seat, view.legal[-1])
+
+
+# -- undo ------------------------------------------------------------------------------------------
+
+
+def at_a_play(session: PlaySession, seat: int) -> None:
+    """Play first moves until ``seat`` may lay a card on the table (after a draw)."""
+    while True:
+        if session.needs_deal():
+            session.deal()
+        mover = session.to_move()
+        assert mover is not None
+        legal = session.view(mover).legal
+        plays = any(m.kind in (MoveKind.MELD, MoveKind.SOLO) for m in legal)
+        if mover == seat and plays and session.hand is not None and session.hand.history:
+            return
+        if mover in session.humans:
+            session.submit(mover, legal[0])
+        else:
+            session.bot_move()
+
+
+def test_undo_within_a_turn_takes_back_a_play_and_the_record_forgets_it() -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    at_a_play(session, 0)
+    before = session.record()
+    play = next(m for m in session.view(0).legal if m.kind in (MoveKind.MELD, MoveKind.SOLO))
+    assert isinstance(session.submit(0, play), Accepted)
+    undone = session.undo(0)
+    assert isinstance(undone, Accepted)
+    assert undone.move == play
+    assert session.record() == before
+
+
+def test_undo_never_takes_back_what_showed_something_new() -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    session.deal()
+    assert "no move of yours" in (session.undo_refusal(0) or "")
+    first_moves(session, moves=0)
+    hand = session.hand
+    assert hand is not None
+    if Move.keep() in session.view(0).legal:
+        session.submit(0, Move.keep())
+        assert "11th card" in (session.undo_refusal(0) or "")
+    # A draw from the stock showed a card.
+    first_moves(session, moves=0)
+    while Move.draw() not in session.view(0).legal:
+        first_moves(session, moves=1)
+        first_moves(session, moves=0)
+    session.submit(0, Move.draw())
+    assert "drew from the stock" in (session.undo_refusal(0) or "")
+    # Once the computer has moved, its moves have been seen.
+    while session.to_move() == 0:
+        session.submit(0, session.view(0).legal[0])
+    assert session.hand is not None, "the hand ended"
+    session.bot_move()
+    refusal = session.undo_refusal(0)
+    assert refusal is not None
+    assert "Computer (greedy) has moved since" in refusal
+    assert isinstance(session.undo(1), Refused)  # the computer takes nothing back
+
+
+def test_hotseat_undo_of_a_passed_turn_needs_the_other_players_consent() -> None:
+    session = PlaySession.new(seed=6, humans={0, 1}, bot="search")
+    session.deal()
+    # Play until a player's discard passes the turn to the other.
+    while True:
+        seat = session.to_move()
+        assert seat is not None
+        legal = session.view(seat).legal
+        discard = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
+        if discard is not None and session.hand is not None and session.hand.turn > 1:
+            session.submit(seat, discard)
+            break
+        session.submit(seat, legal[0])
+    assert session.to_move() == 1 - seat
+    assert session.undo_needs_consent(seat)
+    refused = session.undo(seat)
+    assert isinstance(refused, Refused)
+    assert "must agree" in refused.reason
+    assert isinstance(session.undo(seat, consent=True), Accepted)
+    assert session.to_move() == seat
+
+
+def test_a_hotseat_undo_at_the_hand_over_in_the_terminal() -> None:
+    from umtali.cli.play import Game
+    from umtali.cli.terminal import QuitRequested
+
+    session = PlaySession.new(seed=6, humans={0, 1}, bot="search")
+    session.deal()
+    while True:  # to the first discard after the opening turn
+        seat = session.to_move()
+        assert seat is not None
+        legal = session.view(seat).legal
+        discards = any(m.kind is MoveKind.DISCARD for m in legal)
+        if discards and session.hand is not None and session.hand.turn > 1:
+            break
+        session.submit(seat, legal[0])
+    discard = next(m for m in session.view(seat).legal if m.kind is MoveKind.DISCARD)
+    session.submit(seat, discard)
+    # At the hand-over: undo, the other player says no, then undo again and yes.
+    term, out = typed_terminal(["undo", "no", "undo", "yes", "quit"])
+    game = Game(term, session, None)
+    game.last_human = seat
+    with pytest.raises(QuitRequested):
+        game.run()
+    text = out.getvalue()
+    other = f"Player {2 - seat}"
+    assert f"{other}: may Player {seat + 1} take the last move back? (yes/no)" in text
+    assert "The move stands." in text
+    assert f"Taken back: {discard}." in text
+    assert session.to_move() == seat
+
+
+# -- the arena's games -------------------------------------------------------------------------------
+
+
+def test_two_bots_play_out_a_game_reproducibly() -> None:
+    first = PlaySession.between_bots(("random", "greedy"), "11/0")
+    again = PlaySession.between_bots(("random", "greedy"), "11/0")
+    steps = first.play_out()
+    again.play_out()
+    assert moves_of(first) == moves_of(again)
+    assert len(steps) == sum(len(m) for m in moves_of(first))
+    assert first.is_over()
+    assert all(s.seconds >= 0 for s in steps)
+
+
+def test_a_bot_that_breaks_the_rules_is_named() -> None:
+    session = PlaySession.between_bots(("greedy", "random"), "1/0")
+    session.deal()
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: object, rng: object) -> Move:
+            return Move.forfeit()
+
+    session.bots = (Cheat(), Cheat())
+    with pytest.raises(BotError, match="hand 1, decision 1: the bot chose") as caught:
+        session.bot_move()
+    assert caught.value.hand_index == 0
+
+
+def test_importing_the_session_loads_neither_rich_nor_the_cli() -> None:
+    check = (
+        "import umtali.session, sys; assert 'rich' not in sys.modules, 'rich';"
+        " assert not [m for m in sys.modules if m.startswith('umtali.cli')], 'cli'"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
