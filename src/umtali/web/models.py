@@ -1,0 +1,132 @@
+"""The tables of the server's database, as SQLAlchemy 2 typed models.
+
+A game is stored as what replays it, the same facts a record holds (docs/RULES.md
+Part 5): its rules, players, first dealer and meta; each hand's deck order and dealer;
+each move's text. Everything else (hands in hand, the table, scores) is the engine's to
+work out again. Beside those facts are what the server alone needs: a hash of each
+seat's secret, each deck's salt and commitment, and timestamps.
+
+The migrations in ``umtali.web.migrations`` create these tables; a test checks that the
+two agree, so a change here comes with a new revision there.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "GameRow", "HandRow", "MoveRow", "SeatRow"]
+
+# Named constraints: Alembic can then alter or drop them by name on every database
+# (SQLite's batch mode needs the names to rebuild a table).
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """The models' common base, holding their metadata."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GameRow(Base):
+    """A hand, game or session: the facts a record starts with."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``hand``, ``game`` or ``session`` (``umtali.match.MATCH_KINDS``)."""
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The record's ``rules`` object: ``preset`` and every ``RuleSet`` option."""
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    meta: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the server closed the game (over, or abandoned); ``None`` while in play."""
+
+    __table_args__ = (
+        CheckConstraint("first_dealer IN (0, 1)", name="first_dealer"),
+        CheckConstraint("kind IN ('hand', 'game', 'session')", name="kind"),
+    )
+
+
+class SeatRow(Base):
+    """A seat that is played through a link: the link's secret, as its hash only."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the secret, in hex. The secret itself is given out once and never kept."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (CheckConstraint("seat IN (0, 1)", name="seat"),)
+
+
+class HandRow(Base):
+    """One hand: its deck order (the server's secret until the hand ends) and the
+    commitment to it that the players see from the deal."""
+
+    __tablename__ = "hands"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    hand_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Counted from 0 across the whole match, as a record's ``hands`` list is."""
+    dealer: Mapped[int] = mapped_column(Integer)
+    deck: Mapped[str] = mapped_column(Text)
+    """The 52 cards in deck order, ASCII names separated by single spaces (``Js Ks …``)."""
+    salt: Mapped[str] = mapped_column(String(128))
+    """The commitment's salt, in hex."""
+    commitment: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the salt's bytes followed by ``deck`` in ASCII, in hex."""
+    score_0: Mapped[int | None] = mapped_column(Integer)
+    score_1: Mapped[int | None] = mapped_column(Integer)
+    """The hand's scores, set with the move that ends it (a record needs them)."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        CheckConstraint("dealer IN (0, 1)", name="dealer"),
+        CheckConstraint("hand_index >= 0", name="hand_index"),
+    )
+
+
+class MoveRow(Base):
+    """One move, in notation. Its primary key (game, hand, move index) is what settles a
+    race between server processes: only one row can take an index."""
+
+    __tablename__ = "moves"
+
+    game_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Counted from 0 within the hand."""
+    text: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        ForeignKeyConstraint(["game_id", "hand_index"], ["hands.game_id", "hands.hand_index"]),
+        CheckConstraint("move_index >= 0", name="move_index"),
+    )

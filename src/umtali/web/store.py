@@ -1,0 +1,659 @@
+"""The server's storage: games, seats, decks and moves in SQLite or PostgreSQL.
+
+The server holds the truth, and this is where it keeps it. A :class:`Store` writes each
+fact in a transaction of its own and commits it before returning, so whatever a caller
+acknowledges after a call has returned survives a ``kill -9`` of the process. Several
+server processes may share one PostgreSQL database: when two of them try to store a
+move at the same index of the same hand, the database's primary key lets one in and the
+other gets a :class:`MoveConflict` (docs/WEB.md tells the whole scheme).
+
+A game is stored as what replays it, and read back by replaying it through the engine
+with :func:`umtali.record.replay`, the same check a saved record passes:
+
+>>> import tempfile, os
+>>> from umtali.deck import seeded_deck
+>>> from umtali.rules import STANDARD
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store.open(f"sqlite:///{os.path.join(folder.name, 'umtali.db')}")
+>>> new = store.create_game(kind="hand", rules=STANDARD, players=("Ann", "Bob"),
+...                         first_dealer=0, seats=(0,))
+>>> store.seat_for_secret(new.secrets[0]) == SeatRef(new.game_id, 0)
+True
+>>> commitment = store.start_hand(new.game_id, 0, seeded_deck(7))
+>>> store.append_move(new.game_id, 0, 0, "keep")
+>>> store.load_match(new.game_id).hands[0].moves_played()
+[Move.keep()]
+>>> store.close(); folder.cleanup()
+
+The database is named by a URL (:func:`database_url`): an SQLite file by default,
+``umtali.db`` in the current folder, or ``DATABASE_URL`` from the environment, e.g.
+``postgresql://user@host/umtali``. ``Store.open`` brings its tables up to date with the
+Alembic migrations shipped in ``umtali.web.migrations``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Self
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import URL, Engine, create_engine, event, func, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from umtali.cards import card_ascii, parse_card
+from umtali.deck import check_deck
+from umtali.match import Match, MatchKind
+from umtali.record import RECORD_FORMAT, RECORD_VERSION, RecordError, dumps, record_of, replay
+from umtali.rules import RuleSet
+from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
+
+__all__ = [
+    "DEFAULT_URL",
+    "DeckCommitment",
+    "HandConflict",
+    "MoveConflict",
+    "NewGame",
+    "SeatRef",
+    "Store",
+    "StoreError",
+    "database_url",
+    "deck_commitment",
+    "deck_text",
+    "secret_hash",
+]
+
+DEFAULT_URL: Final = "sqlite:///umtali.db"
+"""The database when ``DATABASE_URL`` names none: the file ``umtali.db`` in the current
+folder (with ``umtali.db-wal`` and ``umtali.db-shm`` beside it while it is open)."""
+
+MIGRATIONS: Final = Path(__file__).with_name("migrations")
+
+SECRET_BYTES: Final = 32
+"""A seat's secret carries 256 random bits: a link can be neither guessed nor worked out
+from another link."""
+
+SALT_BYTES: Final = 32
+"""The deck commitment's salt. Without it, a player could test the few deck orders that
+agree with his own cards against the commitment; 256 bits leave nothing to test."""
+
+_MAX_SECRET_CHARS: Final = 200
+"""A secret longer than this is no secret the store gave out, and is not hashed."""
+
+_SQLITE_BUSY_MS: Final = 10_000
+"""How long an SQLite connection waits for another's write to finish before failing. A
+write here takes milliseconds; ten seconds is room for a slow disk, not a wait anyone
+plans for."""
+
+MIGRATION_LOCK: Final = 0x756D74616C69
+"""The PostgreSQL advisory lock taken while migrating ("umtali" in ASCII): servers started
+together migrate one after the other, and the later ones find nothing left to do."""
+
+_MIGRATING: Final = threading.Lock()
+"""Held while this process migrates: Alembic's ``context`` and ``op`` are module-wide, so
+two threads migrating at once would each run through the other's."""
+
+_BEGIN: Final = "umtali_begin"
+"""The execution option naming how an SQLite transaction begins (see ``_sqlite_engine``)."""
+
+
+class StoreError(Exception):
+    """What the store cannot do: a game, hand or seat that does not exist, a move out of
+    turn order, a write to a finished hand or game, data that no longer replays."""
+
+
+class MoveConflict(StoreError):  # noqa: N818 - a lost race, not a mistake
+    """The index a move was to take is taken: another server process (or an earlier try
+    of this one) stored a move there first. Reload the game and look again."""
+
+
+class HandConflict(StoreError):  # noqa: N818 - a lost race, not a mistake
+    """The hand is dealt already: another server process started it first."""
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat of a stored game: ``seat`` is 0 for Player 1, 1 for Player 2."""
+
+    game_id: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game just created: its id, and the secret of each seat played through a link.
+    The secrets are given out here once: the store keeps only their hashes."""
+
+    game_id: int
+    secrets: Mapping[int, str]
+
+
+@dataclass(frozen=True)
+class DeckCommitment:
+    """The published commitment to a hand's deck, and, once the hand is over, what
+    proves it: the salt and the deck. Anyone can then check
+    ``deck_commitment(salt, deck) == commitment``."""
+
+    commitment: str
+    salt: bytes | None
+    deck: tuple[int, ...] | None
+
+
+# -- pure helpers ---------------------------------------------------------------------------
+
+
+def database_url(environ: Mapping[str, str] = os.environ) -> str:
+    """``DATABASE_URL`` from ``environ`` when it is set and not blank, else
+    :data:`DEFAULT_URL`.
+
+    >>> database_url({}), database_url({"DATABASE_URL": "postgresql:///umtali"})
+    ('sqlite:///umtali.db', 'postgresql:///umtali')
+    """
+    return environ.get("DATABASE_URL", "").strip() or DEFAULT_URL
+
+
+def deck_text(deck: Sequence[int]) -> str:
+    """A deck order as the text its commitment hashes: 52 ASCII card names, top of the
+    deal first, separated by single spaces.
+
+    >>> deck_text(range(52)).split()[:3]
+    ['Ac', '2c', '3c']
+    """
+    return " ".join(card_ascii(card) for card in deck)
+
+
+def deck_commitment(salt: bytes, deck: Sequence[int]) -> str:
+    """The commitment to a deck: SHA-256, in hex, of ``salt`` followed by
+    :func:`deck_text` in ASCII.
+
+    >>> salt = bytes(32)
+    >>> deck_commitment(salt, range(52)) == hashlib.sha256(
+    ...     salt + deck_text(range(52)).encode("ascii")).hexdigest()
+    True
+    """
+    return hashlib.sha256(salt + deck_text(deck).encode("ascii")).hexdigest()
+
+
+def secret_hash(secret: str) -> str:
+    """The SHA-256 of a seat's secret, in hex: what the store keeps instead of it.
+
+    A plain hash is enough (no salt, no slow hash): a secret is 256 random bits, not a
+    password a person chose, so there is no list of likely secrets to try.
+    """
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _engine_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``url``: plain ``postgresql://`` (or ``postgres://``) URLs
+    get the psycopg 3 driver, which the ``web`` extra installs."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as e:
+        raise StoreError(f"{url!r} is not a database URL: {e}") from None
+    if parsed.drivername in ("postgres", "postgresql"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StoreError(
+            f"the store runs on SQLite or PostgreSQL, not {parsed.get_backend_name()!r}"
+        )
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise StoreError(
+            "an in-memory SQLite database would vanish with its connection: name a file,"
+            " like sqlite:///umtali.db"
+        )
+    return parsed
+
+
+def _sqlite_engine(url: URL) -> Engine:
+    """An engine on an SQLite file, set up for a server that must not lose a move.
+
+    Every connection turns on write-ahead logging (readers never wait for the writer),
+    a wait for the write lock instead of an instant failure, foreign keys, and a full
+    sync at each commit (so a commit survives a power cut, not only a killed process).
+    The sqlite3 module's own transaction handling is switched off: it does not begin a
+    transaction before DDL or SELECT, so migrations and reads would not be atomic.
+    SQLAlchemy's ``begin`` event begins each one instead, with ``BEGIN IMMEDIATE`` for
+    writes: a write transaction takes the write lock before it reads, so two writers
+    queue instead of both reading, then one failing when it comes to write.
+    """
+    _create_private_file(url.database)
+    engine = create_engine(url)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {_SQLITE_BUSY_MS}")
+        _use_wal(cursor)
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get(_BEGIN, "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def _use_wal(cursor: Any) -> None:
+    """Put the database in write-ahead-log mode, once for good: the file remembers it.
+
+    The switch needs the file to itself, and SQLite refuses it at once, without the
+    busy timeout's wait, while another connection writes (as another server starting
+    on the same new file may). So this waits here, for as long as the timeout says.
+    """
+    deadline = time.monotonic() + _SQLITE_BUSY_MS / 1000
+    while cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+        else:
+            if time.monotonic() > deadline:  # refused without an error: it never will
+                raise StoreError("this SQLite file cannot keep a write-ahead log")
+        time.sleep(0.01)
+
+
+def _create_private_file(database: str | None) -> None:
+    """Create the SQLite file readable by its owner only, if it does not exist: it holds
+    the decks of hands in play. SQLite gives its -wal and -shm files the same mode."""
+    if not database or database.startswith("file:"):
+        return
+    try:
+        os.close(os.open(database, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise StoreError(f"cannot create the database file {database!r}: {e.strerror}") from None
+
+
+def _migrate(engine: Engine) -> None:
+    """Apply every migration the database lacks, in one transaction.
+
+    The configuration is built here, so no ``alembic.ini`` is needed where the server
+    runs. The transaction is the store's own: on SQLite it begins with ``BEGIN
+    IMMEDIATE`` and on PostgreSQL it takes an advisory lock first, so two servers
+    starting at once migrate one after the other.
+    """
+    config = Config()
+    # The option is read through configparser, to which "%" is special.
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    writer = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
+    with _MIGRATING, writer.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+# -- the store ------------------------------------------------------------------------------
+
+
+class Store:
+    """The server's database. Open one with :meth:`open`; each method is one transaction,
+    committed before it returns. A store may be used from several threads at once, and
+    several stores (in one process or many) may share one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        """Use :meth:`open`, which also brings the tables up to date."""
+        self._engine = engine
+        self._reads = sessionmaker(engine, expire_on_commit=False)
+        self._writes = sessionmaker(
+            engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
+        )
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Open the database at ``url`` (:func:`database_url` when ``None``) and apply
+        any migration it lacks. An SQLite file that does not exist is created, readable
+        by its owner only."""
+        parsed = _engine_url(database_url() if url is None else url)
+        if parsed.get_backend_name() == "sqlite":
+            engine = _sqlite_engine(parsed)
+        else:
+            # A pooled connection may have been closed by a restart of the database
+            # server: test it before each use rather than fail the request.
+            engine = create_engine(parsed, pool_pre_ping=True)
+        try:
+            _migrate(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine)
+
+    @property
+    def url(self) -> str:
+        """The database's URL, with any password hidden."""
+        return self._engine.url.render_as_string(hide_password=True)
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for LISTEN/NOTIFY and for tests)."""
+        return self._engine
+
+    def close(self) -> None:
+        """Close every pooled connection. Nothing is lost: everything was committed."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with self._writes() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._reads() as session, session.begin():
+            yield session
+
+    # -- games and seats -----------------------------------------------------------------
+
+    def create_game(
+        self,
+        *,
+        kind: MatchKind,
+        rules: RuleSet,
+        players: Sequence[str],
+        first_dealer: int,
+        meta: dict[str, Any] | None = None,
+        seats: Sequence[int] = (0, 1),
+    ) -> NewGame:
+        """Store a new match and give each seat in ``seats`` (the seats played through a
+        link) a fresh secret.
+
+        The arguments are checked as :class:`umtali.match.Match` and
+        :func:`umtali.record.dumps` check them (a ``MatchError`` or ``RecordError``), so
+        nothing is stored that could not be recorded.
+        """
+        match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
+        dumps(match)  # refuses a meta no record can hold
+        if len(set(seats)) != len(seats) or not set(seats) <= {0, 1}:
+            raise StoreError(f"seats are 0 and 1, each at most once, not {list(seats)!r}")
+        data = record_of(match)
+        now = _now()
+        given = {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
+        with self._write() as session:
+            game = GameRow(
+                kind=data["match"],
+                rules=data["rules"],
+                players=data["players"],
+                first_dealer=data["first_dealer"],
+                meta=data["meta"],
+                created_at=now,
+            )
+            session.add(game)
+            session.flush()  # assigns the id
+            session.add_all(
+                SeatRow(game_id=game.id, seat=seat, secret_hash=secret_hash(secret), created_at=now)
+                for seat, secret in given.items()
+            )
+            game_id = game.id
+        return NewGame(game_id, given)
+
+    def seat_for_secret(self, secret: str) -> SeatRef | None:
+        """The seat whose link carries ``secret``, or ``None``.
+
+        The seat is found by the secret's hash; the hashes are then compared in constant
+        time. Looking up a hash tells an attacker nothing about any secret, since he
+        would need a secret to produce the hash he looks up.
+        """
+        if not isinstance(secret, str) or not 0 < len(secret) <= _MAX_SECRET_CHARS:
+            return None
+        wanted = secret_hash(secret)
+        with self._read() as session:
+            row = session.scalars(select(SeatRow).where(SeatRow.secret_hash == wanted)).first()
+        if row is None or not hmac.compare_digest(row.secret_hash, wanted):
+            return None
+        return SeatRef(row.game_id, row.seat)
+
+    def mark_seen(self, seat: SeatRef) -> None:
+        """Note that the player of ``seat`` was seen now."""
+        with self._write() as session:
+            row = session.get(SeatRow, (seat.game_id, seat.seat))
+            if row is None:
+                raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
+            row.last_seen_at = _now()
+
+    def last_seen(self, seat: SeatRef) -> datetime | None:
+        """When the player of ``seat`` was last seen (UTC), or ``None`` if never."""
+        with self._read() as session:
+            row = session.get(SeatRow, (seat.game_id, seat.seat))
+            if row is None:
+                raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
+            seen = row.last_seen_at
+        # SQLite keeps no time zone: the store writes UTC only, so UTC it is.
+        return None if seen is None else seen.replace(tzinfo=seen.tzinfo or UTC)
+
+    def games_in_play(self) -> list[int]:
+        """The ids of the games not finished, oldest first: what a server resumes."""
+        with self._read() as session:
+            query = select(GameRow.id).where(GameRow.finished_at.is_(None)).order_by(GameRow.id)
+            return list(session.scalars(query))
+
+    def finish_game(self, game_id: int) -> None:
+        """Close a game (over, or abandoned): it is no longer in play, and no hand or
+        move may be added to it. Closing it again changes nothing."""
+        with self._write() as session:
+            game = self._game(session, game_id)
+            if game.finished_at is None:
+                game.finished_at = _now()
+
+    # -- hands and moves -----------------------------------------------------------------
+
+    def start_hand(
+        self, game_id: int, hand_index: int, deck: Sequence[int], *, salt: bytes | None = None
+    ) -> str:
+        """Store the deck of the next hand and return its commitment (publish it now;
+        :meth:`commitment` reveals the deck once the hand is over).
+
+        ``hand_index`` must be the number of hands dealt so far, and the last of them
+        over; the dealer is the one R1 names, found by replaying the game. ``salt``
+        defaults to :data:`SALT_BYTES` fresh random bytes. Raises :class:`HandConflict`
+        when the hand is dealt already, :class:`StoreError` when it cannot be dealt yet.
+        """
+        cards = check_deck(deck)
+        salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
+        commitment = deck_commitment(salt, cards)
+        try:
+            with self._write() as session:
+                game = self._game(session, game_id)
+                match = self._replay(session, game)
+                if hand_index < len(match.hands):
+                    raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already")
+                if hand_index > len(match.hands):
+                    raise StoreError(
+                        f"game {game_id} has {len(match.hands)} hand(s) dealt: the next is"
+                        f" hand {len(match.hands)}, not {hand_index}"
+                    )
+                if match.current is not None:
+                    raise StoreError(f"game {game_id}: hand {hand_index - 1} is still in play")
+                if match.is_over() or game.finished_at is not None:
+                    raise StoreError(f"game {game_id} is over: no more hands are dealt")
+                session.add(
+                    HandRow(
+                        game_id=game_id,
+                        hand_index=hand_index,
+                        dealer=match.next_dealer(),
+                        deck=deck_text(cards),
+                        salt=salt.hex(),
+                        commitment=commitment,
+                        started_at=_now(),
+                    )
+                )
+        except IntegrityError:
+            raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already") from None
+        return commitment
+
+    def append_move(
+        self,
+        game_id: int,
+        hand_index: int,
+        move_index: int,
+        text: str,
+        *,
+        scores: tuple[int, int] | None = None,
+    ) -> None:
+        """Store move ``move_index`` (from 0) of hand ``hand_index``, in notation.
+
+        ``scores`` are the hand's scores when this move ends it (``hand.outcome()`` says
+        so); they are stored with the move, in its transaction, and from then on the
+        hand is over and its deck revealed. The store does not judge the move: the
+        caller has played it through the engine, and :meth:`load_match` replays it.
+
+        Raises :class:`MoveConflict` when a move already holds that index (stored by
+        another process, or by this call's earlier try whose answer was lost), and
+        :class:`StoreError` when the index skips one or the hand is over.
+        """
+        if scores is not None and not (
+            len(scores) == 2 and all(type(score) is int for score in scores)
+        ):
+            raise StoreError(f"scores are two whole numbers, not {scores!r}")
+        try:
+            with self._write() as session:
+                game = self._game(session, game_id)
+                if game.finished_at is not None:
+                    raise StoreError(f"game {game_id} is finished: it takes no more moves")
+                hand = session.get(HandRow, (game_id, hand_index))
+                if hand is None:
+                    raise StoreError(f"game {game_id} has no hand {hand_index}")
+                count = session.scalar(
+                    select(func.count())
+                    .select_from(MoveRow)
+                    .where(MoveRow.game_id == game_id, MoveRow.hand_index == hand_index)
+                )
+                if move_index < (count or 0):
+                    raise MoveConflict(self._taken(game_id, hand_index, move_index))
+                if hand.ended_at is not None:
+                    raise StoreError(f"game {game_id}: hand {hand_index} is over")
+                if move_index > (count or 0):
+                    raise StoreError(
+                        f"game {game_id}, hand {hand_index} has {count} move(s): the next is"
+                        f" move {count}, not {move_index}"
+                    )
+                now = _now()
+                session.add(
+                    MoveRow(
+                        game_id=game_id,
+                        hand_index=hand_index,
+                        move_index=move_index,
+                        text=text,
+                        created_at=now,
+                    )
+                )
+                if scores is not None:
+                    hand.score_0, hand.score_1 = scores
+                    hand.ended_at = now
+        except IntegrityError:
+            # Two writers counted the same moves and tried the same index (PostgreSQL
+            # lets both count; the primary key lets only the first in).
+            raise MoveConflict(self._taken(game_id, hand_index, move_index)) from None
+
+    @staticmethod
+    def _taken(game_id: int, hand_index: int, move_index: int) -> str:
+        return (
+            f"game {game_id}, hand {hand_index}: move {move_index} is stored already;"
+            " reload the game"
+        )
+
+    def commitment(self, game_id: int, hand_index: int) -> DeckCommitment:
+        """The commitment to a hand's deck, with the salt and deck once the hand is over."""
+        with self._read() as session:
+            hand = session.get(HandRow, (game_id, hand_index))
+            if hand is None:
+                raise StoreError(f"game {game_id} has no hand {hand_index}")
+            if hand.ended_at is None:
+                return DeckCommitment(hand.commitment, None, None)
+            deck = check_deck([parse_card(name) for name in hand.deck.split()])
+            return DeckCommitment(hand.commitment, bytes.fromhex(hand.salt), deck)
+
+    # -- reading a game back ---------------------------------------------------------------
+
+    def load_match(self, game_id: int) -> Match:
+        """The game as a :class:`Match`, every stored move replayed through the engine
+        (by :func:`umtali.record.replay`). Raises :class:`StoreError` if there is no
+        such game, or if what is stored does not replay."""
+        with self._read() as session:
+            return self._replay(session, self._game(session, game_id))
+
+    def record_json(self, game_id: int) -> str:
+        """The game's record, as ``umtali replay`` reads it (:func:`umtali.record.dumps`).
+        It holds every deck, the hand in play's too: the server's, not a seat's."""
+        return dumps(self.load_match(game_id))
+
+    @staticmethod
+    def _game(session: Session, game_id: int) -> GameRow:
+        game = session.get(GameRow, game_id)
+        if game is None:
+            raise StoreError(f"there is no game {game_id}")
+        return game
+
+    @staticmethod
+    def _replay(session: Session, game: GameRow) -> Match:
+        """Replay ``game`` from the rows ``session`` sees."""
+        hands = session.scalars(
+            select(HandRow).where(HandRow.game_id == game.id).order_by(HandRow.hand_index)
+        ).all()
+        moves: dict[int, list[str]] = {hand.hand_index: [] for hand in hands}
+        query = (
+            select(MoveRow.hand_index, MoveRow.text)
+            .where(MoveRow.game_id == game.id)
+            .order_by(MoveRow.hand_index, MoveRow.move_index)
+        )
+        for hand_index, move in session.execute(query):
+            moves[hand_index].append(move)
+        entries: list[dict[str, Any]] = []
+        for hand in hands:
+            entry: dict[str, Any] = {
+                "dealer": hand.dealer,
+                "deck": hand.deck.split(),
+                "moves": moves[hand.hand_index],
+            }
+            if hand.score_0 is not None and hand.score_1 is not None:
+                entry["scores"] = [hand.score_0, hand.score_1]
+            entries.append(entry)
+        data = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "match": game.kind,
+            "rules": game.rules,
+            "players": game.players,
+            "first_dealer": game.first_dealer,
+            "meta": game.meta,
+            "hands": entries,
+        }
+        try:
+            return replay(data)
+        except RecordError as e:
+            raise StoreError(f"game {game.id} does not replay: {e}") from None
