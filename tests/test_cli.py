@@ -28,7 +28,7 @@ def test_an_output_without_suit_symbols_gets_suit_letters() -> None:
     result = run("demo", "--seed", "3", encoding="ascii")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    assert "Player 1  hand: Js 6h 3h Ah 10d 7d 6d 5d Jc 7c" in result.stdout
+    assert "Player 1  hand: 7s 6s 4h 2h Ah 8d 7d 2d 6c 4c Ac" in result.stdout
 
 
 def commands() -> list[str]:

@@ -17,7 +17,7 @@ from umtali.match import Match
 from umtali.record import save_file
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
-DEMO_3_RESULT = "Player 1 wins the hand, 25 to 12."  # seed 3: Player 1 goes out
+DEMO_3_RESULT = "Player 2 wins the hand, 35 to 18."  # seed 3: Player 2 goes out
 
 
 def umtali(*args: str) -> str:
@@ -49,7 +49,7 @@ def last_line(text: str) -> str:
 
 def test_the_last_line_of_a_demo_names_the_winner_and_the_score() -> None:
     out = umtali("demo", "--seed", "3")
-    assert "hand over (out): 25–12" in out
+    assert "hand over (out): 18–35" in out
     assert last_line(out) == DEMO_3_RESULT
 
 

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("umtali.state", "umtali.reasons", "umtali.notation", "umtali.view", "umtali.match"),
     ("umtali", "umtali.record", "umtali.files", "umtali.lessons", "umtali.describe"),
     ("umtali.bots",),
-    ("umtali.session", "umtali.learn"),
+    ("umtali.session", "umtali.replaying", "umtali.learn"),
     ("umtali.sim",),
     ("umtali.cli", "umtali.web", "umtali.rl", "umtali.__main__"),
 )

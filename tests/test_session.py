@@ -16,11 +16,13 @@ from umtali.session import (
     BotError,
     PlaySession,
     Refused,
+    ScoreSheet,
     Seats,
     SeatsError,
     decision_rng,
     deck_for,
     first_dealer_for,
+    summarize_hand,
     why,
 )
 
@@ -289,3 +291,86 @@ def test_importing_the_session_loads_neither_rich_nor_the_cli() -> None:
         [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+# -- what the screens show, as plain data --------------------------------------------------------
+
+
+def test_the_end_of_a_hand_as_data() -> None:
+    from umtali.lessons import LESSONS
+
+    hand = LESSONS[0].state_at()
+    outcome = hand.outcome()
+    assert outcome is not None
+    summary = summarize_hand(hand, ("You", "Computer (expert)"))
+    assert (
+        summary.ended == "Computer (expert) went out first, and you went out too on the last turn"
+    )
+    assert summary.result == "You win the hand."
+    assert summary.winner == 0
+    for seat, side in enumerate(summary.sides):
+        assert side.score == outcome.scores[seat]
+        assert [column.cards for column in side.columns] == [
+            tuple(column.top_down()) for column in hand.table(seat)
+        ]
+        # Both went out: nothing forfeited, nothing left over.
+        assert not side.forfeit_won
+        assert not side.left
+    kinds = {column.kind for side in summary.sides for column in side.columns}
+    assert {"sequence", "group"} <= kinds
+
+
+def test_a_forfeit_is_one_sides_gain_and_the_others_loss() -> None:
+    session = PlaySession.between_bots(("random", "random"), 0, kind="hand")
+    session.play_out()
+    hand = session.match.hands[0]
+    outcome = hand.outcome()
+    assert outcome is not None
+    summary = summarize_hand(hand, ("A", "B"))
+    assert summary.result == (
+        "The hand is drawn." if outcome.winner is None else f"{'AB'[outcome.winner]} wins the hand."
+    )
+    for seat, side in enumerate(summary.sides):
+        assert side.left == hand.hand(seat)
+        assert side.left_scored == (bool(outcome.went_out) and seat not in outcome.went_out)
+        assert side.left_label == (
+            f"forfeited to {'AB'[1 - seat]}"
+            if side.left_scored
+            else "left in hand, scoring for nobody"
+        )
+    with pytest.raises(ValueError, match="not over"):
+        summarize_hand(PlaySession.new(seed=1, humans={0}).deal(), ("A", "B"))
+
+
+def test_the_score_sheet_hand_title_and_result() -> None:
+    session = PlaySession.between_bots(("greedy", "random"), 4, kind="session")
+    assert session.score_sheet() == ScoreSheet((), (0, 0), None)
+    session.deal()
+    names = ("A", "B")
+    assert session.hand_title(names).startswith("Game 1, hand 1 of 4 · ")
+    assert session.hand_title(names, dealer=False) == "Game 1, hand 1 of 4"
+    session.bot_move()
+    assert session.score_sheet(running=True).this_hand == session.match.hands[0].played_points()
+    session.play_out()
+    sheet = session.score_sheet(running=True)
+    assert sheet.this_hand is None  # no hand under way
+    assert sheet.games_won == session.match.games_won()
+    for number, hands, totals in sheet.games:
+        assert len(hands) == 4
+        assert totals == session.match.game_totals(number - 1)
+    winner = session.match.winner()
+    assert winner is not None
+    assert session.result(names) == f"{names[winner]} wins the session."
+
+
+def test_a_rematch_keeps_the_seats_level_and_kind_with_a_new_deal() -> None:
+    session = PlaySession.new(seed=5, humans={0}, bot="greedy", kind="session")
+    again = session.rematch(6)
+    assert (again.levels, again.match.kind, again.seed) == (session.levels, "session", 6)
+    assert again.match.players == session.match.players
+    hotseat = PlaySession.new(seed=5, humans={0, 1}).rematch(7)
+    assert hotseat.hotseat
+
+
+def test_a_refusal_reads_as_a_sentence() -> None:
+    assert Refused("it is not your turn").sentence == "It is not your turn."

@@ -19,7 +19,7 @@ from umtali.melds import column_kind
 from umtali.moves import InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
 from umtali.reasons import refusal
-from umtali.state import Column, HandState
+from umtali.state import Column, HandOutcome, HandState, Termination
 from umtali.terms import Phase, player_name
 from umtali.view import PlayerView
 
@@ -28,11 +28,14 @@ __all__ = [
     "describe_move",
     "describe_seen",
     "explain_illegal",
+    "how_hand_ended",
     "object_name",
+    "plural",
     "possessive",
     "render_state",
     "render_table",
     "subject",
+    "who_won",
 ]
 
 YOU: Final = "You"
@@ -91,6 +94,52 @@ def possessive(name: str, *, own: bool = False) -> str:
     if own:
         return f"{'your' if name == YOU else 'his'} own"
     return "your" if name == YOU else f"{name}'s"
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless it is one.
+
+    >>> plural(1, "card"), plural(0, "card"), plural(3, "point")
+    ('1 card', '0 cards', '3 points')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+# -- how a hand or a match ended -------------------------------------------------------------
+
+
+def how_hand_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
+    """How a hand ended, for the end-of-hand screen: who went out, and what became of
+    the other player's cards.
+
+    >>> from umtali.lessons import LESSONS
+    >>> how_hand_ended(LESSONS[0].state_at().outcome(), ("You", "Computer (expert)"))
+    'Computer (expert) went out first, and you went out too on the last turn'
+    """
+    if outcome.termination is Termination.DEAD_STOCK:
+        return "the stock ran out: the hand died, and cards still in hand score for nobody"
+    if outcome.termination is Termination.TURN_CAP:
+        return "the turn limit was reached: the hand died, and cards in hand score for nobody"
+    first = outcome.went_out[0]
+    other = names[1 - first]
+    text = f"{subject(names[first], 'went')} out first"
+    if len(outcome.went_out) > 1:
+        return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
+    text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
+    if outcome.forfeited:
+        text += f": {plural(len(outcome.forfeited), 'card')} forfeited"
+    return text
+
+
+def who_won(winner: int | None, names: tuple[str, str], what: str) -> str:
+    """The sentence that ends a hand, a game or a session (``what``).
+
+    >>> who_won(0, ("You", "Computer (search)"), "game"), who_won(None, ("A", "B"), "hand")
+    ('You win the game.', 'The hand is drawn.')
+    """
+    if winner is None:
+        return f"The {what} is drawn."
+    return f"{subject(names[winner], 'wins')} the {what}."
 
 
 class _SpokenTo:

@@ -58,11 +58,20 @@ from typing import Any, Final
 
 from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
 from umtali.bots.evaluate import discard_danger, situation
-from umtali.cards import JACKS, card_name, card_points, cards_of
+from umtali.cards import JACKS, CardSet, card_name, card_points, cards_of
 from umtali.deck import seeded_deck
-from umtali.describe import YOU, describe_move, describe_seen, explain_illegal
+from umtali.describe import (
+    YOU,
+    describe_move,
+    describe_seen,
+    explain_illegal,
+    how_hand_ended,
+    object_name,
+    subject,
+    who_won,
+)
 from umtali.match import Match, MatchKind
-from umtali.melds import SOLO_ACCEPTS, column_kind, column_points, meld_plans
+from umtali.melds import SOLO_ACCEPTS, ColumnKind, column_kind, column_points, meld_plans
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
 from umtali.record import dumps
@@ -74,16 +83,22 @@ __all__ = [
     "Accepted",
     "BotError",
     "BotMove",
+    "ColumnScore",
+    "HandSummary",
     "Hint",
     "PlaySession",
     "Recap",
     "Refused",
+    "ScoreSheet",
     "Seats",
     "SeatsError",
+    "SideSummary",
     "check_deals",
     "decision_rng",
     "deck_for",
     "first_dealer_for",
+    "summarize_hand",
+    "table_mask",
     "why",
 ]
 
@@ -195,6 +210,15 @@ class Refused:
 
     reason: str
 
+    @property
+    def sentence(self) -> str:
+        """The reason as a sentence of its own.
+
+        >>> Refused("it is not your turn").sentence
+        'It is not your turn.'
+        """
+        return self.reason[:1].upper() + self.reason[1:] + "."
+
 
 @dataclass(frozen=True)
 class BotMove:
@@ -236,6 +260,116 @@ class BotError(Exception):
         self.hand_index = hand_index
         self.move_index = move_index
         self.what = what
+
+
+# -- the end of a hand and the score sheet ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ColumnScore:
+    """One column on the table at the end of a hand: its cards top down, what it is (a
+    marriage with its multiplier) and its points."""
+
+    cards: tuple[int, ...]
+    kind: str
+    points: int
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One player's side at the end of a hand.
+
+    Attributes:
+        name: the player, as the screen names him.
+        score: his points in the hand.
+        columns: his columns with their points.
+        forfeit_won: the other player's cards forfeited to him (empty: none).
+        left: the cards left in his hand, and ``left_label`` what became of them.
+        left_scored: whether they went to the other player (else they score for nobody).
+    """
+
+    name: str
+    score: int
+    columns: tuple[ColumnScore, ...]
+    forfeit_won: CardSet
+    left: CardSet
+    left_label: str
+    left_scored: bool
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """A finished hand, as the screen shows it: how it ended, each side with its points,
+    and who won it (``result``, a sentence)."""
+
+    ended: str
+    sides: tuple[SideSummary, SideSummary]
+    winner: int | None
+    result: str
+
+
+def summarize_hand(hand: HandState, names: tuple[str, str]) -> HandSummary:
+    """How the finished ``hand`` ended and what each side scored, every card shown (the
+    hand is over). ``names``: the players as the screen names them."""
+    outcome = hand.outcome()
+    if outcome is None:
+        raise ValueError("the hand is not over")
+    multiplier = hand.rules.marriage_multiplier
+    sides = []
+    for p in (0, 1):
+        columns = tuple(
+            ColumnScore(
+                tuple(column.top_down()),
+                column.kind.label
+                + (f" ×{multiplier}" if column.kind == ColumnKind.MARRIAGE else ""),
+                column_points(column.kind, column.cards.mask, multiplier),
+            )
+            for column in hand.table(p)
+        )
+        went_out_first = bool(outcome.went_out) and p == outcome.went_out[0]
+        lost = bool(outcome.went_out) and p not in outcome.went_out
+        sides.append(
+            SideSummary(
+                name=names[p],
+                score=outcome.scores[p],
+                columns=columns,
+                forfeit_won=outcome.forfeited if went_out_first else CardSet(),
+                left=hand.hand(p),
+                left_label=(
+                    f"forfeited to {object_name(names[1 - p])}"
+                    if lost
+                    else "left in hand, scoring for nobody"
+                ),
+                left_scored=lost,
+            )
+        )
+    return HandSummary(
+        how_hand_ended(outcome, names),
+        (sides[0], sides[1]),
+        outcome.winner,
+        who_won(outcome.winner, names, "hand"),
+    )
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The score sheet of a match: each game begun (its number from 1, each finished
+    hand's scores, its totals), the games won in a session, and the points on the table
+    in the hand under way when asked for."""
+
+    games: tuple[tuple[int, tuple[tuple[int, int], ...], tuple[int, int]], ...]
+    games_won: tuple[int, int] | None
+    this_hand: tuple[int, int] | None
+
+
+def table_mask(view: PlayerView) -> int:
+    """Every card on the table, both sides, as a mask (to mark the ones played since a
+    player last looked)."""
+    mask = 0
+    for side in view.tables:
+        for column in side:
+            mask |= column.cards.mask
+    return mask
 
 
 # -- the session ------------------------------------------------------------------------------------
@@ -384,6 +518,55 @@ class PlaySession:
         if self.match.kind == "hand" or in_game == 0:
             return None
         return self.match.game_totals()
+
+    def hand_title(self, names: tuple[str, str], dealer: bool = True) -> str:
+        """The hand being played, "Game 1, hand 2 of 4", and who deals (``dealer``).
+
+        >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+        >>> _ = session.deal()
+        >>> session.hand_title(session.names_for(0))
+        'Game 1, hand 1 of 4 · Computer (greedy) deals'
+        """
+        per = self.match.rules.hands_per_game
+        game, number = divmod(self.hand_index, per)
+        if self.match.kind == "hand":
+            title = "A single hand"
+        else:
+            title = f"Game {game + 1}, hand {number + 1} of {per}"
+        if dealer:
+            title += f" · {subject(names[self.match.hands[-1].dealer], 'deals')}"
+        return title
+
+    def score_sheet(self, running: bool = False) -> ScoreSheet:
+        """The score sheet; ``running``: with the points of the hand under way."""
+        match = self.match
+        games = tuple(
+            (number, tuple(outcome.scores for outcome in hands), match.game_totals(number - 1))
+            for number, hands in enumerate(match.games(), start=1)
+            if hands
+        )
+        hand = self.hand
+        return ScoreSheet(
+            games,
+            match.games_won() if match.kind == "session" else None,
+            hand.played_points() if running and hand is not None else None,
+        )
+
+    def result(self, names: tuple[str, str]) -> str:
+        """The sentence that ends the match: who won it, or that it is drawn."""
+        return who_won(self.match.winner(), names, self.match.kind)
+
+    def rematch(self, seed: int, *, guard: Guard | None = None) -> PlaySession:
+        """A new match with the same seats, level and kind, dealt from ``seed`` (play
+        again)."""
+        level = next((level for level in self.levels if level), DEFAULT_BOT)
+        return PlaySession.new(
+            seed=seed,
+            humans=self.humans,
+            bot=level,
+            kind=self.match.kind,
+            guard=self.guard if guard is None else guard,
+        )
 
     # -- playing ---------------------------------------------------------------------------------
     def deal(self) -> HandState:

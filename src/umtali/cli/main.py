@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO, cast
 
 from umtali import __version__
 from umtali.bots import BOTS, DEFAULT_BOT
-from umtali.bots.random_bot import RandomBot
 from umtali.cli.saving import SavePathError, check_save_path
 from umtali.cli.terminal import (
     GuardedOutput,
@@ -25,12 +24,23 @@ from umtali.cli.terminal import (
     shorten,
     tolerate_narrow_output,
 )
-from umtali.deck import shuffled_deck
-from umtali.describe import describe_move, render_state
-from umtali.match import Match
+from umtali.describe import render_state
 from umtali.record import RecordError, load_file, save_file
-from umtali.state import HandState, player_name
-from umtali.view import PlayerView
+from umtali.replaying import (
+    Event,
+    GameTotals,
+    HandBegins,
+    HandEnds,
+    HandStops,
+    Heading,
+    Moved,
+    TurnBegins,
+    TurnEnds,
+    hand_events,
+    match_events,
+)
+from umtali.session import PlaySession
+from umtali.state import player_name
 
 __all__ = ["main"]
 
@@ -39,59 +49,37 @@ class UsageError(Exception):
     """A command-line value that cannot be used."""
 
 
-def _hand_result(hand: HandState) -> str:
-    """Who won a finished hand, and the score, the winner's first.
-
-    >>> from umtali.lessons import LESSONS
-    >>> _hand_result(LESSONS[2].state_at())  # 33 to 52, Player 1's score first
-    'Player 2 wins the hand, 52 to 33.'
-    """
-    outcome = hand.outcome()
-    if outcome is None:
-        raise ValueError("the hand is not over")
-    scores, winner = outcome.scores, outcome.winner
-    if winner is None:
-        return f"The hand is drawn, {scores[0]} to {scores[1]}."
-    return f"{player_name(winner)} wins the hand, {scores[winner]} to {scores[1 - winner]}."
-
-
-def _print_hand(
-    hand: HandState,
-    moves: Sequence[str],
-    out: TextIO,
-    title: str,
-    pause: Callable[[], bool] | None = None,
-    more: bool = False,
+def _print_events(
+    events: Iterable[Event], out: TextIO, pause: Callable[[], bool] | None = None
 ) -> bool:
-    """Replay ``moves`` on ``hand`` (fresh), printing every move and each turn's result,
-    and at the end of the hand who won it.
-
-    ``pause`` is called after each turn, and after the end of the hand if ``more`` hands
-    follow it; when it returns False the replay stops (and this returns False).
-    """
-    print(title, file=out)
-    turn = hand.turn
-    for text in moves:
-        move = hand.parse_move(text)
-        if hand.turn != turn or turn == 0:
-            turn = hand.turn
-            if turn:
-                print(f"turn {turn} · {player_name(hand.player)}", file=out)
-        print(f"    {describe_move(hand, move)}", file=out)
-        before = hand.turn
-        hand.push(move)
-        if hand.is_over():
-            print(render_state(hand), file=out)
-            print(f"\n{_hand_result(hand)}", file=out)
-            if more and pause is not None and not pause():
-                return False
-        elif hand.turn != before:
-            print(render_state(hand), file=out)
+    """Print a replay's events (:mod:`umtali.replaying`), the boards as text. ``pause``
+    is called after each turn, and after a hand that others follow; when it returns
+    False the replay stops (and this returns False)."""
+    for event in events:
+        if isinstance(event, Heading):
+            print(event.text, file=out)
+        elif isinstance(event, HandBegins):
+            print(f"\n== {event.title} ==", file=out)
+        elif isinstance(event, TurnBegins):
+            print(event.title, file=out)
+        elif isinstance(event, Moved):
+            print(f"    {event.sentence}", file=out)
+        elif isinstance(event, TurnEnds):
+            print(render_state(event.state), file=out)
             if pause is not None and not pause():
                 return False
-    if not hand.is_over():
-        print("  (the hand is unfinished)", file=out)
-        print(render_state(hand), file=out)
+        elif isinstance(event, HandEnds):
+            print(render_state(event.state), file=out)
+            print(f"\n{event.result}", file=out)
+            if event.more and pause is not None and not pause():
+                return False
+        elif isinstance(event, HandStops):
+            print("  (the hand is unfinished)", file=out)
+            print(render_state(event.state), file=out)
+        elif isinstance(event, GameTotals):
+            print(f"\n  {event.text}", file=out)
+        else:
+            print(f"\n{event.text}", file=out)
     return True
 
 
@@ -123,49 +111,11 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"cannot replay {args.file}: {e}") from None
     # A record's names are checked when it is read; shown escaped all the same, so that
     # no record can send control sequences to the terminal.
-    seats = [
-        printable(name) if name == player_name(seat) else f"{printable(name)} ({player_name(seat)})"
-        for seat, name in enumerate(match.players)
-    ]
-    print(
-        f"{match.kind.capitalize()} between {seats[0]} and {seats[1]}, rules: {match.rules.name}",
-        file=out,
-    )
+    names = (printable(match.players[0]), printable(match.players[1]))
     pause = _stepper(out) if args.step else None
-    for number, recorded in enumerate(match.hands, start=1):
-        fresh = HandState(recorded.deck, recorded.dealer, recorded.rules)
-        title = f"\n== Hand {number} · {player_name(recorded.dealer)} deals =="
-        moves = [m.text() for m in recorded.moves_played()]
-        if not _print_hand(fresh, moves, out, title, pause, more=number < len(match.hands)):
-            print("Replay stopped.", file=out)
-            return 0
-        per = match.rules.hands_per_game
-        if number % per == 0 and recorded.is_over():
-            game = number // per - 1
-            totals = match.game_totals(game)
-            print(f"\n  game {game + 1} totals: {totals[0]}–{totals[1]}", file=out)
-    winner = match.winner()
-    if match.is_over():
-        # A single hand's result is the last line of the hand already.
-        if match.kind != "hand":
-            result = "drawn" if winner is None else f"won by {printable(match.players[winner])}"
-            print(f"\nThe {match.kind} is over: {result}.", file=out)
-    else:
-        print(f"\n{_unfinished(match, seats)}", file=out)
+    if not _print_events(match_events(match, names), out, pause):
+        print("Replay stopped.", file=out)
     return 0
-
-
-def _unfinished(match: Match, seats: Sequence[str]) -> str:
-    """Where a record of a match that is not over stops, and who was to move there
-    (``seats``: the players as the replay names them)."""
-    hand = match.current
-    what = f"The {match.kind} is unfinished"
-    if hand is None:  # the record stops between two hands
-        done = f" after hand {len(match.hands)}" if match.hands else ""
-        return f"{what}{done}, with {seats[match.next_dealer()]} to deal the next hand."
-    where = "it" if match.kind == "hand" else f"hand {len(match.hands)}"
-    turn = f"turn {hand.turn}" if hand.turn else "the deal"
-    return f"{what}: {where} stops at {turn}, with {seats[hand.player]} to move."
 
 
 def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: bool = False) -> int:
@@ -174,29 +124,22 @@ def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: b
             check_save_path(Path(save), force=force)
         except SavePathError as e:
             raise UsageError(str(e)) from None
-    rng = random.Random(seed)
     # The record names the players as the screen does, so that its replay reads the same.
-    players = (player_name(0), player_name(1))
-    match = Match(kind="hand", first_dealer=rng.randrange(2), players=players)
-    hand = match.new_hand(shuffled_deck(rng))
-    bots = (RandomBot(), RandomBot())
+    session = PlaySession.between_bots(
+        ("random", "random"), seed, kind="hand", players=(player_name(0), player_name(1))
+    )
     print(f"A demo hand between two random players (seed {seed}).", file=out)
-    moves = []
-    while not hand.is_over():
-        move = bots[hand.player].choose(PlayerView.of(hand, hand.player), rng)
-        moves.append(move.text())
-        hand.push(move)
+    session.play_out()
     if save:
         # Saved before it is shown: the hand is whole already, and the last line shown
         # is then who won it, even when --step is stopped half-way.
         try:
-            save_file(match, save)
+            save_file(session.match, save)
         except OSError as e:
             raise UsageError(f"cannot save the record to {save}: {e.strerror}") from None
         print(f"Record saved to {save} (replay it with: umtali replay {save})", file=out)
-    fresh = HandState(hand.deck, hand.dealer, hand.rules)
     pause = _stepper(out) if step else None
-    if not _print_hand(fresh, moves, out, f"\n== {player_name(hand.dealer)} deals ==", pause):
+    if not _print_events(hand_events(session.match.hands[0]), out, pause):
         print("Demo stopped.", file=out)
     return 0
 

@@ -30,7 +30,6 @@ from umtali.cli.render import (
     hand_line,
     hand_summary,
     score_sheets,
-    table_mask,
 )
 from umtali.cli.saving import (
     SaveLock,
@@ -48,13 +47,20 @@ from umtali.cli.terminal import (
     printable,
     stop_signals_raised,
 )
-from umtali.describe import possessive, subject
+from umtali.describe import possessive
 from umtali.learn.answers import whole_number
 from umtali.learn.reference import play_help, rules_summary, typed_spans
 from umtali.moves import Move
 from umtali.notation import VERBS
 from umtali.record import RecordError, load_file, save_file
-from umtali.session import Accepted, PlaySession, Refused, SeatsError
+from umtali.session import (
+    Accepted,
+    PlaySession,
+    Refused,
+    SeatsError,
+    summarize_hand,
+    table_mask,
+)
 from umtali.state import HandState
 
 __all__ = ["PlayOptions", "run_play"]
@@ -173,7 +179,7 @@ class Game:
             # hand is kept all the same.
             self._autosave()
             self.term.blank()
-            self.term.say(*hand_summary(hand, self._names()))
+            self.term.say(*hand_summary(summarize_hand(hand, self._names())))
             self._score_sheet(running=False)
             if not session.is_over():
                 self._pause("Press Enter for the next hand")
@@ -187,17 +193,7 @@ class Game:
         return printable(first), printable(second)
 
     def _hand_title(self, dealer: bool = True) -> str:
-        """ "Game 1, hand 2 of 4", and who deals."""
-        per = self.match.rules.hands_per_game
-        hand = self.match.hands[-1]
-        game, number = divmod(self.session.hand_index, per)
-        if self.match.kind == "hand":
-            title = "A single hand"
-        else:
-            title = f"Game {game + 1}, hand {number + 1} of {per}"
-        if dealer:
-            title += f" · {subject(self._names()[hand.dealer], 'deals')}"
-        return title
+        return self.session.hand_title(self._names(), dealer)
 
     def _deal(self) -> None:
         self.session.deal()
@@ -278,7 +274,7 @@ class Game:
             )
             if answer.lower() in YES:
                 reply = self.session.undo(other, consent=True)
-                self.term.say(printable(_said(reply)), style=None)
+                self.term.say(printable(reply.sentence), style=None)
                 if isinstance(reply, Accepted):
                     # Back to the player whose turn it is again, his whole board unseen.
                     self._pause(
@@ -373,7 +369,7 @@ class Game:
 
     def _say_reply(self, reply: Accepted | Refused) -> None:
         style = "yellow" if isinstance(reply, Refused) else None
-        self.term.say(Text(printable(_said(reply)), style=style or ""))
+        self.term.say(Text(printable(reply.sentence), style=style or ""))
 
     def _pause(self, prompt: str, undo_by: int | None = None) -> bool:
         """Wait for Enter; ``quit`` saves and stops, ``save``, ``score`` and ``help``
@@ -403,19 +399,11 @@ class Game:
     # -- summaries ---------------------------------------------------------------------
     def _score_sheet(self, running: bool) -> None:
         """The score sheet; ``running``: with the points of the hand under way."""
-        hand = self.session.hand
-        this_hand = hand.played_points() if running and hand is not None else None
-        self.term.say(*score_sheets(self.match, self._names(), this_hand))
+        self.term.say(*score_sheets(self.session.score_sheet(running), self._names()))
 
     def _final_summary(self) -> None:
-        names = self._names()
-        winner = self.match.winner()
-        what = self.match.kind
         self.term.blank()
-        if winner is None:
-            self.term.say(Text(f"The {what} is drawn.", style="bold"))
-        else:
-            self.term.say(Text(f"{subject(names[winner], 'wins')} the {what}.", style="bold"))
+        self.term.say(Text(self.session.result(self._names()), style="bold"))
         if self.save_path is not None:
             quoted = shlex.quote(str(self.save_path))
             self.term.say(
@@ -542,13 +530,6 @@ class Game:
             self.lock = None
 
 
-def _said(reply: Accepted | Refused) -> str:
-    """What the session's reply says, as one sentence for the player."""
-    if isinstance(reply, Refused):
-        return reply.reason[:1].upper() + reply.reason[1:] + "."
-    return reply.sentence
-
-
 def _shown(path: Path) -> str:
     """A path as it is shown to the player: control characters escaped."""
     return printable(str(path))
@@ -566,7 +547,7 @@ def _new_session(options: PlayOptions) -> PlaySession:
             "--hotseat is two people at one terminal, with no computer to play, so --bot"
             " cannot be used with it; leave it out"
         )
-    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
+    seed = options.seed if options.seed is not None else _new_seed()
     # The seed stays in the record (a resumed game deals on from it) but is never shown
     # unless the player gave it: it would reveal the deal (R11).
     return PlaySession.new(
@@ -576,6 +557,10 @@ def _new_session(options: PlayOptions) -> PlaySession:
         kind="session" if options.session else "game",
         guard=interrupts_deferred,
     )
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(10**9)
 
 
 def _refuse_options_with_resume(options: PlayOptions) -> None:
@@ -686,13 +671,8 @@ def run_play(term: Terminal, options: PlayOptions) -> int:
         if status != 0 or not game.session.is_over() or not _play_again(term):
             return status
         # The same seats and level, a new deal, and no file until the game is saved.
-        session = game.session
-        options = PlayOptions(
-            bot=None if session.hotseat else next(level for level in session.levels if level),
-            session=session.match.kind == "session",
-            hotseat=session.hotseat,
-        )
-        game = _start(options, term)
+        options = PlayOptions()
+        game = Game(term, game.session.rematch(_new_seed()), None)
 
 
 def _play_again(term: Terminal) -> bool:

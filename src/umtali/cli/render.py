@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.cards import CardSet, card_name, display_key, suit_of
-from umtali.describe import YOU, object_name, subject
-from umtali.match import Match
-from umtali.melds import ColumnKind, column_points
-from umtali.state import Column, HandOutcome, HandState, Phase, Termination
+from umtali.describe import YOU, plural
+from umtali.melds import ColumnKind
+from umtali.session import HandSummary, ScoreSheet, table_mask
+from umtali.state import Column, Phase
 from umtali.view import PlayerView
 
 __all__ = [
@@ -31,9 +31,7 @@ __all__ = [
     "hand_line",
     "hand_summary",
     "hand_text",
-    "plural",
     "score_sheets",
-    "table_mask",
     "table_side",
     "under_the_top_text",
 ]
@@ -43,15 +41,6 @@ _RED = {1, 2}  # diamonds, hearts
 NEW_MARK: Final = "*"
 """Follows a card played since the player last saw the table (and it is underlined):
 the mark says it without colour too."""
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the plural unless it is one.
-
-    >>> plural(1, "card"), plural(0, "card"), plural(3, "point")
-    ('1 card', '0 cards', '3 points')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def card_text(card: int, new: bool = False) -> Text:
@@ -231,103 +220,57 @@ def hand_line(view: PlayerView) -> Text:
     return mine
 
 
-def table_mask(view: PlayerView) -> int:
-    """Every card on the table, both sides, as a mask."""
-    mask = 0
-    for side in view.tables:
-        for column in side:
-            mask |= column.cards.mask
-    return mask
-
-
 # -- the end of a hand and the score sheet ---------------------------------------------------
 
 
-def _how_it_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
-    if outcome.termination is Termination.DEAD_STOCK:
-        return "the stock ran out: the hand died, and cards still in hand score for nobody"
-    if outcome.termination is Termination.TURN_CAP:
-        return "the turn limit was reached: the hand died, and cards in hand score for nobody"
-    first = outcome.went_out[0]
-    other = names[1 - first]
-    text = f"{subject(names[first], 'went')} out first"
-    if len(outcome.went_out) > 1:
-        return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
-    text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
-    if outcome.forfeited:
-        text += f": {plural(len(outcome.forfeited), 'card')} forfeited"
-    return text
-
-
-def hand_summary(hand: HandState, names: tuple[str, str]) -> list[RenderableType]:
+def hand_summary(summary: HandSummary) -> list[RenderableType]:
     """How a finished hand ended, each side's columns with their points, the forfeits,
     and who won it (the whole table is shown: the hand is over)."""
-    outcome = hand.outcome()
-    assert outcome is not None
     parts: list[RenderableType] = [
-        Text.assemble(("End of the hand", "bold"), f": {_how_it_ended(outcome, names)}.")
+        Text.assemble(("End of the hand", "bold"), f": {summary.ended}.")
     ]
-    for p in (0, 1):
+    for side in summary.sides:
         lines = Table.grid(padding=(0, 2))
         lines.add_column()
         lines.add_column(justify="right")
-        for column in hand.table(p):
-            points = column_points(column.kind, column.cards.mask, hand.rules.marriage_multiplier)
-            label = cards_text(column.top_down())
-            kind = column.kind.label
-            if column.kind == ColumnKind.MARRIAGE:
-                kind += f" ×{hand.rules.marriage_multiplier}"
-            label.append(f"  {kind}", style="dim")
-            lines.add_row(label, str(points))
-        if outcome.went_out and p == outcome.went_out[0] and outcome.forfeited:
+        for column in side.columns:
+            label = cards_text(column.cards)
+            label.append(f"  {column.kind}", style="dim")
+            lines.add_row(label, str(column.points))
+        if side.forfeit_won:
             label = Text("forfeited by the opponent: ")
-            label.append_text(display_text(outcome.forfeited))
-            lines.add_row(label, str(outcome.forfeited.points()))
-        left = hand.hand(p)
-        if left:
-            if outcome.went_out and p not in outcome.went_out:
-                lost = Text(f"forfeited to {object_name(names[1 - p])}: ")
-            else:
-                lost = Text("left in hand, scoring for nobody: ", style="dim")
-            lost.append_text(hand_text(left))
+            label.append_text(display_text(side.forfeit_won))
+            lines.add_row(label, str(side.forfeit_won.points()))
+        if side.left:
+            lost = Text(f"{side.left_label}: ", style="" if side.left_scored else "dim")
+            lost.append_text(hand_text(side.left))
             lines.add_row(lost, "")
-        parts.append(Text.assemble((names[p], "bold"), f": {plural(outcome.scores[p], 'point')}"))
+        parts.append(Text.assemble((side.name, "bold"), f": {plural(side.score, 'point')}"))
         parts.append(lines)
-    winner = outcome.winner
-    parts.append(
-        Text("The hand is drawn.")
-        if winner is None
-        else Text(f"{subject(names[winner], 'wins')} the hand.", style="bold")
-    )
+    parts.append(Text(summary.result, style="" if summary.winner is None else "bold"))
     return parts
 
 
-def score_sheets(
-    match: Match, names: tuple[str, str], this_hand: tuple[int, int] | None = None
-) -> list[RenderableType]:
+def score_sheets(sheet: ScoreSheet, names: tuple[str, str]) -> list[RenderableType]:
     """The score sheet of each game, the games won in a session, and the points on the
-    table in the hand under way (``this_hand``), so that the score is there from the
-    first hand on."""
+    table in the hand under way, so that the score is there from the first hand on."""
     parts: list[RenderableType] = []
-    games = match.games()
-    if not games or not games[0]:
+    if not sheet.games:
         parts.append(Text("No hand has been finished yet."))
-    for number, hands in enumerate(games, start=1):
-        if not hands:
-            continue
-        sheet = Table(title=f"Game {number}", show_edge=False)
-        sheet.add_column("Hand")
-        sheet.add_column(Text(names[0]), justify="right")
-        sheet.add_column(Text(names[1]), justify="right")
-        for i, outcome in enumerate(hands, start=1):
-            sheet.add_row(str(i), str(outcome.scores[0]), str(outcome.scores[1]))
-        totals = match.game_totals(number - 1)
-        sheet.add_row("Total", str(totals[0]), str(totals[1]), style="bold")
-        parts.append(sheet)
-    if match.kind == "session":
-        won = match.games_won()
+    for number, hands, totals in sheet.games:
+        table = Table(title=f"Game {number}", show_edge=False)
+        table.add_column("Hand")
+        table.add_column(Text(names[0]), justify="right")
+        table.add_column(Text(names[1]), justify="right")
+        for i, scores in enumerate(hands, start=1):
+            table.add_row(str(i), str(scores[0]), str(scores[1]))
+        table.add_row("Total", str(totals[0]), str(totals[1]), style="bold")
+        parts.append(table)
+    if sheet.games_won is not None:
+        won = sheet.games_won
         parts.append(Text(f"Games won: {names[0]} {won[0]}, {names[1]} {won[1]}"))
-    if this_hand is not None:
+    if sheet.this_hand is not None:
+        this_hand = sheet.this_hand
         parts.append(
             Text(f"This hand so far: {names[0]} {this_hand[0]}, {names[1]} {this_hand[1]}")
         )
