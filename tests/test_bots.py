@@ -126,11 +126,7 @@ def test_expert_keeps_the_eleventh_card_and_avoids_a_pair_on_the_top_discard() -
     lesson = LESSONS[3]
     hand = HandState(lesson.deck(), lesson.dealer)
     assert ExpertBot().choose(PlayerView.of(hand, 1), random.Random(0)) == Move.keep()
-    for turn in lesson.turns[:3]:
-        for text in turn.moves:
-            hand.push_text(text)
-    for text in lesson.turns[3].moves[:-1]:
-        hand.push_text(text)
+    lesson.replay(hand, turn=4, done=len(lesson.turns[3].moves) - 1)
     view = PlayerView.of(hand, 0)
     assert {str(m) for m in view.legal} == {"discard 4♣", "discard 2♣"}
     assert ExpertBot().choose(view, random.Random(0)) == Move.discard_card(
@@ -143,12 +139,7 @@ def test_expert_goes_out_face_down() -> None:
     from umtali.lessons import LESSONS
 
     lesson = LESSONS[3]
-    hand = HandState(lesson.deck(), lesson.dealer)
-    for turn in lesson.turns[:5]:
-        for text in turn.moves:
-            hand.push_text(text)
-    for text in lesson.turns[5].moves[:-1]:
-        hand.push_text(text)
+    hand = lesson.replay(turn=6, done=len(lesson.turns[5].moves) - 1)
     move = ExpertBot().choose(PlayerView.of(hand, 0), random.Random(0))
     assert move.kind is MoveKind.DISCARD
     assert move.face_down

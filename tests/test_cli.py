@@ -180,13 +180,9 @@ def test_moves_read_well_to_the_human_player() -> None:
     # Hand 1, turn 3: Player 2 plays 10♦ off Player 1's J♦; Player 1 is "You".
     from umtali.describe import describe_move
     from umtali.lessons import LESSONS
-    from umtali.state import HandState
 
     lesson = LESSONS[0]
-    hand = HandState(lesson.deck(), lesson.dealer)
-    for turn in lesson.turns[:2]:
-        for text in turn.moves:
-            hand.push_text(text)
+    hand = lesson.replay(turn=3)  # the first two turns played
     names = ("You", "Computer")
     assert describe_move(hand, hand.parse_move("take 6h 5h"), names=names) == (
         "Computer takes 6♥ and 5♥ from the discard pile"

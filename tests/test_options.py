@@ -17,11 +17,7 @@ from umtali.state import HandState, Phase, Termination
 
 def lesson_hand(number: int, rules: RuleSet, turns: int) -> HandState:
     lesson = LESSONS[number - 1]
-    hand = HandState(lesson.deck(), lesson.dealer, rules)
-    for turn in lesson.turns[:turns]:
-        for text in turn.moves:
-            hand.push_text(text)
-    return hand
+    return lesson.replay(HandState(lesson.deck(), lesson.dealer, rules), turn=turns + 1)
 
 
 def texts(hand: HandState) -> list[str]:
@@ -84,10 +80,9 @@ def test_face_down_final_discard_off() -> None:
 
 def test_marriage_multiplier() -> None:
     # Hand 2 scores 40-22 with marriages doubled; at face value K♦ Q♦ scores 10, not 20.
-    hand = HandState(LESSONS[1].deck(), LESSONS[1].dealer, RuleSet(marriage_multiplier=1))
-    for turn in LESSONS[1].turns:
-        for text in turn.moves:
-            hand.push_text(text)
+    hand = LESSONS[1].replay(
+        HandState(LESSONS[1].deck(), LESSONS[1].dealer, RuleSet(marriage_multiplier=1))
+    )
     outcome = hand.outcome()
     assert outcome is not None
     assert outcome.scores == (30, 22)

@@ -21,10 +21,7 @@ from umtali.rules import RuleSet
 def lesson_game() -> Match:
     game = Match(kind="game", first_dealer=1)
     for lesson in LESSONS:
-        hand = game.new_hand(lesson.deck())
-        for turn in lesson.turns:
-            for text in turn.moves:
-                hand.push_text(text)
+        lesson.replay(game.new_hand(lesson.deck()))
     return game
 
 

@@ -75,10 +75,7 @@ def test_a_record_stopped_mid_hand_says_where_and_who_is_to_move() -> None:
 
 def test_a_record_stopped_between_hands_names_the_next_dealer() -> None:
     match = Match(kind="session", first_dealer=1)
-    hand = match.new_hand(LESSONS[0].deck())
-    for turn in LESSONS[0].turns:
-        for text in turn.moves:
-            hand.push_text(text)
+    LESSONS[0].replay(match.new_hand(LESSONS[0].deck()))
     assert list(match_events(match))[-1] == MatchEnds(
         False, "The session is unfinished after hand 1, with Player 1 to deal the next hand."
     )

@@ -9,10 +9,7 @@ the rule, and nothing is returned half-built.
 >>> from umtali.lessons import LESSONS
 >>> game = Match(kind="game", first_dealer=1)
 >>> for lesson in LESSONS:
-...     hand = game.new_hand(lesson.deck())
-...     for turn in lesson.turns:
-...         for text in turn.moves:
-...             _ = hand.push_text(text)
+...     _ = lesson.replay(game.new_hand(lesson.deck()))
 >>> again = loads(dumps(game))
 >>> again.game_totals(0), [h.outcome().scores for h in again.hands][:2]
 ((159, 110), [(31, 28), (40, 22)])
