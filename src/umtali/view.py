@@ -165,10 +165,11 @@ class PlayerView:
         opponent = 1 - player
         discard_pile: tuple[int | None, ...] = state.pile
         if state.pile and max(state.pile) & FACE_DOWN:
+            own = _laid_face_down(state, player)
             pile: list[int | None] = []
             for entry in state.pile:
-                own_last = entry & FACE_DOWN and _laid_by(state, player)
-                pile.append(None if entry & FACE_DOWN and not own_last else entry & PILE_CARD)
+                card = entry & PILE_CARD
+                pile.append(None if entry & FACE_DOWN and not own >> card & 1 else card)
             discard_pile = tuple(pile)
         to_move = state.player
         legal = (
@@ -365,14 +366,21 @@ class PlayerView:
             raise ViewError(f"malformed player view: {why}") from None
 
 
-def _laid_by(state: HandState, player: int) -> bool:
-    """Whether ``player`` laid the face-down card on top of the pile (only the going-out
-    discard is ever face down, and it is the pile's last card)."""
-    for actor, action in reversed(state.history):
-        kind = action & KIND_MASK
-        if kind in (MoveKind.DISCARD, MoveKind.PAIR):
-            return actor == player
-    return False
+def _laid_face_down(state: HandState, player: int) -> int:
+    """The cards ``player`` laid face down on the pile, as a mask. Only a going-out
+    discard lies face down, but both players may lay one: the first to go out, and then
+    the other on his last turn (R7), whose discard covers the first. So each face-down
+    card is matched to the move that laid it, not judged by the last discard."""
+    mask = 0
+    for actor, action in state.history:
+        if actor != player or action & KIND_MASK not in (MoveKind.DISCARD, MoveKind.PAIR):
+            continue
+        move = Move.from_action(action)
+        if move.face_down:
+            card = move.discard if move.kind is MoveKind.PAIR else move.cards[0]
+            if card is not None:
+                mask |= 1 << card
+    return mask
 
 
 CLOSED_HAND_TRIES: Final = 64

@@ -311,6 +311,31 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the browser server's API with uvicorn until Ctrl-C (needs the ``web`` extra)."""
+    try:
+        import uvicorn
+
+        from umtali.web.app import create_app
+        from umtali.web.store import StoreError
+    except ImportError as e:
+        raise UsageError(
+            f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
+        ) from None
+    try:
+        app = create_app(args.db)
+    except StoreError as e:
+        raise UsageError(str(e)) from None
+    store = app.state.server.store
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(
+        f"umtali: serving http://{host}:{args.port}/ (database {store.url}); Ctrl-C stops", file=out
+    )
+    # No access log: the paths of a seat's requests carry its secret.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", access_log=False)
+    return 0
+
+
 def _file_name(text: str) -> str:
     """An option naming a file: not empty, no NUL (the system cannot take one)."""
     if not text.strip():
@@ -473,6 +498,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.set_defaults(run=cmd_arena)
+
+    serve = sub.add_parser("serve", help="run the browser server's API (needs the web extra)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database: sqlite:///FILE or postgresql://... (default $DATABASE_URL, else"
+        " sqlite:///umtali.db)",
+    )
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 
