@@ -287,6 +287,8 @@ def test_a_closed_standard_input_ends_the_command_cleanly(
         (("arena", "random", "random", "--out", ""), "a file name is needed here"),
         (("arena", "random", "random", "--games", "0"), "--games must be from 1"),
         (("lesson", "5"), "four lessons"),
+        (("serve", "--port", "99999"), "give a port from 1 to 65535"),
+        (("serve", "--port", "http"), "give a port from 1 to 65535"),
         (("play", "--seed", "9" * 5000), "invalid int value"),
         (("play", "--bot", "x" * 5000), "invalid choice"),
         (("play", "x" * 5000), "unrecognized arguments"),

@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 from umtali.cards import quoted
 from umtali.rules import STANDARD, InvalidRulesError, RuleSet
 from umtali.state import HandOutcome, HandState
+from umtali.terms import UNPRINTABLE
 from umtali.view import PlayerView
 
 __all__ = ["MATCH_KINDS", "MAX_NAME_LENGTH", "Match", "MatchError", "MatchKind"]
@@ -37,13 +38,6 @@ class MatchError(ValueError):
 MAX_NAME_LENGTH: Final = 40
 """The longest player name, in characters: room for "Computer (expert)" and a real name,
 short enough for a score line."""
-
-# Names are printed in score lines, headers and prompts: characters that are invisible,
-# move the cursor, reorder the line (bidi marks) or break it would make a name lie about
-# itself or garble the screen. Cc: control characters (line feed among them); Cf: format
-# characters (bidi marks, zero-width joiners); Cs: lone surrogates, not text at all;
-# Zl, Zp: the line and paragraph separators U+2028 and U+2029.
-_UNPRINTABLE: Final = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 
 
 def _check_name(seat: int, name: object) -> None:
@@ -66,7 +60,7 @@ def _check_name(seat: int, name: object) -> None:
             f" a name has at most {MAX_NAME_LENGTH}"
         )
     for char in name:
-        if unicodedata.category(char) in _UNPRINTABLE:
+        if unicodedata.category(char) in UNPRINTABLE:
             raise MatchError(
                 f"{who} {quoted(name)} holds U+{ord(char):04X}, a character that is not shown as"
                 " itself; a name is visible text on one line"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-__all__ = ["FACE_DOWN", "PILE_CARD", "Phase", "player_name"]
+__all__ = ["FACE_DOWN", "PILE_CARD", "UNPRINTABLE", "Phase", "player_name"]
 
 
 class Phase(IntEnum):
@@ -39,3 +39,11 @@ six bits) with this seventh bit set or not."""
 
 PILE_CARD: Final = 63
 """Mask of the card id in a discard-pile entry (``entry & PILE_CARD``)."""
+
+
+UNPRINTABLE: Final = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""Unicode categories of the characters that are not shown as themselves: control
+characters (Cc: escape, line feed), format characters (Cf: bidi overrides, zero-width
+joiners), lone surrogates (Cs: no encoding can write them) and the line and paragraph
+separators (Zl, Zp). A player's name holds none of them (:class:`umtali.match.Match`
+refuses it), and the terminal writes any it must print as escapes."""

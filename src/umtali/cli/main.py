@@ -345,6 +345,19 @@ def _file_name(text: str) -> str:
     return text
 
 
+def _port(text: str) -> int:
+    """A TCP port to listen on: a whole number from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"give a port from 1 to 65535, not {printable(shorten(text))}"
+        )
+    return port
+
+
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     """An option of seconds, from ``low`` to ``high`` (a tiny or endless run measures
     nothing, and ``nan`` is no length of time)."""
@@ -503,7 +516,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="port to listen on, 1 to 65535 (default 8000)"
+    )
     serve.add_argument(
         "--db",
         metavar="URL",

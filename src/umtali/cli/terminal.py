@@ -19,7 +19,8 @@ from types import FrameType, ModuleType
 from typing import Any, Final, TextIO
 
 from rich.console import Console, RenderableType
-from rich.markup import escape
+
+from umtali.terms import UNPRINTABLE
 
 __all__ = [
     "MAX_LINE",
@@ -30,7 +31,6 @@ __all__ = [
     "Stopped",
     "Terminal",
     "interrupts_deferred",
-    "markup_safe",
     "printable",
     "shorten",
     "stop_signals_raised",
@@ -245,17 +245,6 @@ def _deaf(signum: int, frame: FrameType | None) -> None:
     """A handler that does nothing: the signal is dropped (see :func:`stop_signals_raised`)."""
 
 
-def markup_safe(text: str) -> str:
-    r"""``text`` (a name, a file name) ready to go inside rich markup: control characters
-    escaped (:func:`printable`) and square brackets that look like markup escaped, so
-    that ``[/oops]`` in a player's name is shown as it is.
-
-    >>> markup_safe("[/oops]\x1b]0;pwned\x07")
-    '\\[/oops]\\x1b]0;pwned\\x07'
-    """
-    return escape(printable(text))
-
-
 def printable(text: str) -> str:
     r"""``text`` with its control characters written as escapes, to be shown safely:
     an ESC or a NUL typed or piped in is never sent back to the terminal as it is.
@@ -265,15 +254,10 @@ def printable(text: str) -> str:
     """
     return "".join(
         ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in _UNPRINTABLE
+        if unicodedata.category(ch) in UNPRINTABLE
         else ch
         for ch in text
     )
-
-
-_UNPRINTABLE: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-"""Control and format characters (ESC, NUL, bidi overrides), lone surrogates (no
-encoding can write them) and line separators: shown as escapes, never sent as they are."""
 
 
 def shorten(text: str, limit: int = 40) -> str:
