@@ -1,5 +1,6 @@
-"""The one fixture shared across test modules: a PostgreSQL server (tests/postgres.py),
-started at its first use and stopped when the test session ends."""
+"""The fixtures shared across test modules, each started at its first use and stopped
+when the test session ends: a PostgreSQL server (tests/postgres.py) and a headless
+chromium (tests/browser.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import Browser
 
+from tests.browser import chromium
 from tests.postgres import PostgresMissingError, PostgresServer, find_binaries, running_postgres
 
 
@@ -26,3 +29,10 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.skip(str(e))
     with running_postgres(binaries) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """A headless chromium for the whole test session (tests/browser.py)."""
+    with chromium() as launched:
+        yield launched

@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.websockets import WebSocketDisconnect
 
 from umtali.session import Refused
+from umtali.web import learning, pages
 from umtali.web.protocol import (
     GameCreated,
     Health,
@@ -237,6 +238,9 @@ def create_app(
     async def verify(game_id: int, hand_index: int) -> VerifyReply:
         """A hand's deck commitment; with the salt and the deck once the hand is over."""
         return await server.verify(game_id, hand_index)
+
+    app.include_router(learning.router)
+    app.include_router(pages.router)
 
     @app.websocket("/ws/seat/{secret}")
     async def seat_socket(websocket: WebSocket, secret: str) -> None:
