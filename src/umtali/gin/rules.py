@@ -36,6 +36,9 @@ class GinRules:
         game_target: points that end a game.
         game_bonus: to the game's winner (doubled by a shutout).
         line_bonus: to each player for each hand he won in the game.
+        turn_cap: the hand is dead after this many turns. Taking the top discard uses no
+            stock, so two players could pass cards back and forth for ever; the seeds
+            are silent, and this cap (as R8's for Umtali) ends such a hand.
     """
 
     name: str = "standard"
@@ -47,6 +50,7 @@ class GinRules:
     game_target: int = 100
     game_bonus: int = 100
     line_bonus: int = 25
+    turn_cap: int = 100
 
     def __post_init__(self) -> None:
         for name, low, high in (
@@ -57,6 +61,7 @@ class GinRules:
             ("game_target", 1, 100_000),
             ("game_bonus", 0, 100_000),
             ("line_bonus", 0, 100_000),
+            ("turn_cap", 2, 10_000),
         ):
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:

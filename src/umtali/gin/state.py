@@ -152,7 +152,9 @@ class GinOutcome:
         return (self.points, 0) if self.winner == 0 else (0, self.points)
 
 
-_Snapshot = tuple[tuple[int, int], tuple[int, ...], int, int, int, int, int, "GinOutcome | None"]
+_Snapshot = tuple[
+    tuple[int, int], tuple[int, ...], int, int, int, int, int, int, "GinOutcome | None"
+]
 
 
 class GinHand:
@@ -167,6 +169,7 @@ class GinHand:
         "_undo",
         "dealer",
         "deck",
+        "discards",
         "hands",
         "history",
         "knock_limit",
@@ -202,6 +205,7 @@ class GinHand:
         self.player = non_dealer
         self._passes = 0
         self.taken = -1
+        self.discards = 0
         self.outcome: GinOutcome | None = None
         self.history: list[tuple[int, int]] = []
         self._undo: list[_Snapshot] = []
@@ -229,6 +233,10 @@ class GinHand:
 
     def is_over(self) -> bool:
         return self.phase == _OVER
+
+    def turns(self) -> int:
+        """How many turns have ended with a discard."""
+        return self.discards
 
     def deadwood(self, player: int) -> int:
         """The least deadwood ``player``'s cards leave now."""
@@ -276,6 +284,7 @@ class GinHand:
                 self.player,
                 self._passes,
                 self.taken,
+                self.discards,
                 self.outcome,
             )
         )
@@ -294,6 +303,7 @@ class GinHand:
             self.player,
             self._passes,
             self.taken,
+            self.discards,
             self.outcome,
         ) = self._undo.pop()
         return GinMove.of_action(self.history.pop()[1])
@@ -325,9 +335,13 @@ class GinHand:
             self._set_hand(p, self.hands[p] & ~(1 << card))
             self.pile = (*self.pile, card)
             self.taken = -1
+            self.discards += 1
             if action >= KNOCK:
                 self._knock(p)
-            elif self.stock_size() <= self.rules.dead_hand_stock:
+            elif (
+                self.stock_size() <= self.rules.dead_hand_stock
+                or self.turns() >= self.rules.turn_cap
+            ):
                 self.outcome = GinOutcome("dead", None, 0)
                 self.phase = _OVER
             else:
