@@ -9,6 +9,7 @@ import random
 import pytest
 
 from umtali.cards import ALL_CARDS, bit, cards_of, mask_of, parse_card, parse_cards
+from umtali.gin.game import GinGame
 from umtali.gin.melds import (
     best_arrangement,
     deadwood_points,
@@ -245,7 +246,8 @@ def test_oklahoma_takes_its_knock_limit_and_doubling_from_the_upcard() -> None:
 
 
 def test_a_spade_upcard_doubles_the_hand_in_oklahoma() -> None:
-    # The gin hand above with a spade upcard (4♠): its 85 points become 170.
+    # The gin hand above with a spade upcard (4♠): its 60 points of deadwood count
+    # twice, the gin bonus once: 25 + 2 x 60.
     hand = GinHand(
         gin_deck("As 2s 3s 5c 5d 5h 9h 10h Jh Kd", "2c 3c 7d 8d Qc Qh 6s 9c Ah 4d", "4s"),
         rules=OKLAHOMA,
@@ -253,7 +255,7 @@ def test_a_spade_upcard_doubles_the_hand_in_oklahoma() -> None:
     hand.push_text("take")
     hand.push_text("knock Kd")
     assert hand.outcome is not None
-    assert hand.outcome.scores == (0, 170)
+    assert hand.outcome.scores == (0, 25 + 120)
 
 
 def test_pop_takes_every_move_back_exactly() -> None:
@@ -281,3 +283,60 @@ def test_a_refused_move_changes_nothing_and_says_what_is_allowed() -> None:
     with pytest.raises(GinMoveError, match="not a Gin Rummy move"):
         hand.push_text("meld 4d 5d 6d")
     assert (hand.hands, hand.pile, hand.stock_pos, len(hand.history)) == before
+
+
+# -- a game to 100 ---------------------------------------------------------------------------
+
+GIN_CARDS = "As 2s 3s 5c 5d 5h 9h 10h Jh Kd"  # gin with the 4♠ upcard, throwing the K♦
+SIXTY = "2c 3c 7d 8d Qc Qh 6s 9c Ah 4d"  # 60 points, no meld
+
+
+def gin_hand(game: GinGame, *, by_dealer: bool = False) -> None:
+    """Deal and play the next hand: one player goes gin (85 points), the non-dealer
+    at once, or the dealer after the non-dealer passes."""
+    if by_dealer:
+        hand = game.new_hand(gin_deck(SIXTY, GIN_CARDS, "4s"))
+        hand.push_text("pass")
+    else:
+        hand = game.new_hand(gin_deck(GIN_CARDS, SIXTY, "4s"))
+    hand.push_text("take")
+    hand.push_text("knock Kd")
+
+
+def dead_hand(game: GinGame) -> None:
+    """Deal and play the next hand to a dead hand: nobody takes a card or knocks."""
+    hand = game.new_hand(gin_deck("7c 8c 10c Jd Jh Js Ac Ad 3d 4s", SIXTY, "Kh"))
+    hand.push_text("pass")
+    hand.push_text("pass")
+    while not hand.is_over():
+        hand.push_text("draw")
+        hand.push(GinMove("discard", hand.deck[hand.stock_pos - 1]))
+
+
+def test_a_game_to_100_with_its_line_and_game_bonuses() -> None:
+    game = GinGame(first_dealer=0)
+    gin_hand(game)  # dealer 0: player 1 goes gin, 85
+    dead_hand(game)  # dealer 1
+    assert game.next_dealer() == 1  # a dead hand is dealt again by its dealer
+    gin_hand(game)  # dealer 1: player 0 goes gin, 85
+    assert game.totals() == (85, 85)
+    assert not game.is_over()
+    gin_hand(game)  # dealer 0: player 1, 170
+    assert game.is_over()
+    result = game.result()
+    assert (result.winner, result.points, result.shutout) == (1, (85, 170), False)
+    assert result.line == (25, 50)  # 25 for each hand won
+    assert result.final == (85 + 25, 170 + 50 + 100)
+    assert result.margin == 320 - 110
+
+
+def test_a_shutout_doubles_the_winners_points_and_the_game_bonus() -> None:
+    game = GinGame(first_dealer=0)
+    gin_hand(game)  # dealer 0: player 1 goes gin, 85
+    gin_hand(game, by_dealer=True)  # dealer 1 goes gin again: 170, player 0 won nothing
+    result = game.result()
+    assert (result.winner, result.points, result.shutout) == (1, (0, 170), True)
+    assert result.game_bonus == 200
+    assert result.final == (0, 2 * 170 + 2 * 25 + 200)
+    with pytest.raises(ValueError, match="the game is over"):
+        game.new_hand(gin_deck(GIN_CARDS, SIXTY, "4s"))

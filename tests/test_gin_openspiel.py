@@ -25,6 +25,8 @@ and 7 are also shown on their own at the end of this file:
    2-3-4-5♠), and OpenSpiel's own count of those ten cards says 0, but its count of the
    eleven says 2, so it offers no knock. The test checks such a knock against
    OpenSpiel's ten-card count and stops comparing that hand.
+8. OpenSpiel's Oklahoma does not double a hand under a spade upcard; the test doubles
+   its deadwood count before comparing.
 """
 
 from __future__ import annotations
@@ -236,8 +238,10 @@ def play_both(seed: int, rules: GinRules = GIN) -> str:
         assert returns == [0.0, 0.0]
         return "tie"
     assert outcome.winner is not None
-    # OpenSpiel has no spade doubling (Oklahoma): its points are ours undoubled.
-    assert returns[outcome.winner] * hand.multiplier == outcome.points, (seed, outcome)
+    # OpenSpiel has no spade doubling (Oklahoma): ours doubles the deadwood, not the bonus.
+    bonus = {"gin": rules.gin_bonus, "undercut": rules.undercut_bonus}.get(outcome.how, 0)
+    doubled = (returns[outcome.winner] - bonus) * hand.multiplier + bonus
+    assert doubled == outcome.points, (seed, outcome)
     return outcome.how
 
 

@@ -28,7 +28,8 @@ class GinRules:
         name: the preset this came from, for records and messages.
         knock_limit: the most deadwood a player may knock with (G: "10 or fewer").
         oklahoma: the first upcard sets the knock limit for the hand (a face card 10,
-            an ace gin only, else its rank), and a spade upcard doubles the hand's points.
+            an ace gin only, else its rank), and a spade upcard doubles the hand's points
+            (the deadwood counted; not the gin or undercut bonus).
         gin_bonus: added to the opponent's deadwood for going gin.
         undercut_bonus: added to the difference when the defender undercuts the knocker.
         dead_hand_stock: the hand is dead (no score) once a discard leaves this many

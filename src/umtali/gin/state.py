@@ -132,7 +132,8 @@ class GinOutcome:
 
     ``how`` is ``"gin"``, ``"knock"``, ``"undercut"`` or ``"dead"`` (no score);
     ``winner`` the player scoring (``None`` for a dead hand) and ``points`` what he
-    scores, the Oklahoma spade doubling included. ``knocker`` and the arrangements are
+    scores, the Oklahoma spade doubling included (it doubles the deadwood counted, not
+    the gin or undercut bonus). ``knocker`` and the arrangements are
     ``None`` for a dead hand."""
 
     how: str
@@ -356,16 +357,21 @@ class GinHand:
         own, layoff = defend(self.hands[defender], () if laid.points == 0 else laid.melds)
         knocked = laid.points
         defended = own.points - deadwood_points(layoff.laid)
+        # Oklahoma's spade doubling applies to the deadwood counted, not to the bonus.
         if knocked == 0:
-            how, winner, points = "gin", knocker, rules.gin_bonus + defended
+            how, winner, base, bonus = "gin", knocker, defended, rules.gin_bonus
         elif defended <= knocked:
-            how, winner, points = "undercut", defender, knocked - defended + rules.undercut_bonus
+            how, winner, base, bonus = (
+                "undercut",
+                defender,
+                knocked - defended,
+                rules.undercut_bonus,
+            )
         else:
-            how, winner, points = "knock", knocker, defended - knocked
+            how, winner, base, bonus = "knock", knocker, defended - knocked, 0
         deadwood = (knocked, defended) if knocker == 0 else (defended, knocked)
-        self.outcome = GinOutcome(
-            how, winner, points * self.multiplier, knocker, laid, own, layoff, deadwood
-        )
+        points = base * self.multiplier + bonus
+        self.outcome = GinOutcome(how, winner, points, knocker, laid, own, layoff, deadwood)
         self.phase = _OVER
 
     def play_out(self, rng: random.Random) -> GinOutcome:
