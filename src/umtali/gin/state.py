@@ -31,6 +31,7 @@ from typing import Final, NamedTuple
 from umtali.cards import card_ascii, cards_of, parse_card, quoted
 from umtali.deck import check_deck, seeded_deck
 from umtali.gin.melds import (
+    DEADWOOD_VALUES,
     Arrangement,
     Layoff,
     best_arrangement,
@@ -166,6 +167,7 @@ class GinHand:
     """
 
     __slots__ = (
+        "_legal",
         "_passes",
         "_undo",
         "dealer",
@@ -209,6 +211,7 @@ class GinHand:
         self.discards = 0
         self.outcome: GinOutcome | None = None
         self.history: list[tuple[int, int]] = []
+        self._legal: list[int] | None = None
         self._undo: list[_Snapshot] = []
 
     @classmethod
@@ -246,7 +249,13 @@ class GinHand:
     # -- moves -------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
-        """The action ints the player to move may play, in increasing order."""
+        """The action ints the player to move may play, in increasing order (a fresh
+        list; it is worked out once per position)."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[int]:
         if self.phase == _UPCARD:
             return [TAKE, PASS]
         if self.phase == _DRAW:
@@ -255,11 +264,21 @@ class GinHand:
         if self.phase == _DISCARD:
             hand = self.hands[self.player]
             cards = [c for c in cards_of(hand) if c != self.taken]
-            knocks = [
-                KNOCK + c for c in cards if min_deadwood(hand & ~(1 << c)) <= self.knock_limit
-            ]
-            return [DISCARD + c for c in cards] + knocks
+            return [DISCARD + c for c in cards] + [KNOCK + c for c in self._knock_cards(cards)]
         return []
+
+    def _knock_cards(self, cards: list[int]) -> list[int]:
+        """The cards among ``cards`` whose discard leaves a hand that may knock."""
+        hand = self.hands[self.player]
+        # Dropping a card lowers the least deadwood by at most the card's value, so a
+        # card worth less than the excess over the limit can never make a knock: most
+        # hands are settled by this one count, without one per card.
+        excess = min_deadwood(hand) - self.knock_limit
+        return [
+            c
+            for c in cards
+            if DEADWOOD_VALUES[c] >= excess and min_deadwood(hand & ~(1 << c)) <= self.knock_limit
+        ]
 
     def legal_moves(self) -> list[GinMove]:
         return [GinMove.of_action(action) for action in self.legal_actions()]
@@ -272,7 +291,9 @@ class GinHand:
         """Play ``move``; a move the rules forbid raises :class:`GinMoveError` and
         changes nothing."""
         action = move.action if isinstance(move, GinMove) else move
-        if type(action) is not int or action not in self.legal_actions():
+        if self._legal is None:
+            self._legal = self._generate()
+        if type(action) is not int or action not in self._legal:
             shown = move.text() if isinstance(move, GinMove) else quoted(move)
             allowed = ", ".join(m.text() for m in self.legal_moves()) or "nothing: it is over"
             raise GinMoveError(f"{shown} is not allowed now; the moves allowed: {allowed}")
@@ -290,6 +311,7 @@ class GinHand:
             )
         )
         self.history.append((self.player, action))
+        self._legal = None
         self._apply(action)
 
     def pop(self) -> GinMove:
@@ -307,6 +329,7 @@ class GinHand:
             self.discards,
             self.outcome,
         ) = self._undo.pop()
+        self._legal = None
         return GinMove.of_action(self.history.pop()[1])
 
     def _set_hand(self, player: int, mask: int) -> None:
@@ -377,7 +400,9 @@ class GinHand:
     def play_out(self, rng: random.Random) -> GinOutcome:
         """Play random legal moves to the end of the hand (for tests and benchmarks)."""
         while self.phase != _OVER:
-            self.push(rng.choice(self.legal_actions()))
+            if self._legal is None:
+                self._legal = self._generate()
+            self.push(rng.choice(self._legal))
         assert self.outcome is not None
         return self.outcome
 
