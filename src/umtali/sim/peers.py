@@ -10,6 +10,9 @@ legal-move call on its own (the timer's own cost is measured first and taken off
   on packed ints, the interface meant for search and learning.
 * ``umtali`` (Move objects): :attr:`HandState.legal_moves` read as typed moves, one
   chosen and pushed; the interface of a program that shows moves to people.
+* ``umtali gin_rummy`` (action ints): our own Gin Rummy (:mod:`umtali.gin`),
+  :meth:`GinHand.legal_actions` and :meth:`GinHand.push`, the same game as the peers
+  below, so its ratio to them compares like with like.
 * ``open_spiel gin_rummy`` through ``pyspiel``: ``legal_actions``, a random choice,
   ``apply_action``; chance nodes (the deal and every stock draw) sampled from
   ``chance_outcomes``. Only player actions count as moves.
@@ -19,7 +22,8 @@ legal-move call on its own (the timer's own cost is measured first and taken off
 
 The peers are optional (``pip install -e '.[bench]'``); a missing one is reported and
 left out. Gin Rummy and Umtali are different games: a hand of each is a different amount
-of play, so the per-move figures are the fair comparison, and hands/s is context.
+of play, so the per-move figures are the fair comparison, and hands/s is context. The
+rules of our Gin Rummy and OpenSpiel's differ in a few details (docs/RULES.md, Part 7).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from umtali.deck import shuffled_deck
+from umtali.gin.state import GinHand
 from umtali.moves import Move
 from umtali.sim.bench import clock_overhead
 from umtali.state import HandState
@@ -125,6 +130,33 @@ class UmtaliMoves(UmtaliActions):
     read_legal = staticmethod(_move_list)
 
 
+class UmtaliGin:
+    name = "umtali gin_rummy"
+
+    def __init__(self) -> None:
+        from umtali import __version__
+
+        self.version = __version__
+
+    def play_hand(self, rng: random.Random) -> int:
+        hand = GinHand(shuffled_deck(rng), rng.randrange(2))
+        moves = 0
+        while not hand.is_over():
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+            moves += 1
+        return moves
+
+    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
+        clock = time.perf_counter_ns
+        hand = GinHand(shuffled_deck(rng), rng.randrange(2))
+        while not hand.is_over():
+            t0 = clock()
+            legal = hand.legal_actions()
+            times.append(clock() - t0 - overhead)
+            hand.push(legal[rng.randrange(len(legal))])
+
+
 def _pick_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
     """A chance outcome drawn with its probability (OpenSpiel's deals are uniform, so
     the common case is one ``randrange``)."""
@@ -206,7 +238,7 @@ class RLCardGin:
 def load_engines(seed: int) -> tuple[list[Engine], list[str]]:
     """Umtali's two interfaces and whichever peers are installed; and a note for each
     peer that is not."""
-    engines: list[Engine] = [UmtaliActions(), UmtaliMoves()]
+    engines: list[Engine] = [UmtaliActions(), UmtaliMoves(), UmtaliGin()]
     missing = []
     for make, package in ((OpenSpielGin, "open-spiel"), (lambda: RLCardGin(seed), "rlcard")):
         try:
