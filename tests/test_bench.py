@@ -62,7 +62,11 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(peers.OpenSpielGin, "__init__", not_installed)
     monkeypatch.setattr(peers.RLCardGin, "__init__", not_installed)
     engines, missing = load_engines(0)
-    assert [e.name for e in engines] == ["umtali (action ints)", "umtali (Move objects)"]
+    assert [e.name for e in engines] == [
+        "umtali (action ints)",
+        "umtali (Move objects)",
+        "umtali gin_rummy",
+    ]
     assert len(missing) == 2
     assert all("pip install -e '.[bench]'" in m for m in missing)
 
@@ -72,6 +76,14 @@ def test_chance_outcomes_are_drawn_by_their_probability() -> None:
     assert {peers._pick_outcome([(4, 0.0), (7, 1.0)], rng) for _ in range(50)} == {7}
     uniform = [(a, 1 / 3) for a in (10, 11, 12)]
     assert {peers._pick_outcome(uniform, rng) for _ in range(200)} == {10, 11, 12}
+
+
+def test_our_gin_rummy_plays_whole_hands_in_the_peer_race() -> None:
+    engine = peers.UmtaliGin()
+    assert engine.play_hand(random.Random(2)) > 10
+    times: list[int] = []
+    engine.timed_hand(random.Random(2), times, 0)
+    assert len(times) > 10
 
 
 def test_open_spiel_gin_rummy_plays_whole_hands() -> None:
