@@ -311,21 +311,6 @@ def test_save_refuses_to_overwrite_a_game_it_is_not_resuming(tmp_path: Path) -> 
     assert resumed.returncode == 0, resumed.stderr
 
 
-def test_two_saves_in_the_same_second_get_two_names(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from umtali.cli import saving as play_module
-
-    monkeypatch.setattr(time, "strftime", lambda _format: "20250101-120000")
-    first = play_module.reserve_default_path(tmp_path)
-    second = play_module.reserve_default_path(tmp_path)
-    assert first.name == "umtali-20250101-120000.json"
-    assert second.name == "umtali-20250101-120000-2.json"
-    # Each name is taken at once, so that no other save can take it.
-    assert first.exists()
-    assert second.exists()
-
-
 # -- what the screen says -------------------------------------------------------------------------
 
 

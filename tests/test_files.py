@@ -1,4 +1,5 @@
-"""Atomic writes: the target is whole before and after, whatever happens in between."""
+"""Atomic writes: the target is whole before and after, whatever happens in between; and
+where a game may be saved, with the lock that keeps two programs out of one file."""
 
 from __future__ import annotations
 
@@ -6,12 +7,20 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.test_records import lesson_game
-from umtali.files import write_atomically
+from umtali.files import (
+    FileInUseError,
+    SaveLock,
+    SavePathError,
+    check_save_path,
+    reserve_default_path,
+    write_atomically,
+)
 from umtali.record import RecordError, load_file, save_file
 from umtali.sim.arena import run_arena
 
@@ -230,3 +239,52 @@ def test_arena_results_are_written_atomically(
     finally:
         os.umask(old)
     assert mode(fresh) == 0o644  # results are no secret: an ordinary new file
+
+
+# -- where a game may be saved ----------------------------------------------------------------
+
+
+def test_a_save_path_is_refused_with_the_reason(tmp_path: Path) -> None:
+    existing = tmp_path / "game.json"
+    existing.write_text("{}", encoding="utf-8")
+    refusals = [
+        (tmp_path, {}, "it is a folder; give a file name"),
+        (tmp_path / "missing" / "game.json", {}, "the folder"),
+        (existing / "game.json", {}, "is not a folder"),
+        (existing, {}, f"{existing} already exists, and saving would write over it"),
+        (existing, {"overwrite_note": "add --force"}, "already exists, and add --force"),
+    ]
+    for path, given, reason in refusals:
+        with pytest.raises(SavePathError, match=reason):
+            check_save_path(path, **given)  # type: ignore[arg-type]
+    # Written over when asked, or when it is the game played on.
+    check_save_path(existing, force=True)
+    check_save_path(existing, resuming=existing)
+    check_save_path(tmp_path / "new.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no probe left
+
+
+@posix_only
+def test_a_locked_file_names_the_process_that_holds_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with SaveLock.acquire(path):
+        with pytest.raises(FileInUseError) as refused:
+            SaveLock.acquire(path)
+        assert refused.value.holder == os.getpid()
+        assert refused.value.path == path
+        assert f"(process {os.getpid()})" in str(refused.value)
+    assert not SaveLock.lock_path_of(path).exists()
+    SaveLock.acquire(path).release()  # free again
+
+
+def test_two_saves_in_the_same_second_get_two_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(time, "strftime", lambda _format: "20250101-120000")
+    first = reserve_default_path(tmp_path)
+    second = reserve_default_path(tmp_path)
+    assert first.name == "umtali-20250101-120000.json"
+    assert second.name == "umtali-20250101-120000-2.json"
+    # Each name is taken at once, so that no other save can take it.
+    assert first.exists()
+    assert second.exists()

@@ -22,10 +22,17 @@ PACKAGE = Path(umtali.__file__).parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("umtali.cards", "umtali.rules"),
     ("umtali.terms", "umtali.melds", "umtali.moves", "umtali.deck"),
-    ("umtali.state", "umtali.reasons", "umtali.notation", "umtali.view", "umtali.match"),
+    (
+        "umtali.state",
+        "umtali.reasons",
+        "umtali.notation",
+        "umtali.view",
+        "umtali.match",
+        "umtali.gin",
+    ),
     ("umtali", "umtali.record", "umtali.files", "umtali.lessons", "umtali.describe"),
     ("umtali.bots",),
-    ("umtali.session", "umtali.replaying", "umtali.learn"),
+    ("umtali.session", "umtali.session_file", "umtali.replaying", "umtali.learn"),
     ("umtali.sim",),
     ("umtali.cli", "umtali.web", "umtali.rl", "umtali.__main__"),
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from contextlib import nullcontext
+from pathlib import Path
 
 import pytest
 
@@ -19,12 +21,15 @@ from umtali.session import (
     ScoreSheet,
     Seats,
     SeatsError,
+    SeatsSeen,
     decision_rng,
     deck_for,
     first_dealer_for,
     summarize_hand,
+    table_mask,
     why,
 )
+from umtali.session_file import KeptGame, ResumeError
 
 
 def first_moves(session: PlaySession, moves: int | None = None) -> None:
@@ -225,6 +230,7 @@ def test_hotseat_undo_of_a_passed_turn_needs_the_other_players_consent() -> None
 def test_a_hotseat_undo_at_the_hand_over_in_the_terminal() -> None:
     from umtali.cli.play import Game
     from umtali.cli.terminal import QuitRequested
+    from umtali.session_file import KeptGame
 
     session = PlaySession.new(seed=6, humans={0, 1}, bot="search")
     session.deal()
@@ -240,8 +246,8 @@ def test_a_hotseat_undo_at_the_hand_over_in_the_terminal() -> None:
     session.submit(seat, discard)
     # At the hand-over: undo, the other player says no, then undo again and yes.
     term, out = typed_terminal(["undo", "no", "undo", "yes", "quit"])
-    game = Game(term, session, None)
-    game.last_human = seat
+    game = Game(term, KeptGame(session, None))
+    game.seen.look(seat)  # the player who discarded was the last at the keyboard
     with pytest.raises(QuitRequested):
         game.run()
     text = out.getvalue()
@@ -284,7 +290,8 @@ def test_a_bot_that_breaks_the_rules_is_named() -> None:
 
 def test_importing_the_session_loads_neither_rich_nor_the_cli() -> None:
     check = (
-        "import umtali.session, sys; assert 'rich' not in sys.modules, 'rich';"
+        "import umtali.session, umtali.session_file, sys;"
+        " assert 'rich' not in sys.modules, 'rich';"
         " assert not [m for m in sys.modules if m.startswith('umtali.cli')], 'cli'"
     )
     result = subprocess.run(
@@ -374,3 +381,148 @@ def test_a_rematch_keeps_the_seats_level_and_kind_with_a_new_deal() -> None:
 
 def test_a_refusal_reads_as_a_sentence() -> None:
     assert Refused("it is not your turn").sentence == "It is not your turn."
+
+
+# -- what each seat has seen ---------------------------------------------------------------------
+
+
+def test_each_seat_is_shown_what_came_on_the_table_since_it_last_looked() -> None:
+    session = PlaySession.new(seed=8, humans={0}, bot="greedy")
+    session.deal()
+    seen = SeatsSeen(session)
+    last_table: int | None = None  # (None: his first look at the hand marks nothing)
+    last_turn: int | None = None
+    marked = 0
+    while session.hand is not None:
+        if session.to_move() == 1:
+            session.bot_move()
+            continue
+        turn, on_table = session.hand.turn, table_mask(session.view(0))
+        look = seen.look(0)
+        assert look.new == (0 if last_table is None else on_table & ~last_table)
+        assert look.whole == (turn != last_turn)
+        assert seen.look(0).whole is False  # the same turn, looked at again
+        marked += look.new != 0
+        last_table, last_turn = on_table, turn
+        session.submit(0, session.view(0).legal[0])
+    assert marked > 0, "the computer put nothing on the table: choose another seed"
+    # A new hand: nothing of it seen, nothing marked, the whole board shown.
+    session.deal()
+    while session.to_move() == 1:
+        session.bot_move()
+    first = seen.look(0)
+    assert first.whole
+    assert first.new == 0
+
+
+def test_the_keyboard_changes_hands_in_hotseat_only() -> None:
+    hotseat = PlaySession.new(seed=3, humans={0, 1})
+    hotseat.deal()
+    seen = SeatsSeen(hotseat)
+    seat = hotseat.to_move()
+    assert seat is not None
+    assert seen.hand_over_due(seat)  # nobody has looked yet: hide the screen first
+    seen.look(seat)
+    assert not seen.hand_over_due(seat)
+    assert seen.hand_over_due(1 - seat)
+    seen.forget_turn()  # the screen was cleared: the same turn is shown whole again
+    assert seen.look(seat).whole
+    alone = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    alone.deal()
+    assert not SeatsSeen(alone).hand_over_due(0)
+
+
+def test_the_recap_of_a_hand_that_has_just_ended() -> None:
+    session = PlaySession.new(seed=12, humans={0}, bot="greedy")
+    session.deal()
+    told: list[str] = []  # the computer's moves since the person's last one, as he saw them
+    while session.hand is not None:
+        if session.to_move() == 1:
+            told.append(session.tell(0, session.bot_move().index))
+        else:
+            told.clear()
+            session.submit(0, session.view(0).legal[0])
+    recap = session.recap(0)  # the hand is over, and no other is dealt yet
+    assert recap.since_own_move
+    assert list(recap.lines) == told
+    assert session.recap(0, 0) == recap
+    session.deal()
+    assert session.recap(0, 0) == recap  # still there once the next hand is dealt
+    with pytest.raises(ValueError, match="no hand 2: 2 dealt so far"):
+        session.recap(0, 2)
+
+
+def test_a_session_knows_whether_a_person_has_moved() -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    session.deal()
+    while session.to_move() == 1:
+        session.bot_move()
+    assert not session.moved_by_person  # the computer's moves do not count
+    assert isinstance(session.submit(0, "discard Zz"), Refused)
+    assert not session.moved_by_person
+    session.submit(0, session.view(0).legal[0])
+    assert session.moved_by_person
+
+
+# -- a game kept in a file --------------------------------------------------------------------------
+
+
+def test_a_new_game_is_worth_saving_once_a_person_moved_or_it_has_a_file(tmp_path: Path) -> None:
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    kept = KeptGame(session, None)
+    assert not kept.worth_saving
+    first_moves(session, moves=0)
+    assert not kept.worth_saving  # the computer may have moved; the person has not
+    first_moves(session, moves=1)
+    assert kept.worth_saving
+    assert KeptGame(PlaySession.new(seed=3, humans={0}), tmp_path / "g.json").worth_saving
+
+
+def test_a_save_that_fails_goes_to_the_next_folder_and_the_game_is_kept_there(
+    tmp_path: Path,
+) -> None:
+    from umtali.files import SaveLock
+
+    session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    first_moves(session, moves=2)
+    gone = tmp_path / "gone" / "game.json"  # its folder does not exist
+    told: list[str] = []
+    kept = KeptGame(session, gone)
+    with pytest.raises(FileNotFoundError):
+        kept.autosave()
+    path = kept.save_anywhere(told.append, folders=(tmp_path / "missing", tmp_path))
+    assert path is not None
+    assert path.parent == tmp_path
+    assert told[0].startswith(f"The game could not be saved to {gone}: ")
+    assert told[1].startswith(f"The game could not be saved in {tmp_path / 'missing'}: ")
+    assert len(told) == 2
+    assert kept.path == path
+    assert kept.lock is not None
+    assert SaveLock.lock_path_of(path).exists()  # locked while the game is played
+    assert loads(path.read_text(encoding="utf-8")).hands[0].moves_played()
+    kept.close()
+    assert not SaveLock.lock_path_of(path).exists()
+
+
+def test_a_game_that_cannot_be_resumed_lets_go_of_its_file(tmp_path: Path) -> None:
+    from umtali.files import SaveLock
+
+    over = PlaySession.between_bots(("random", "random"), 4, kind="hand")
+    over.play_out()
+    finished = tmp_path / "over.json"
+    finished.write_text(over.record(), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    for record, message in ((finished, "is already over"), (broken, "cannot resume")):
+        with pytest.raises(ResumeError, match=message):
+            KeptGame.resume(str(record), SaveLock.acquire(record), guard=nullcontext)
+        SaveLock.acquire(record).release()  # the refused resume let go of the lock
+    playing = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    first_moves(playing, moves=2)
+    saved = tmp_path / "saved.json"
+    saved.write_text(playing.record(), encoding="utf-8")
+    kept = KeptGame.resume(str(saved), SaveLock.acquire(saved), guard=nullcontext)
+    assert kept.worth_saving
+    assert kept.path == saved
+    assert moves_of(kept.session) == moves_of(playing)
+    kept.close()

@@ -87,10 +87,12 @@ QUOTE_LIMIT: Final = 40
 """How many characters of an input an error message quotes at most."""
 
 
-def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+def quoted(value: object, limit: int = QUOTE_LIMIT, *, bare: bool = False) -> str:
     """``value`` as an error message quotes it: its repr, cut after ``limit`` characters
     of the input with an ellipsis, so that input of megabytes still gets a one-line
-    message. An int too long to print is described by its size instead.
+    message. An int too long to print is described by its size instead. ``bare``: text
+    cut the same way but shown as it is, without the repr's quotes and escapes (for a
+    front end that escapes it for its own screen).
 
     >>> quoted("meld 7s"), quoted(None), quoted(-3)
     ("'meld 7s'", 'None', '-3')
@@ -98,10 +100,13 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     "'take Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks Ks…'"
     >>> quoted(10**5000)
     'a whole number of 16610 bits'
+    >>> quoted("x" * 6000, 10, bare=True), quoted("x", bare=True)
+    ('xxxxxxxxxx…', 'x')
     """
     if isinstance(value, str):
         # Cut before repr: a repr of the whole input would cost its full length again.
-        return repr(value if len(value) <= limit else value[:limit] + "…")
+        cut = value if len(value) <= limit else value[:limit] + "…"
+        return cut if bare else repr(cut)
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         # Python refuses to print ints of more than 4300 digits; no one needs to read them.
         return f"a whole number of {value.bit_length()} bits"

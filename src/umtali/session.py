@@ -8,6 +8,9 @@ is, shows that seat its :meth:`~PlaySession.view`, and sends back what was typed
 :meth:`~PlaySession.bot_move`. The arena is a session with two computer seats, played by
 :meth:`~PlaySession.play_out`. The session holds no I/O: where a change must not be
 interrupted halfway, the front end passes a ``guard`` (the terminal holds Ctrl-C back).
+A :class:`SeatsSeen` beside it remembers what each seat has been shown, so that a front
+end draws the whole board once a turn and marks the cards that are new to a player; a
+game kept in a file is a :class:`umtali.session_file.KeptGame`.
 
 **One seed scheme.** Everything random in a session comes from its seed: hand ``i`` is
 dealt from ``seeded_deck(f"{seed}/{i}")``, the first dealer from
@@ -84,14 +87,17 @@ __all__ = [
     "BotError",
     "BotMove",
     "ColumnScore",
+    "Guard",
     "HandSummary",
     "Hint",
+    "Look",
     "PlaySession",
     "Recap",
     "Refused",
     "ScoreSheet",
     "Seats",
     "SeatsError",
+    "SeatsSeen",
     "SideSummary",
     "check_deals",
     "decision_rng",
@@ -375,6 +381,7 @@ def table_mask(view: PlayerView) -> int:
 # -- the session ------------------------------------------------------------------------------------
 
 Guard = Callable[[], AbstractContextManager[object]]
+"""What a front end gives to keep a change whole: a context manager to enter around it."""
 
 
 class PlaySession:
@@ -386,7 +393,8 @@ class PlaySession:
         levels: the computer's level in each seat, ``None`` for a person.
         hint_level: the level whose choice :meth:`hint` gives.
         guard: a context manager entered around every change of the match (a deal, a
-            move played or taken back), so that a front end can keep it whole.
+            move played or taken back) and every save of it
+            (:mod:`umtali.session_file`), so that a front end can keep it whole.
     """
 
     def __init__(
@@ -411,6 +419,9 @@ class PlaySession:
         self.hint_level = hint_level
         self._hint_bot: Bot | None = None
         self.guard = guard
+        self.moved_by_person = False
+        """Whether a person has played a move in this session (one taken back counts):
+        until then a new game is not worth keeping."""
 
     # -- making one ----------------------------------------------------------------------------
     @classmethod
@@ -585,6 +596,7 @@ class PlaySession:
         sentence = describe_move(hand, reply.move, names=self.names_for(seat))
         with self.guard():
             hand.push(reply.move)
+        self.moved_by_person = True
         return Accepted(reply.move, sentence)
 
     def check(self, seat: int, move: Move | str) -> Accepted | Refused:
@@ -657,10 +669,15 @@ class PlaySession:
         view = PlayerView.of(self.match.hands[-1], reader)
         return describe_seen(view, index, self.names_for(reader))
 
-    def recap(self, reader: int) -> Recap:
-        """The other player's moves since ``reader``'s last move in this hand, told from
-        ``reader``'s view (R11): what a hot-seat player, or a resumed game, is told."""
-        view = self.match.view(reader)
+    def recap(self, reader: int, hand_index: int = -1) -> Recap:
+        """The other player's moves since ``reader``'s last move in hand ``hand_index``
+        (by default the last one dealt, under way or over), told from ``reader``'s view
+        (R11): what a hot-seat player, or a resumed game, is told, and how a hand that
+        has just ended finished, for a seat that did not see its last moves."""
+        hands = self.match.hands
+        if not -len(hands) <= hand_index < len(hands):
+            raise ValueError(f"no hand {hand_index}: {len(hands)} dealt so far, counted from 0")
+        view = PlayerView.of(hands[hand_index], reader)
         mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
         since = mine[-1] + 1 if mine else 0
         names = self.names_for(reader)
@@ -736,6 +753,88 @@ class PlaySession:
     def record(self) -> str:
         """The record of the match so far, as JSON text (:func:`umtali.record.dumps`)."""
         return dumps(self.match)
+
+
+# -- what each seat has seen ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Look:
+    """What to show a seat as its turn comes (see :class:`SeatsSeen`).
+
+    Attributes:
+        whole: the first look at this turn: the whole board is shown (at a later move
+            in the same turn, only what changed: the move was just told).
+        new: the cards on the table that came since the seat last looked, as a mask
+            (none at its first look at a hand).
+    """
+
+    whole: bool
+    new: int
+
+
+class SeatsSeen:
+    """What each seat of a session has been shown of the hand under way, so that a front
+    end shows a player what is new to him: the whole board once a turn, the cards put on
+    the table since he last looked, and, in hot-seat, when the keyboard changes hands.
+
+    A front end keeps one for each screen; a new one (a resumed game) has seen nothing,
+    and nothing is marked new at its first look. A new hand is noticed by itself.
+
+    >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
+    >>> _ = session.deal()
+    >>> while session.to_move() == 1:
+    ...     _ = session.bot_move()
+    >>> seen = SeatsSeen(session)
+    >>> seen.look(0)
+    Look(whole=True, new=0)
+    >>> seen.look(0).whole  # the same turn, looked at again
+    False
+    """
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+        self._hand_index = session.hand_index
+        self._turn_shown: tuple[int, int, int] | None = None
+        """(hand, turn, seat) whose whole board was shown last."""
+        self._table_seen: dict[int, int] = {}
+        """Per seat, the cards on the table when he last looked."""
+        self._at_keyboard: int | None = None
+        """The seat that looked last in this hand."""
+
+    def _hand(self) -> HandState:
+        """The hand under way; when it is a new one, nobody has seen anything of it."""
+        hand = self.session.hand
+        if hand is None:
+            raise ValueError("no hand is being played")
+        if self.session.hand_index != self._hand_index:
+            self._hand_index = self.session.hand_index
+            self._table_seen.clear()
+            self._at_keyboard = None
+        return hand
+
+    def hand_over_due(self, seat: int) -> bool:
+        """Whether, before ``seat``'s turn is shown, the screen must be handed over to
+        him (hidden first): hot-seat, and he is not the one who looked last in this hand."""
+        self._hand()
+        return self.session.hotseat and self._at_keyboard != seat
+
+    def look(self, seat: int) -> Look:
+        """``seat`` looks at the hand as his turn comes, or goes on: what to show him.
+        He is then the one at the keyboard, and has seen the table as it is."""
+        hand = self._hand()
+        here = (self.session.hand_index, hand.turn, seat)
+        on_table = table_mask(self.session.view(seat))
+        look = Look(self._turn_shown != here, on_table & ~self._table_seen.get(seat, -1))
+        self._turn_shown = here
+        self._table_seen[seat] = on_table
+        self._at_keyboard = seat
+        return look
+
+    def forget_turn(self) -> None:
+        """Show the next look whole, even in the turn shown last (the screen was
+        cleared: a move was taken back at a hot-seat hand-over)."""
+        self._turn_shown = None
 
 
 # -- why a hint ---------------------------------------------------------------------------------

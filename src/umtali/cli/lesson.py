@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.cli.answers import ask_until_read, bullet
-from umtali.cli.render import card_text, hand_text, table_side
+from umtali.cli.render import hand_text, table_side, top_discard_text
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 from umtali.learn.answers import Unanswered, normalize
 from umtali.learn.lesson import (
@@ -41,13 +41,8 @@ def _board(state: HandState, show_points: bool = True) -> RenderableType:
     """Both hands and both sides of the table: a lesson shows everything."""
     parts: list[RenderableType] = []
     status = Text(f"Stock {state.stock_size()}   Top discard ")
-    pile = state.discard_pile()
-    if not pile:
-        status.append("(none)", style="dim")
-    elif pile[-1][1]:
-        status.append("(face down)", style="dim")
-    else:
-        status.append_text(card_text(pile[-1][0]))
+    pile = [None if face_down else card for card, face_down in state.discard_pile()]
+    status.append_text(top_discard_text(pile))
     status.append(f"   Dealer: {player_name(state.dealer)}")
     parts.append(status)
     for p in (0, 1):

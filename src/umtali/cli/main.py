@@ -16,15 +16,10 @@ from typing import NoReturn, TextIO, cast
 
 from umtali import __version__
 from umtali.bots import BOTS, DEFAULT_BOT
-from umtali.cli.saving import SavePathError, check_save_path
-from umtali.cli.terminal import (
-    GuardedOutput,
-    OutputLost,
-    printable,
-    shorten,
-    tolerate_narrow_output,
-)
+from umtali.cards import quoted
+from umtali.cli.terminal import GuardedOutput, OutputLost, printable, tolerate_narrow_output
 from umtali.describe import render_state
+from umtali.files import SavePathError, check_save_path
 from umtali.record import RecordError, load_file, save_file
 from umtali.replaying import (
     Event,
@@ -121,7 +116,12 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: bool = False) -> int:
     if save:
         try:
-            check_save_path(Path(save), force=force)
+            check_save_path(
+                Path(save),
+                force=force,
+                overwrite_note="saving would write over it; give another file name, or add"
+                " --force to replace it",
+            )
         except SavePathError as e:
             raise UsageError(str(e)) from None
     # The record names the players as the screen does, so that its replay reads the same.
@@ -336,6 +336,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _typed(text: str) -> str:
+    """What was typed, as a message quotes it back: cut short, control characters escaped."""
+    return printable(quoted(text, bare=True))
+
+
 def _file_name(text: str) -> str:
     """An option naming a file: not empty, no NUL (the system cannot take one)."""
     if not text.strip():
@@ -352,9 +357,7 @@ def _port(text: str) -> int:
     except ValueError:
         port = 0
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"give a port from 1 to 65535, not {printable(shorten(text))}"
-        )
+        raise argparse.ArgumentTypeError(f"give a port from 1 to 65535, not {_typed(text)}")
     return port
 
 
@@ -367,11 +370,11 @@ def _seconds_between(low: float, high: float) -> Callable[[str], float]:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{printable(shorten(text))!r} is not a number of seconds"
+                f"{_typed(text)!r} is not a number of seconds"
             ) from None
         if not low <= value <= high:  # also refuses nan
             raise argparse.ArgumentTypeError(
-                f"give from {low:g} to {high:g} seconds, not {printable(shorten(text))}"
+                f"give from {low:g} to {high:g} seconds, not {_typed(text)}"
             )
         return value
 
@@ -383,7 +386,7 @@ class _Parser(argparse.ArgumentParser):
     argument or an escape sequence is not sent back whole to the terminal."""
 
     def error(self, message: str) -> NoReturn:
-        super().error(printable(shorten(message, 300)))
+        super().error(printable(quoted(message, 300, bare=True)))
 
 
 def _parser() -> argparse.ArgumentParser:

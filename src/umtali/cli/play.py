@@ -1,10 +1,11 @@
 """``umtali play``: a game or session against the computer, or two people hot-seat.
 
 The game itself (seats, turns, the computer's seeded decisions, hints, undo, recaps) is a
-:class:`umtali.session.PlaySession`; this module is its terminal: it draws each screen
-from the mover's :class:`~umtali.view.PlayerView` (so it never shows a hidden card),
-reads what is typed, and keeps the game in a file (locked while it is played) whatever
-way the program stops.
+:class:`umtali.session.PlaySession`, what each seat has seen of it a
+:class:`~umtali.session.SeatsSeen`, and the file it is kept in (locked while it is
+played) a :class:`umtali.session_file.KeptGame`. This module is its terminal: it draws
+each screen from the mover's :class:`~umtali.view.PlayerView` (so it never shows a hidden
+card), reads what is typed, and saves the game whatever way the program stops.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import random
 import shlex
 import signal
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -31,13 +31,6 @@ from umtali.cli.render import (
     hand_summary,
     score_sheets,
 )
-from umtali.cli.saving import (
-    SaveLock,
-    SavePathError,
-    check_save_path,
-    os_reason,
-    reserve_default_path,
-)
 from umtali.cli.terminal import (
     QUIT_WORDS,
     QuitRequested,
@@ -48,19 +41,13 @@ from umtali.cli.terminal import (
     stop_signals_raised,
 )
 from umtali.describe import possessive
+from umtali.files import FileInUseError, SaveLock, SavePathError, check_save_path, os_reason
 from umtali.learn.answers import whole_number
 from umtali.learn.reference import play_help, rules_summary, typed_spans
 from umtali.moves import Move
 from umtali.notation import VERBS
-from umtali.record import RecordError, load_file, save_file
-from umtali.session import (
-    Accepted,
-    PlaySession,
-    Refused,
-    SeatsError,
-    summarize_hand,
-    table_mask,
-)
+from umtali.session import Accepted, PlaySession, Refused, SeatsSeen, summarize_hand
+from umtali.session_file import KeptGame, ResumeError
 from umtali.state import HandState
 
 __all__ = ["PlayOptions", "run_play"]
@@ -126,33 +113,15 @@ def _status_of(signum: int | None) -> int:
 
 
 class Game:
-    """A :class:`PlaySession` at a terminal, and the file it is kept in."""
+    """A :class:`PlaySession` at a terminal, kept in a file (:class:`KeptGame`)."""
 
-    def __init__(
-        self,
-        term: Terminal,
-        session: PlaySession,
-        save_path: Path | None,
-        lock: SaveLock | None = None,
-        *,
-        resumed: bool = False,
-    ) -> None:
+    def __init__(self, term: Terminal, kept: KeptGame) -> None:
         self.term = term
-        self.session = session
-        self.match = session.match
-        self.save_path = save_path
-        self.lock = lock
-        """The lock held on ``save_path`` while the game is played (see :meth:`close`)."""
-        self.worth_saving = resumed or save_path is not None
-        """Whether stopping saves the game: a new game with no file, stopped before a
-        move of a player's, is not kept (saves do not pile up)."""
-        self.last_human: int | None = None
-        """Who was last at the keyboard in this hand (hot-seat: a change means a hand-over)."""
-        self.turn_shown: tuple[int, int, int] | None = None
-        """(hand, turn, seat) whose whole board is on the screen: later moves in the same
-        turn show only what changed."""
-        self.table_seen: dict[int, int] = {}
-        """Per seat, the cards on the table when he last looked (new ones are marked)."""
+        self.kept = kept
+        self.session = kept.session
+        self.match = kept.session.match
+        self.seen = SeatsSeen(self.session)
+        """What each seat has been shown: the whole board once a turn, new cards marked."""
         self.private_shown = False
         """Hot-seat: whether a player's hand has been shown since the screen was cleared."""
 
@@ -197,8 +166,6 @@ class Game:
 
     def _deal(self) -> None:
         self.session.deal()
-        self.last_human = None  # hot-seat: a hand-over before the new hand's first turn
-        self.table_seen.clear()
         self.term.blank()
         self.term.say(Text(self._hand_title(), style="bold"))
 
@@ -211,19 +178,16 @@ class Game:
 
     def _human_turn(self, seat: int) -> None:
         session = self.session
-        if session.hotseat and self.last_human != seat and self._hand_over(seat):
+        if self.seen.hand_over_due(seat) and self._hand_over(seat):
             return  # the other player took his move back: his turn again
-        self.last_human = seat
         hand = session.hand
         assert hand is not None
         view = session.view(seat)
-        here = (session.hand_index, hand.turn, seat)
-        if self.turn_shown != here:
-            self._show_board(seat, hand)
-            self.turn_shown = here
+        look = self.seen.look(seat)
+        if look.whole:
+            self._show_board(seat, hand, look.new)
         else:  # later in the same turn: only what changed (the move was just told)
             self.term.say(hand_line(view))
-        self.table_seen[seat] = table_mask(view)
         legal = list(view.legal)
         if len(legal) <= 10:
             self._list_moves(legal)
@@ -233,7 +197,7 @@ class Game:
         while not self._handle(self.term.ask(f"{name}> "), seat, legal):
             pass
 
-    def _show_board(self, seat: int, hand: HandState) -> None:
+    def _show_board(self, seat: int, hand: HandState, new: int) -> None:
         view = self.session.view(seat)
         name = self._names()[seat]
         self.term.blank()
@@ -245,8 +209,7 @@ class Game:
                 + (f"turn {hand.turn}" if hand.turn else "the deal")
                 + f" · {possessive(name)} move",
                 game_so_far=self.session.game_so_far(),
-                # (Nothing is marked on the first look at a hand, or after a resume.)
-                new=table_mask(view) & ~self.table_seen.get(seat, -1),
+                new=new,
             )
         )
         self.private_shown = True
@@ -281,7 +244,7 @@ class Game:
                         f"Hand the terminal back to {self._names()[other]}, then press Enter"
                     )
                     self.term.clear()
-                    self.turn_shown = None
+                    self.seen.forget_turn()
                     return True
             else:
                 self.term.say("The move stands.")
@@ -363,7 +326,6 @@ class Game:
             if isinstance(move, str) and move.split()[0].lower() not in VERBS:
                 self.term.say(UNKNOWN_WORD)
             return False
-        self.worth_saving = True
         self.term.say(Text("  " + printable(reply.sentence), style="green"))
         return True
 
@@ -404,11 +366,11 @@ class Game:
     def _final_summary(self) -> None:
         self.term.blank()
         self.term.say(Text(self.session.result(self._names()), style="bold"))
-        if self.save_path is not None:
-            quoted = shlex.quote(str(self.save_path))
+        if self.kept.path is not None:
+            quoted = shlex.quote(str(self.kept.path))
             self.term.say(
                 Text(
-                    f"The record is in {_shown(self.save_path)} (replay it with: umtali"
+                    f"The record is in {_shown(self.kept.path)} (replay it with: umtali"
                     f" replay {printable(quoted)})"
                 ),
                 whole=True,
@@ -416,15 +378,12 @@ class Game:
 
     # -- saving --------------------------------------------------------------------------
     def _autosave(self) -> None:
-        if self.save_path is None:
-            return
         try:
-            with interrupts_deferred():
-                save_file(self.match, self.save_path)
+            self.kept.autosave()
         except OSError as e:
             self.term.say(
                 Text(
-                    f"The game could not be saved to {printable(str(self.save_path))}:"
+                    f"The game could not be saved to {printable(str(self.kept.path))}:"
                     f" {os_reason(e)}. Playing on; it will be tried again after the next"
                     " hand, and 'quit' saves it elsewhere if need be.",
                     style="yellow",
@@ -432,58 +391,14 @@ class Game:
                 whole=True,
             )
 
-    def _keep_in(self, path: Path) -> bool:
-        """From now on keep the game in ``path`` (a new file this game made), holding
-        its lock instead of the old file's; False if it cannot be locked."""
-        try:
-            lock = SaveLock.acquire(path)
-        except SavePathError:
-            return False
-        if self.lock is not None:
-            self.lock.release()
-        self.lock, self.save_path = lock, path
-        return True
-
-    def _save_anywhere(self, say: Callable[[Text], None]) -> Path | None:
-        """Save the game: to its file, else (or if that fails) to a new
-        ``umtali-DATE-TIME.json`` here, else in the system's temporary folder, which is
-        then where the game is kept. The path, or ``None`` if nothing could be written
-        (each failure is told with ``say``)."""
-        if self.save_path is not None:
-            try:
-                with interrupts_deferred():
-                    save_file(self.match, self.save_path)
-                return self.save_path
-            except OSError as e:
-                say(
-                    Text(
-                        f"The game could not be saved to {_shown(self.save_path)}: {os_reason(e)}."
-                    )
-                )
-        for folder in (Path(), Path(tempfile.gettempdir())):
-            try:
-                path = reserve_default_path(folder)
-            except OSError as e:
-                say(Text(f"The game could not be saved in {_shown(folder)}: {os_reason(e)}."))
-                continue
-            try:
-                with interrupts_deferred():
-                    save_file(self.match, path)
-            except OSError as e:
-                path.unlink(missing_ok=True)
-                say(Text(f"The game could not be saved to {_shown(path)}: {os_reason(e)}."))
-                continue
-            self._keep_in(path)
-            return path
-        return None
-
     def _save_and_play_on(self) -> None:
         """``save``: keep the game now; later saves go to the same file."""
-        path = self._save_anywhere(lambda text: self.term.say(text, whole=True))
+        path = self.kept.save_anywhere(
+            lambda text: self.term.say(Text(printable(text)), whole=True)
+        )
         if path is None:
             self.term.say("The game could not be saved anywhere; playing on.")
             return
-        self.worth_saving = True
         self.term.say(
             Text(
                 f"Game saved to {_shown(path)}; it is saved there again after every hand."
@@ -504,10 +419,12 @@ class Game:
             if why is not None:
                 self.term.say_if_possible("")
                 self.term.say_if_possible(f"{why}: saving the game.")
-            if not self.worth_saving:
+            if not self.kept.worth_saving:
                 self.term.say_if_possible("Nothing was played yet, so nothing was saved.")
                 return 1 if self.term.output_lost else status
-            path = self._save_anywhere(lambda text: self.term.say_if_possible(text, whole=True))
+            path = self.kept.save_anywhere(
+                lambda text: self.term.say_if_possible(Text(printable(text)), whole=True)
+            )
             if path is None:
                 self.term.say_if_possible("The game could not be saved anywhere.")
                 if self.term.output_lost:
@@ -522,12 +439,6 @@ class Game:
                 self.term.warn(f"{why}: the game was saved to {path}; continue it with: {resume}")
                 return 1
             return status
-
-    def close(self) -> None:
-        """Let go of the file the game is kept in (another program may now resume it)."""
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
 
 
 def _shown(path: Path) -> str:
@@ -583,8 +494,17 @@ def _refuse_options_with_resume(options: PlayOptions) -> None:
 
 
 def _lock(path: Path) -> SaveLock:
+    """The lock on the file the game will be kept in, taken before the game begins."""
     try:
         return SaveLock.acquire(path)
+    except FileInUseError as e:
+        process = f" (process {e.holder})" if e.holder else ""
+        raise PlayError(
+            f"{path} is being played in another umtali play{process}; finish or quit that"
+            " game first, or keep this one in another file with --save OTHER_FILE"
+            f" (resuming {shlex.quote(str(path))} here too would make the two overwrite"
+            " each other)"
+        ) from None
     except SavePathError as e:
         raise PlayError(str(e)) from None
 
@@ -596,22 +516,27 @@ _OVERWRITE_NOTE = (
 )
 
 
+def _check_and_lock(save: Path, options: PlayOptions) -> SaveLock:
+    """Check that the game can be kept in ``save`` (:class:`SavePathError` says why
+    not), then lock it."""
+    check_save_path(
+        save,
+        resuming=None if options.resume is None else Path(options.resume),
+        force=options.force,
+        what="the game",
+        overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
+    )
+    return _lock(save)
+
+
 def _resume(options: PlayOptions, term: Terminal) -> Game:
     """The saved game of ``--resume``, checked whole, and where it will be kept (locked:
     the lock is taken before the file is read, so that no other game can save into it
     between the reading and the playing)."""
     assert options.resume is not None
     _refuse_options_with_resume(options)
-    where = f"cannot resume {options.resume}"
-    save = Path(options.save or options.resume)
     try:
-        check_save_path(
-            save,
-            resuming=Path(options.resume),
-            force=options.force,
-            what="the game",
-            overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
-        )
+        lock = _check_and_lock(Path(options.save or options.resume), options)
     except SavePathError as e:
         if options.save:
             raise PlayError(str(e)) from None
@@ -620,22 +545,11 @@ def _resume(options: PlayOptions, term: Terminal) -> Game:
             f"{e}, so the game cannot be played on in {options.resume}, where it is saved"
             f" after every hand. To play it on, keep it in another file: {other}"
         ) from None
-    lock = _lock(save)
     try:
-        try:
-            match = load_file(options.resume)
-        except RecordError as e:
-            raise PlayError(f"{where}: {e}") from None
-        if match.is_over():
-            raise PlayError(f"the game in {options.resume} is already over")
-        try:
-            session = PlaySession.of_match(match, guard=interrupts_deferred)
-        except SeatsError as e:
-            raise PlayError(f"{where}: {e}") from None
-        return Game(term, session, save, lock, resumed=True)
-    except BaseException:
-        lock.release()
-        raise
+        kept = KeptGame.resume(options.resume, lock, guard=interrupts_deferred)
+    except ResumeError as e:
+        raise PlayError(str(e)) from None
+    return Game(term, kept)
 
 
 def _start(options: PlayOptions, term: Terminal) -> Game:
@@ -645,16 +559,10 @@ def _start(options: PlayOptions, term: Terminal) -> Game:
     lock = None
     if save is not None:
         try:
-            check_save_path(
-                save,
-                force=options.force,
-                what="the game",
-                overwrite_note=_OVERWRITE_NOTE.format(quoted=shlex.quote(str(save))),
-            )
+            lock = _check_and_lock(save, options)
         except SavePathError as e:
             raise PlayError(str(e)) from None
-        lock = _lock(save)
-    return Game(term, session, save, lock)
+    return Game(term, KeptGame(session, save, lock))
 
 
 def run_play(term: Terminal, options: PlayOptions) -> int:
@@ -667,12 +575,12 @@ def run_play(term: Terminal, options: PlayOptions) -> int:
             with stop_signals_raised():
                 status = _play_until_stopped(game, partial(_introduce, game, options))
         finally:
-            game.close()
+            game.kept.close()
         if status != 0 or not game.session.is_over() or not _play_again(term):
             return status
         # The same seats and level, a new deal, and no file until the game is saved.
         options = PlayOptions()
-        game = Game(term, game.session.rematch(_new_seed()), None)
+        game = Game(term, KeptGame(game.session.rematch(_new_seed()), None))
 
 
 def _play_again(term: Terminal) -> bool:

@@ -13,7 +13,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.cli.answers import ask_until_read, bullet
-from umtali.cli.render import card_text, hand_text, table_side
+from umtali.cli.render import hand_text, pile_text, table_side
 from umtali.cli.terminal import QuitRequested, Terminal
 from umtali.learn.answers import MAX_TRIES, Unanswered, counted
 from umtali.learn.question import Position, Question
@@ -36,13 +36,7 @@ def position_parts(position: Position) -> tuple[RenderableType, ...]:
         parts.append(hand)
     if position.pile is not None:
         pile = Text(f"{position.pile_caption}: ")
-        for i, card in enumerate(position.pile):
-            if i:
-                pile.append(" ")
-            if card is None:
-                pile.append("[face down]", style="dim")
-            else:
-                pile.append_text(card_text(card))
+        pile.append_text(pile_text(position.pile, face_down="[face down]"))
         parts.append(pile)
     return tuple(parts)
 

@@ -31,8 +31,10 @@ __all__ = [
     "hand_line",
     "hand_summary",
     "hand_text",
+    "pile_text",
     "score_sheets",
     "table_side",
+    "top_discard_text",
     "under_the_top_text",
 ]
 
@@ -105,13 +107,22 @@ def table_side(columns: Sequence[Column], owner: str, new: int = 0) -> Renderabl
     return Group(*parts)
 
 
-def _top(view: PlayerView) -> Text:
-    if not view.discard_pile:
-        return Text("(none)", style="dim")
-    top = view.discard_pile[-1]
-    if top is None:
-        return Text("(face down)", style="dim")
-    return card_text(top)
+def pile_text(cards: Iterable[int | None], face_down: str = "(face down)") -> Text:
+    """Discards in the order given, each card lying face down (``None``) as ``face_down``."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        if card is None:
+            text.append(face_down, style="dim")
+        else:
+            text.append_text(card_text(card))
+    return text
+
+
+def top_discard_text(pile: Sequence[int | None]) -> Text:
+    """The top card of the discard pile (its last), face down or ``(none)``."""
+    return pile_text(pile[-1:]) if pile else Text("(none)", style="dim")
 
 
 PILE_SHOWN = 6
@@ -129,13 +140,7 @@ def under_the_top_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> T
     """
     text = Text("Under the top discard: ")
     cards = list(reversed(pile[:-1]))
-    for i, card in enumerate(cards[:shown]):
-        if i:
-            text.append(" ")
-        if card is None:
-            text.append("(face down)", style="dim")
-        else:
-            text.append_text(card_text(card))
+    text.append_text(pile_text(cards[:shown]))
     if len(cards) > shown:
         text.append(f" … ({len(pile)} cards in the pile)", style="dim")
     return text
@@ -174,7 +179,7 @@ def board(
         parts.append(Text(heading, style="bold underline"))
     status = Text()
     status.append(f"Stock {view.stock_size}   Top discard ")
-    status.append_text(_top(view))
+    status.append_text(top_discard_text(view.discard_pile))
     if view.phase != Phase.CHOOSE:
         status.append(f"   {names[other]} holds {plural(view.opponent_hand_size, 'card')}")
     if view.opponent_known:

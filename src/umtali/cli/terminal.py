@@ -20,6 +20,7 @@ from typing import Any, Final, TextIO
 
 from rich.console import Console, RenderableType
 
+from umtali.cards import quoted
 from umtali.terms import UNPRINTABLE
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "Terminal",
     "interrupts_deferred",
     "printable",
-    "shorten",
     "stop_signals_raised",
     "tolerate_narrow_output",
 ]
@@ -260,15 +260,6 @@ def printable(text: str) -> str:
     )
 
 
-def shorten(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for quoting input back.
-
-    >>> shorten("x" * 6000, 10)
-    'xxxxxxxxx…'
-    """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 @contextmanager
 def interrupts_deferred(*, reraise: bool = True) -> Iterator[None]:
     """Hold back Ctrl-C (SIGINT), SIGTERM and SIGHUP while a change must be made whole
@@ -428,7 +419,9 @@ class Terminal:
             raise QuitRequested from None
         if not self.interactive:
             # Echo piped input so a transcript reads like a session at the keyboard.
-            self.console.print(printable(shorten(line, MAX_LINE)), markup=False, highlight=False)
+            self.console.print(
+                printable(quoted(line, MAX_LINE, bare=True)), markup=False, highlight=False
+            )
         return line
 
     def clear(self) -> None:
