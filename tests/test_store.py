@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
 from tests.postgres import PostgresServer
@@ -31,6 +32,7 @@ from umtali.web.models import Base
 from umtali.web.store import (
     DEFAULT_URL,
     MIGRATION_LOCK,
+    MIGRATIONS,
     HandConflict,
     MoveConflict,
     SeatRef,
@@ -348,7 +350,8 @@ def test_migrations_apply_once_and_match_the_models(database: Database) -> None:
     with Store.open(database.url) as store:  # again: nothing left to do
         with store.engine.connect() as connection:
             versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
-            assert versions == [("0001",)]
+            assert versions == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
+            assert versions == [("0002",)]
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
 
@@ -385,7 +388,7 @@ def test_a_server_starting_while_another_migrates_waits_for_it(database: Databas
     assert errors == []
     with Store.open(database.url) as store, store.engine.connect() as connection:
         versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
-    assert versions == [("0001",)]
+    assert versions == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
 
 
 def test_the_sqlite_file_is_private_and_logged_ahead(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ is wrong, and the exit status is 2.
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -316,14 +317,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from umtali.web.app import create_app
+        from umtali.web.app import HideSecrets, create_app
         from umtali.web.store import StoreError
     except ImportError as e:
         raise UsageError(
             f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
         ) from None
     try:
-        app = create_app(args.db)
+        app = create_app(args.db, grace=args.grace)
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store
@@ -332,7 +333,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         f"umtali: serving http://{host}:{args.port}/ (database {store.url}); Ctrl-C stops", file=out
     )
     # No access log: the paths of a seat's requests carry its secret.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info", access_log=False)
+    # uvicorn logs each WebSocket's path, which carries the seat's secret: cut it out.
+    logging.getLogger("uvicorn.error").addFilter(HideSecrets())
+    # A WebSocket message over 64 KiB closes the socket (the server reads 4 KiB at most).
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="info",
+        access_log=False,
+        ws_max_size=64 * 1024,
+    )
     return 0
 
 
@@ -527,6 +538,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the database: sqlite:///FILE or postgresql://... (default $DATABASE_URL, else"
         " sqlite:///umtali.db)",
+    )
+    serve.add_argument(
+        "--grace",
+        type=_seconds_between(1, 86_400),
+        default=90.0,
+        metavar="SECONDS",
+        help="how long a player may be away before the other may hand his seat to the"
+        " computer, 1 to 86400 (default 90)",
     )
     serve.set_defaults(run=cmd_serve)
     return parser

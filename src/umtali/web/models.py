@@ -4,7 +4,9 @@ A game is stored as what replays it, the same facts a record holds (docs/RULES.m
 Part 5): its rules, players, first dealer and meta; each hand's deck order and dealer;
 each move's text. Everything else (hands in hand, the table, scores) is the engine's to
 work out again. Beside those facts are what the server alone needs: a hash of each
-seat's secret, each deck's salt and commitment, and timestamps.
+seat's secret, each deck's salt and commitment, when each seat's player was last seen
+and whether the computer plays his seat for him, which game is the rematch of which, and
+timestamps.
 
 The migrations in ``umtali.web.migrations`` create these tables; a test checks that the
 two agree, so a change here comes with a new revision there.
@@ -63,6 +65,9 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """When the server closed the game (over, or abandoned); ``None`` while in play."""
+    rematch_of: Mapped[int | None] = mapped_column(ForeignKey("games.id"), unique=True)
+    """The finished game this one is the rematch of (the same seats, level and kind), or
+    ``None``. Unique: a game has one rematch, whichever of its players asks first."""
 
     __table_args__ = (
         CheckConstraint("first_dealer IN (0, 1)", name="first_dealer"),
@@ -77,10 +82,17 @@ class SeatRow(Base):
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    """SHA-256 of the secret, in hex. The secret itself is given out once and never kept."""
+    secret_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """SHA-256 of the secret, in hex. The secret itself is given out once and never kept.
+    ``None`` for a seat of a rematch whose player has not yet come back with his link to
+    the game before, from which his new one is worked out (``store.rematch_secret``)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the seat's player was last seen: a request by the link, or the heartbeat of
+    its open WebSocket. What presence and the hand-over to the computer go by."""
+    handed_over_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Since when the computer plays this seat, handed over by the other player while
+    this one was away; ``None`` while its person plays it (or has reclaimed it)."""
 
     __table_args__ = (CheckConstraint("seat IN (0, 1)", name="seat"),)
 

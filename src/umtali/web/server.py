@@ -7,7 +7,9 @@ and shown after: a move is played through the engine (:meth:`PlaySession.submit`
 stored with :meth:`Store.append_move`, and only then acknowledged to its player and
 announced to the other seat. A change that cannot be stored (another process stored a
 move there first, or the database failed) drops the game from memory, so that the next
-request reads it again from the database.
+request reads it again from the database; a move refused or beaten to its place by a
+stale copy is tried once more against the game read again, so a stale copy never makes
+a legal move fail.
 
 Each hand is dealt from a secure shuffle (:class:`secrets.SystemRandom`) and its deck is
 stored with a salted commitment (:meth:`Store.start_hand`) before anyone sees a card.
@@ -17,22 +19,34 @@ holds up only its own game.
 
 Announcements go through a :class:`Broadcaster`. It carries only "game N changed":
 each listener then asks for its own seat's state, so nothing secret travels through
-it. :class:`LocalBroadcaster` serves one process; a PostgreSQL ``LISTEN``/``NOTIFY``
-broadcaster can take its place to reach every process sharing the database.
+it. :class:`LocalBroadcaster` serves one process; :class:`PostgresBroadcaster` reaches
+every process sharing a PostgreSQL database, through ``LISTEN``/``NOTIFY``.
+
+Between two people, a seat whose player has been away longer than the grace period
+may be handed to the computer by the other player, and reclaimed by its own when he
+comes back (:meth:`GameServer.hand_over`, :meth:`GameServer.reclaim`). A finished game
+offers a rematch (:meth:`GameServer.rematch`), whose links are worked out from the old
+ones (:func:`umtali.web.store.rematch_secret`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import math
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Final, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
+import psycopg
 
 from umtali.bots import DEFAULT_BOT
 from umtali.deck import shuffled_deck
@@ -48,29 +62,123 @@ from umtali.web.protocol import (
     HandEnd,
     HintReply,
     NewGameRequest,
+    Opponent,
     ScoreSheetModel,
     SeatLink,
     SeatState,
     VerifyReply,
+    WhyReply,
 )
-from umtali.web.store import MoveConflict, SeatRef, Store, deck_text
+from umtali.web.store import (
+    GAME_CHANNEL,
+    PRESENCE_CHANNEL,
+    HandConflict,
+    MoveConflict,
+    RematchConflict,
+    SeatInfo,
+    SeatRef,
+    Store,
+    deck_text,
+    rematch_secret,
+)
 
 __all__ = [
+    "GRACE_SECONDS",
+    "HEARTBEAT_SECONDS",
     "Broadcaster",
     "GameServer",
     "LocalBroadcaster",
+    "NotNow",
     "NotYourTurn",
+    "PostgresBroadcaster",
+    "RateLimit",
     "RecordWithheld",
     "Subscription",
+    "TokenBucket",
 ]
 
 BOT_THREADS: Final = 2
 """How many computer decisions this process thinks about at once; more wait their turn."""
 
-SEEN_EVERY: Final = 60.0
-"""How often, at most, a seat's ``last_seen_at`` is written (seconds)."""
+HEARTBEAT_SECONDS: Final = 20.0
+"""How often, at most, a seat's ``last_seen_at`` is written while its WebSocket is open
+or its link is used (a third of the grace period, when that is shorter)."""
+
+GRACE_SECONDS: Final = 90.0
+"""How long a person may be away before the other may hand his seat to the computer."""
+
+LISTEN_RETRY_SECONDS: Final = (0.1, 5.0)
+"""The first and the longest wait before the listener connects again after losing its
+connection (the wait doubles each time it fails)."""
 
 T = TypeVar("T")
+
+log = logging.getLogger("umtali.web")
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+# -- rate limits ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """At most ``rate`` requests a second on average, and ``burst`` at once."""
+
+    rate: float
+    burst: float
+
+
+class TokenBucket:
+    """A token bucket: :meth:`take` spends a token if one is left; tokens come back at
+    ``limit.rate`` a second, up to ``limit.burst``.
+
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(RateLimit(rate=2, burst=3), clock=lambda: now[0])
+    >>> [bucket.take() for _ in range(4)]
+    [True, True, True, False]
+    >>> bucket.wait()
+    0.5
+    >>> now[0] = 0.5
+    >>> bucket.take(), bucket.take()
+    (True, False)
+    """
+
+    def __init__(self, limit: RateLimit, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self._clock = clock
+        self._tokens = limit.burst
+        self._stamp = clock()
+
+    def _fill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self.limit.burst, self._tokens + (now - self._stamp) * self.limit.rate)
+        self._stamp = now
+
+    def take(self) -> bool:
+        """Spend a token, if there is one."""
+        self._fill()
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        self._fill()
+        return max(0.0, (1 - self._tokens) / self.limit.rate)
+
+    @property
+    def full(self) -> bool:
+        """Whether the bucket is full again (nothing spent lately)."""
+        self._fill()
+        return self._tokens >= self.limit.burst
+
+
+SEAT_REQUESTS: Final = RateLimit(rate=10, burst=20)
+"""The default limit on a seat's moves, hints and questions over HTTP."""
 
 
 # -- announcing changes -------------------------------------------------------------------------
@@ -93,16 +201,20 @@ class Subscription:
 
 
 class Broadcaster(Protocol):
-    """Tells the listeners of a game that it changed. A PostgreSQL implementation
-    would ``NOTIFY`` in :meth:`publish` and, in each process, ``LISTEN`` and notify its
-    local subscriptions (after :meth:`GameServer.forget` of the game, whose copy in
-    memory is then stale)."""
+    """Tells the listeners of a game that it changed (or that one of its players came
+    or went): only the game's id travels, never a state."""
 
     async def publish(self, game_id: int) -> None:
         """Announce that ``game_id`` changed (after the change is committed)."""
 
     def subscribe(self, game_id: int) -> AbstractAsyncContextManager[Subscription]:
         """Listen to ``game_id`` while the context is open."""
+
+    async def start(self) -> None:
+        """Begin (in the application's lifespan, on the event loop)."""
+
+    async def stop(self) -> None:
+        """End, letting go of what :meth:`start` took."""
 
 
 class LocalBroadcaster:
@@ -114,6 +226,11 @@ class LocalBroadcaster:
     async def publish(self, game_id: int) -> None:
         for subscription in list(self._listeners.get(game_id, ())):
             subscription.notify()
+
+    async def publish_all(self) -> None:
+        """Wake every listener of every game."""
+        for game_id in list(self._listeners):
+            await self.publish(game_id)
 
     @asynccontextmanager
     async def subscribe(self, game_id: int) -> AsyncIterator[Subscription]:
@@ -131,12 +248,125 @@ class LocalBroadcaster:
         """How many listen to ``game_id`` (for tests)."""
         return len(self._listeners.get(game_id, ()))
 
+    async def start(self) -> None:
+        """Nothing to begin."""
+
+    async def stop(self) -> None:
+        """Nothing to end."""
+
+
+class PostgresBroadcaster(LocalBroadcaster):
+    """A :class:`Broadcaster` for every process sharing a PostgreSQL database.
+
+    The store sends the notices itself: ``NOTIFY umtali_game, '<id>'`` inside the
+    transaction of each change to a game, so a notice goes out exactly when the change
+    is committed, even if the process dies right after (and ``umtali_presence`` when
+    a player comes or goes). :meth:`publish` therefore wakes only this process's
+    listeners. Each process listens (``LISTEN``) on one connection of its own: on a
+    notice of a game changed by another process, it drops its copy of the game
+    (``forget``), which is stale, and then wakes its listeners of that game, who read
+    it again. A notice sent by this process's own connections needs no forgetting.
+
+    A notice of a player who came or went drops only what was read of who is present.
+
+    If the listening connection drops, it connects again (waiting longer after each
+    failure); notices sent meanwhile are lost, so it then drops every game in memory
+    (``forget_all``) and wakes every listener.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        forget: Callable[[int], None],
+        forget_all: Callable[[], None],
+        forget_presence: Callable[[int], None] = lambda _game_id: None,
+    ) -> None:
+        super().__init__()
+        self._store = store
+        self._forget = forget
+        self._forget_all = forget_all
+        self._forget_presence = forget_presence
+        self._task: asyncio.Task[None] | None = None
+        self._listening: asyncio.Event | None = None
+        self.listener_pid: int | None = None
+        """The PostgreSQL process id of the listening connection (``None`` while it is
+        down): a test can end it to see the listener come back."""
+        self.reconnections = 0
+        """How many times the listener connected again after losing its connection."""
+
+    def _connect_args(self) -> dict[str, Any]:
+        engine = self._store.engine
+        _args, kwargs = engine.dialect.create_connect_args(engine.url)
+        kwargs.pop("context", None)  # SQLAlchemy's adapters: not for a bare connection
+        return dict(kwargs)
+
+    async def start(self) -> None:
+        """Start listening; returns once ``LISTEN`` is in place (or after 10 seconds
+        of trying, listening on in the background), so no notice is missed after."""
+        self._listening = asyncio.Event()
+        self._task = asyncio.create_task(self._listen(), name="umtali LISTEN")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listening.wait(), timeout=10)
+
+    async def stop(self) -> None:
+        """Stop listening and close the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _listen(self) -> None:
+        wait, longest = LISTEN_RETRY_SECONDS
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    **self._connect_args(), autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {GAME_CHANNEL}")
+                    await connection.execute(f"LISTEN {PRESENCE_CHANNEL}")
+                    self.listener_pid = connection.info.backend_pid
+                    if not first:
+                        # Notices sent while the connection was down are lost: every
+                        # copy in memory may be stale.
+                        self.reconnections += 1
+                        log.warning("listening again for changes made by other processes")
+                        self._forget_all()
+                        await self.publish_all()
+                    first = False
+                    wait = LISTEN_RETRY_SECONDS[0]
+                    assert self._listening is not None
+                    self._listening.set()
+                    async for notice in connection.notifies():
+                        await self._receive(notice.channel, notice.payload, notice.pid)
+            except (psycopg.Error, OSError) as e:
+                self.listener_pid = None
+                log.warning("lost the connection that listens for changes (%s): retrying", e)
+                await asyncio.sleep(wait)
+                wait = min(longest, wait * 2)
+
+    async def _receive(self, channel: str, payload: str, pid: int) -> None:
+        if not payload.isdigit():
+            return  # not a notice of ours
+        game_id = int(payload)
+        if channel == GAME_CHANNEL and not self._store.own_backend(pid):
+            self._forget(game_id)
+        elif channel == PRESENCE_CHANNEL:
+            self._forget_presence(game_id)
+        await self.publish(game_id)
+
 
 # -- errors the routes turn into answers -------------------------------------------------------
 
 
 class NotYourTurn(Exception):  # noqa: N818 - an answer, not a fault
     """A hint asked for by the seat not to move."""
+
+
+class NotNow(Exception):  # noqa: N818 - an answer, not a fault
+    """A request that the game's state does not allow now (a hand-over while the other
+    player is here, a rematch while the game is played): the message says why."""
 
 
 class RecordWithheld(Exception):  # noqa: N818 - an answer, not a fault
@@ -151,7 +381,13 @@ class _LiveGame:
     game_id: int
     session: PlaySession
     commitment: str
-    states: dict[int, SeatState] = field(default_factory=dict)
+    persons: frozenset[int]
+    """The seats the game was made for people to play by link."""
+    handed_over: frozenset[int] = frozenset()
+    """The persons' seats the computer plays for now."""
+    rematch: int | None = None
+    tables: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """What each person's seat is shown of the game, without who is present."""
 
     @property
     def version(self) -> int:
@@ -166,13 +402,17 @@ def _secure_deck() -> tuple[int, ...]:
     return shuffled_deck(secrets.SystemRandom())
 
 
-def _session_of(match: Match) -> PlaySession:
-    """The session of a stored game. Its decks come from a secure shuffle, not from its
-    seed, so the session is built directly rather than by ``of_match`` (which checks
-    the decks against the seed); the seed still seeds the computer's decisions."""
+def _session_of(
+    match: Match, handed_over: frozenset[int] = frozenset(), hint_level: str = DEFAULT_BOT
+) -> PlaySession:
+    """The session of a stored game, the seats ``handed_over`` played by the computer.
+    Its decks come from a secure shuffle, not from its seed, so the session is built
+    directly rather than by ``of_match`` (which checks the decks against the seed); the
+    seed still seeds the computer's decisions."""
     seats = Seats.of(match.meta)
-    levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
-    return PlaySession(match, seats.seed, (levels[0], levels[1]))
+    people = seats.humans - handed_over
+    levels = tuple(None if seat in people else seats.bot for seat in (0, 1))
+    return PlaySession(match, seats.seed, (levels[0], levels[1]), hint_level=hint_level)
 
 
 def _scores(session: PlaySession) -> ScoreSheetModel:
@@ -195,9 +435,10 @@ def _sent_view(view: PlayerView) -> dict[str, Any]:
     return data
 
 
-def seat_state(live: _LiveGame, seat: int) -> SeatState:
-    """What ``seat`` is shown now: built from its view of the last hand dealt, and the
-    other player's moves told as it saw them (R11)."""
+def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
+    """What ``seat`` is shown of the game now, as :class:`SeatState`'s fields but who
+    is present: built from its view of the last hand dealt, and the other player's
+    moves told as it saw them (R11)."""
     session = live.session
     match = session.match
     hand = match.hands[-1]
@@ -217,25 +458,26 @@ def seat_state(live: _LiveGame, seat: int) -> SeatState:
             recap=_recap(last, seat, names)[1],
         )
     over = match.is_over()
-    return SeatState(
-        game_id=live.game_id,
-        seat=seat,
-        version=live.version,
-        names=names,
-        kind=match.kind,
-        title=session.hand_title(names),
-        hand_index=session.hand_index,
-        commitment=live.commitment,
-        view=_sent_view(view),
-        legal=[move.text() for move in view.legal],
-        your_turn=session.to_move() == seat,
-        recap=recap,
-        since_own_move=mine,
-        scores=_scores(session),
-        over=over,
-        result=session.result(names) if over else None,
-        previous=previous,
-    )
+    played_by_computer = seat in live.handed_over
+    return {
+        "game_id": live.game_id,
+        "seat": seat,
+        "version": live.version,
+        "names": names,
+        "kind": match.kind,
+        "title": session.hand_title(names),
+        "hand_index": session.hand_index,
+        "commitment": live.commitment,
+        "view": _sent_view(view),
+        "legal": [] if played_by_computer else [move.text() for move in view.legal],
+        "your_turn": session.to_move() == seat,
+        "recap": recap,
+        "since_own_move": mine,
+        "scores": _scores(session),
+        "over": over,
+        "result": session.result(names) if over else None,
+        "previous": previous,
+    }
 
 
 def _recap(hand: HandState, seat: int, names: tuple[str, str]) -> tuple[bool, list[str]]:
@@ -251,6 +493,23 @@ def _recap(hand: HandState, seat: int, names: tuple[str, str]) -> tuple[bool, li
     return bool(mine), lines
 
 
+@dataclass(frozen=True)
+class Submitted:
+    """A move accepted and stored: where it stands, and the seat's state after it (and
+    after the computer's replies)."""
+
+    accepted: Accepted
+    hand_index: int
+    move_index: int
+    state: SeatState
+
+
+_STALE: Final = (
+    "another move was stored at this point first (the game was played on elsewhere):"
+    " look at the game again"
+)
+
+
 # -- the server -------------------------------------------------------------------------------
 
 
@@ -261,6 +520,11 @@ class GameServer:
     played one at a time; other games go on meanwhile. Database calls run in worker
     threads, and the computer's thinking in a pool of ``bot_threads`` threads, so the
     event loop is never held up.
+
+    ``grace``: how long (seconds) a person must be away before the other may hand his
+    seat to the computer. ``clock``: the time presence is measured by (a test sets
+    it). ``seat_requests``: the limit on each seat's moves, hints and questions.
+    ``hint_level``: the computer level whose choice a hint gives.
     """
 
     def __init__(
@@ -269,14 +533,44 @@ class GameServer:
         *,
         broadcaster: Broadcaster | None = None,
         bot_threads: int = BOT_THREADS,
+        grace: float = GRACE_SECONDS,
+        clock: Callable[[], datetime] = _utc_now,
+        seat_requests: RateLimit = SEAT_REQUESTS,
+        hint_level: str = DEFAULT_BOT,
     ) -> None:
+        if not grace > 0:
+            raise ValueError(f"the grace period is a positive number of seconds, not {grace!r}")
         self.store = store
         self.broadcaster: Broadcaster = broadcaster or LocalBroadcaster()
+        self.grace = grace
+        self.clock = clock
         self._bot_threads = bot_threads
         self._limiter: anyio.CapacityLimiter | None = None
         self._games: dict[int, _LiveGame] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[SeatRef, float] = {}
+        self._claimed: set[SeatRef] = set()
+        self._seat_requests = seat_requests
+        self._buckets: dict[SeatRef, TokenBucket] = {}
+        self._hint_level = hint_level
+        self._secrets: dict[str, SeatRef] = {}
+        self._infos: dict[int, tuple[float, list[SeatInfo]]] = {}
+        self._forgotten: dict[int, int] = {}
+        """How many times each game was forgotten: a game read while it is forgotten
+        may have been read before the change that made it stale."""
+        self._epoch = 0
+        """How many times every game was forgotten."""
+
+    @property
+    def heartbeat(self) -> float:
+        """Seconds between two notes that a connected seat's player is here."""
+        return min(HEARTBEAT_SECONDS, self.grace / 3)
+
+    @property
+    def presence_window(self) -> float:
+        """A player seen within this many seconds is present: two heartbeats, so one
+        late heartbeat does not make him look away."""
+        return 2 * self.heartbeat
 
     # -- running off the event loop ----------------------------------------------------------
 
@@ -296,6 +590,23 @@ class GameServer:
         """Drop the copy in memory of ``game_id``: the next request reads it again
         (what a broadcaster does when another process changed the game)."""
         self._games.pop(game_id, None)
+        self._infos.pop(game_id, None)
+        self._forgotten[game_id] = self._forgotten.get(game_id, 0) + 1
+
+    def forget_presence(self, game_id: int) -> None:
+        """Drop what this process read of who is present in ``game_id`` (a player came
+        or went, in another process)."""
+        self._infos.pop(game_id, None)
+
+    def forget_all(self) -> None:
+        """Drop every game in memory (news of other processes' changes may be lost)."""
+        self._games.clear()
+        self._infos.clear()
+        self._epoch += 1
+
+    def in_memory(self, game_id: int) -> bool:
+        """Whether this process holds a copy of ``game_id`` (for tests)."""
+        return game_id in self._games
 
     @asynccontextmanager
     async def _game(self, game_id: int) -> AsyncIterator[_LiveGame]:
@@ -313,23 +624,46 @@ class GameServer:
                 raise
 
     async def _load(self, game_id: int) -> _LiveGame:
-        match = await self._db(lambda: self.store.load_match(game_id))
-        session = _session_of(match)
-        commitment = ""
-        if match.hands:
-            index = len(match.hands) - 1
-            commitment = (await self._db(lambda: self.store.commitment(game_id, index))).commitment
-        live = _LiveGame(game_id, session, commitment)
-        self._games[game_id] = live
-        # A process stopped between a person's move and the computer's reply (or between
-        # two hands) left the game waiting on the server: go on from there.
-        await self._advance(live)
-        self._refresh(live)
-        return live
+        """Read the game, and go on from where it stands. Another process may go on
+        from there at the same moment; whoever stores second reads the game again.
+        The copy is kept in memory only if no notice made it stale while it was read
+        (else the next request reads it again)."""
+        for attempt in range(3):
+            began = (self._epoch, self._forgotten.get(game_id, 0))
+            match = await self._db(lambda: self.store.load_match(game_id))
+            infos = await self._db(lambda: self.store.seats(game_id))
+            rematch = await self._db(lambda: self.store.rematch_of(game_id))
+            handed_over = frozenset(info.seat for info in infos if info.handed_over_at)
+            commitment = ""
+            if match.hands:
+                last = len(match.hands) - 1
+                found = await self._db(partial(self.store.commitment, game_id, last))
+                commitment = found.commitment
+            live = _LiveGame(
+                game_id,
+                _session_of(match, handed_over, self._hint_level),
+                commitment,
+                persons=Seats.of(match.meta).humans,
+                handed_over=handed_over,
+                rematch=rematch,
+            )
+            try:
+                # A process stopped between a person's move and the computer's reply (or
+                # between two hands) left the game waiting on the server: go on.
+                await self._advance(live)
+            except (MoveConflict, HandConflict):
+                if attempt == 2:
+                    raise
+                continue  # another process went on first: read what it stored
+            self._refresh(live)
+            if (self._epoch, self._forgotten.get(game_id, 0)) == began:
+                self._games[game_id] = live
+            return live
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _refresh(self, live: _LiveGame) -> None:
         """Rebuild what each person's seat is shown."""
-        live.states = {seat: seat_state(live, seat) for seat in sorted(live.session.humans)}
+        live.tables = {seat: seat_table(live, seat) for seat in sorted(live.persons)}
 
     async def _changed(self, live: _LiveGame) -> None:
         """After a committed change: new states, and the news to every listener."""
@@ -342,7 +676,10 @@ class GameServer:
         match = live.session.match
         index = len(match.hands)
         deck = _secure_deck()
-        live.commitment = await self._db(lambda: self.store.start_hand(live.game_id, index, deck))
+        dealer = match.next_dealer()
+        live.commitment = await self._db(
+            lambda: self.store.start_hand(live.game_id, index, deck, dealer=dealer)
+        )
         match.new_hand(deck)
 
     async def _store_last_move(self, live: _LiveGame) -> None:
@@ -380,7 +717,98 @@ class GameServer:
                 await self._store_last_move(live)
             await self._changed(live)
 
+    # -- presence -----------------------------------------------------------------------------
+
+    async def seen(self, ref: SeatRef, *, announce: bool = False) -> None:
+        """Note that the seat's player is here: in the database at most once a
+        :attr:`heartbeat`, so that reading a state costs no write; ``announce``: he
+        has just come or gone (a WebSocket opened or closed), which is written at once
+        and told to the other seat."""
+        now = time.monotonic()
+        if not announce and now - self._seen.get(ref, -math.inf) < self.heartbeat:
+            return
+        self._seen[ref] = now
+        at = self.clock()
+        await self._db(lambda: self.store.mark_seen(ref, at=at, announce=announce))
+        self._infos.pop(ref.game_id, None)
+        if announce:
+            await self.broadcaster.publish(ref.game_id)
+
+    def _opponent(self, live: _LiveGame, seat: int, infos: list[SeatInfo]) -> Opponent:
+        """The other seat as ``seat`` is told of it now."""
+        other = 1 - seat
+        if other not in live.persons:
+            return Opponent(
+                kind="computer",
+                present=True,
+                away_seconds=None,
+                can_hand_over=False,
+                handed_over=False,
+            )
+        away, present = self._absence(infos, other)
+        return Opponent(
+            kind="person",
+            present=present,
+            away_seconds=None if present else int(away),
+            can_hand_over=self._hand_over_refusal(live, seat, away, present) is None,
+            handed_over=other in live.handed_over,
+        )
+
+    def _absence(self, infos: list[SeatInfo], seat: int) -> tuple[float, bool]:
+        """Seconds since ``seat``'s player was last seen (since his link was given out,
+        if never), and whether he is present: seen within :attr:`presence_window`."""
+        info = next((info for info in infos if info.seat == seat), None)
+        if info is None:
+            return 0.0, False
+        last = info.last_seen_at or info.created_at
+        away = max(0.0, (self.clock() - last).total_seconds())
+        return away, info.last_seen_at is not None and away < self.presence_window
+
+    def _hand_over_refusal(
+        self, live: _LiveGame, seat: int, away: float, present: bool
+    ) -> str | None:
+        """Why ``seat`` may not hand the other seat to the computer now, or ``None``."""
+        other = 1 - seat
+        name = live.session.match.players[other]
+        if other not in live.persons:
+            return "this game is against the computer: there is no other person's seat to hand over"
+        if live.session.is_over():
+            return "the game is over: there is nothing left to play"
+        if other in live.handed_over:
+            return f"the computer plays for {name} already"
+        if seat in live.handed_over:
+            return "the computer plays your own seat: reclaim it first"
+        if present:
+            return f"{name} is here: a seat is handed to the computer only when its player is away"
+        if away <= self.grace:
+            return (
+                f"{name} has been away {int(away)} seconds: the computer may take the seat"
+                f" once {name} has been away {self.grace:g} seconds"
+                f" (in {math.ceil(self.grace - away)} seconds)"
+            )
+        return None
+
+    def next_presence_change(self, state: SeatState) -> float | None:
+        """Seconds until ``state``'s ``opponent`` changes with time alone (the grace
+        period runs out), or ``None``."""
+        opponent = state.opponent
+        if opponent.away_seconds is None or opponent.can_hand_over or opponent.handed_over:
+            return None
+        if state.over:
+            return None
+        return max(0.0, self.grace - opponent.away_seconds) + 1.0
+
     # -- what the routes call -------------------------------------------------------------------
+
+    def allow(self, ref: SeatRef) -> float | None:
+        """Spend one of the seat's requests: ``None`` if it may go on, else the seconds
+        to wait before the next (HTTP moves, hints and questions: 429)."""
+        bucket = self._buckets.get(ref)
+        if bucket is None:
+            if len(self._buckets) > 10_000:  # let go of the seats quiet lately
+                self._buckets = {k: b for k, b in self._buckets.items() if not b.full}
+            bucket = self._buckets[ref] = TokenBucket(self._seat_requests)
+        return None if bucket.take() else max(bucket.wait(), 0.001)
 
     async def create(self, request: NewGameRequest, base: str = "") -> GameCreated:
         """A new game, its first hand dealt (and the computer's first moves made, when
@@ -409,68 +837,220 @@ class GameServer:
             pass  # reads it back, deals the first hand and plays the computer's moves
         return GameCreated(
             game_id=new.game_id,
-            seats=[
-                SeatLink(
-                    seat=seat,
-                    secret=secret,
-                    state=f"{base}/api/seat/{secret}",
-                    socket=f"{base}/ws/seat/{secret}",
-                )
-                for seat, secret in sorted(new.secrets.items())
-            ],
+            seats=[_link(seat, secret, base) for seat, secret in sorted(new.secrets.items())],
         )
 
     async def seat(self, secret: str) -> SeatRef | None:
-        """The seat whose link carries ``secret``, or ``None``."""
-        return await self._db(lambda: self.store.seat_for_secret(secret))
+        """The seat whose link carries ``secret``, or ``None``. A link, once found, is
+        kept in memory (a link never changes its seat); one that names no seat is
+        asked of the database each time, so memory does not fill with forgeries."""
+        known = self._secrets.get(secret)
+        if known is not None:
+            return known
+        found = await self._db(lambda: self.store.seat_for_secret(secret))
+        if found is not None:
+            if len(self._secrets) >= 100_000:
+                self._secrets.clear()
+            self._secrets[secret] = found
+        return found
 
-    async def seen(self, ref: SeatRef) -> None:
-        """Note that the seat's player was seen now: in the database at most once every
-        :data:`SEEN_EVERY` seconds, so that reading a state costs no write."""
+    async def _seat_infos(self, game_id: int) -> list[SeatInfo]:
+        """The game's seats as presence needs them, read again once they are older
+        than a quarter of a heartbeat (a heartbeat written here, or news of a player
+        who came or went, reads them again at once)."""
         now = time.monotonic()
-        if now - self._seen.get(ref, -SEEN_EVERY) < SEEN_EVERY:
-            return
-        self._seen[ref] = now
-        await self._db(lambda: self.store.mark_seen(ref))
+        cached = self._infos.get(game_id)
+        if cached is not None and now - cached[0] < self.heartbeat / 4:
+            return cached[1]
+        infos = await self._db(lambda: self.store.seats(game_id))
+        self._infos[game_id] = (now, infos)
+        return infos
 
-    async def state(self, ref: SeatRef) -> SeatState:
-        """What the seat is shown now."""
-        live = self._games.get(ref.game_id)
-        if live is not None and ref.seat in live.states:
-            return live.states[ref.seat]
-        async with self._game(ref.game_id) as live:
-            return live.states[ref.seat]
+    async def _live(self, game_id: int) -> _LiveGame:
+        live = self._games.get(game_id)
+        if live is not None:
+            return live
+        async with self._game(game_id) as live:
+            return live
+
+    async def state(self, ref: SeatRef, secret: str | None = None) -> SeatState:
+        """What the seat is shown now; with its link to the rematch, when there is one
+        (``secret``, the seat's link, works it out)."""
+        live = await self._live(ref.game_id)
+        return await self._state_of(live, ref, secret)
+
+    async def _state_of(self, live: _LiveGame, ref: SeatRef, secret: str | None) -> SeatState:
+        table = live.tables[ref.seat]
+        infos = await self._seat_infos(ref.game_id)
+        rematch = None
+        if secret is not None and live.rematch is not None:
+            rematch = await self._rematch_link(live.rematch, ref.seat, secret)
+        return SeatState(
+            **table,
+            opponent=self._opponent(live, ref.seat, infos),
+            handed_over=ref.seat in live.handed_over,
+            rematch=rematch,
+        )
 
     async def submit(
-        self, ref: SeatRef, text: str
-    ) -> tuple[Accepted, int, int, SeatState] | Refused:
+        self, ref: SeatRef, text: str, secret: str | None = None
+    ) -> Submitted | Refused:
         """Play ``text`` for the seat: refused (nothing changes) or stored, then shown,
-        then answered by the computer when it plays the other seat."""
-        async with self._game(ref.game_id) as live:
+        then answered by the computer when it plays the other seat. A refusal or a
+        lost race that may come from a stale copy in memory is tried once more
+        against the game read again from the database."""
+        first = await self._submit(ref, text, secret, retry=True)
+        if first is not None:
+            return first
+        second = await self._submit(ref, text, secret, retry=False)
+        return second if second is not None else Refused(_STALE)
+
+    async def _submit(
+        self, ref: SeatRef, text: str, secret: str | None, *, retry: bool
+    ) -> Submitted | Refused | None:
+        """One try of :meth:`submit`; ``None``: the copy in memory was stale (it is
+        dropped)."""
+        game_id = ref.game_id
+        async with self._game(game_id) as live:
+            if ref.seat in live.handed_over:
+                return Refused(
+                    "the computer plays your seat since you were away: reclaim it to play on"
+                )
             reply = live.session.submit(ref.seat, text)
             if isinstance(reply, Refused):
+                if retry and await self._db(lambda: self.store.version(game_id)) != live.version:
+                    self.forget(game_id)
+                    return None
                 return reply
             hand_index = live.session.hand_index
             move_index = len(live.session.match.hands[hand_index].history) - 1
             try:
                 await self._store_last_move(live)
             except MoveConflict:
-                self.forget(ref.game_id)
-                return Refused(
-                    "another move was stored at this point first (the game was played on"
-                    " elsewhere): look at the game again"
-                )
+                self.forget(game_id)
+                return None
             await self._changed(live)
-            await self._advance(live)
-            return reply, hand_index, move_index, live.states[ref.seat]
+            try:
+                await self._advance(live)
+            except (MoveConflict, HandConflict):
+                self.forget(game_id)  # another process replied first: the move stands
+            else:
+                state = await self._state_of(live, ref, secret)
+                return Submitted(reply, hand_index, move_index, state)
+        return Submitted(reply, hand_index, move_index, await self.state(ref, secret))
+
+    async def why(self, ref: SeatRef, text: str) -> WhyReply:
+        """Whether ``text`` would be allowed for the seat now, and if not the engine's
+        reason; nothing is played. Asked of a stale copy, it is asked again of the
+        game read afresh."""
+        for retry in (True, False):
+            async with self._game(ref.game_id) as live:
+                reply = live.session.check(ref.seat, text)
+                if isinstance(reply, Refused) and retry:
+                    stored = await self._db(lambda: self.store.version(ref.game_id))
+                    if stored != live.version:
+                        self.forget(ref.game_id)
+                        continue
+            break
+        if isinstance(reply, Refused):
+            return WhyReply(legal=False, reason=reply.reason)
+        return WhyReply(legal=True, reason=None)
 
     async def hint(self, ref: SeatRef) -> HintReply:
         async with self._game(ref.game_id) as live:
             session = live.session
-            if session.to_move() != ref.seat:
+            if session.to_move() != ref.seat or ref.seat in live.handed_over:
                 raise NotYourTurn("a hint is given to the player to move, and it is not your turn")
             hint = await self._think(lambda: session.hint(ref.seat))
             return HintReply(move=hint.move.text(), level=hint.level, why=hint.why)
+
+    async def hand_over(self, ref: SeatRef, secret: str | None = None) -> SeatState:
+        """Let the computer play the other seat, whose player has been away longer
+        than the grace period (:class:`NotNow` with the reason when he may not be);
+        the computer moves at once if it is its turn. Asked again, it changes nothing."""
+        other = SeatRef(ref.game_id, 1 - ref.seat)
+        async with self._game(ref.game_id) as live:
+            if other.seat not in live.handed_over:
+                self._infos.pop(ref.game_id, None)
+                infos = await self._seat_infos(ref.game_id)
+                away, present = self._absence(infos, other.seat)
+                refusal = self._hand_over_refusal(live, ref.seat, away, present)
+                if refusal is not None:
+                    raise NotNow(refusal)
+                at = self.clock()
+                await self._db(lambda: self.store.hand_over(other, True, at=at))
+                await self._set_handed_over(live, live.handed_over | {other.seat})
+            return await self._state_of(live, ref, secret)
+
+    async def reclaim(self, ref: SeatRef, secret: str | None = None) -> SeatState:
+        """Give the seat back to its player from the computer, which played it while he
+        was away. Asked of a seat he plays already, it changes nothing."""
+        async with self._game(ref.game_id) as live:
+            if ref.seat in live.handed_over:
+                await self._db(lambda: self.store.hand_over(ref, False))
+                await self._set_handed_over(live, live.handed_over - {ref.seat})
+            return await self._state_of(live, ref, secret)
+
+    async def _set_handed_over(self, live: _LiveGame, handed_over: frozenset[int]) -> None:
+        """After the hand-over is stored: the session with its new players, shown to
+        all, and the computer's moves if it is to move."""
+        live.handed_over = handed_over
+        live.session = _session_of(live.session.match, handed_over, self._hint_level)
+        await self._changed(live)
+        await self._advance(live)
+
+    async def rematch(self, ref: SeatRef, secret: str, base: str = "") -> GameCreated:
+        """A new game with the same seats, level and kind, once this one is over: this
+        seat's link to it (:class:`NotNow` while the game is played). The other
+        person's seat is told of it in its state (``rematch``). A game has one rematch:
+        whoever asks second, or again, gets his link to the same one."""
+        async with self._game(ref.game_id) as live:
+            if not live.session.is_over():
+                raise NotNow("the game is still being played: a rematch is offered once it is over")
+            if live.rematch is None:
+                live.rematch = await self._new_rematch(live)
+                await self.broadcaster.publish(live.game_id)
+            new_game = live.rematch
+        link = await self._rematch_link(new_game, ref.seat, secret, base)
+        async with self._game(new_game):
+            pass  # deals its first hand, and plays the computer's first moves
+        return link
+
+    async def _new_rematch(self, live: _LiveGame) -> int:
+        match = live.session.match
+        seats = Seats.of(match.meta)
+        again = Seats(secrets.randbits(63), seats.humans, seats.bot)
+        first_dealer = secrets.randbelow(2)
+        try:
+            new = await self._db(
+                lambda: self.store.create_game(
+                    kind=match.kind,
+                    rules=match.rules,
+                    players=match.players,
+                    first_dealer=first_dealer,
+                    meta=again.meta(),
+                    seats=sorted(seats.humans),
+                    rematch_of=live.game_id,
+                )
+            )
+        except RematchConflict:
+            found = await self._db(lambda: self.store.rematch_of(live.game_id))
+            assert found is not None
+            return found
+        return new.game_id
+
+    async def _rematch_link(
+        self, game_id: int, seat: int, secret: str, base: str = ""
+    ) -> GameCreated:
+        """The seat's link to the rematch ``game_id``, worked out from its link to the
+        game before (``secret``), and given to the seat in the database the first
+        time."""
+        new_secret = rematch_secret(secret, game_id, seat)
+        claimed = SeatRef(game_id, seat)
+        if claimed not in self._claimed:
+            await self._db(lambda: self.store.claim_seat(game_id, seat, new_secret))
+            self._claimed.add(claimed)
+        return GameCreated(game_id=game_id, seats=[_link(seat, new_secret, base)])
 
     async def record(self, game_id: int, ref: SeatRef | None = None) -> str:
         """The game's record as ``umtali replay`` reads it. Anyone may have it once the
@@ -502,3 +1082,13 @@ class GameServer:
             salt=None if found.salt is None else found.salt.hex(),
             deck=None if found.deck is None else deck_text(found.deck).split(),
         )
+
+
+def _link(seat: int, secret: str, base: str = "") -> SeatLink:
+    """The link of a seat, from its secret: the paths of its state and its socket."""
+    return SeatLink(
+        seat=seat,
+        secret=secret,
+        state=f"{base}/api/seat/{secret}",
+        socket=f"{base}/ws/seat/{secret}",
+    )

@@ -29,10 +29,16 @@ The database is named by a URL (:func:`database_url`): an SQLite file by default
 ``umtali.db`` in the current folder, or ``DATABASE_URL`` from the environment, e.g.
 ``postgresql://user@host/umtali``. ``Store.open`` brings its tables up to date with the
 Alembic migrations shipped in ``umtali.web.migrations``.
+
+On PostgreSQL every change to a game also sends ``NOTIFY umtali_game, '<game id>'`` in
+its own transaction, so the notice goes out if and only if the change is committed; a
+seat's arrival or departure sends ``umtali_presence`` the same way. Each server process
+listens (:class:`umtali.web.server.PostgresBroadcaster`).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import os
@@ -51,6 +57,7 @@ from typing import Any, Final, Self
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import URL, Engine, create_engine, event, func, select, text
+from sqlalchemy import update as sa_update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -65,16 +72,21 @@ from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
 
 __all__ = [
     "DEFAULT_URL",
+    "GAME_CHANNEL",
+    "PRESENCE_CHANNEL",
     "DeckCommitment",
     "HandConflict",
     "MoveConflict",
     "NewGame",
+    "RematchConflict",
+    "SeatInfo",
     "SeatRef",
     "Store",
     "StoreError",
     "database_url",
     "deck_commitment",
     "deck_text",
+    "rematch_secret",
     "secret_hash",
 ]
 
@@ -108,6 +120,14 @@ _MIGRATING: Final = threading.Lock()
 """Held while this process migrates: Alembic's ``context`` and ``op`` are module-wide, so
 two threads migrating at once would each run through the other's."""
 
+GAME_CHANNEL: Final = "umtali_game"
+"""The PostgreSQL channel told the id of each game that changed (a deal, a move, a
+hand-over, a rematch), in the transaction of the change."""
+
+PRESENCE_CHANNEL: Final = "umtali_presence"
+"""The PostgreSQL channel told the id of a game one of whose players came or went: the
+game itself did not change."""
+
 _BEGIN: Final = "umtali_begin"
 """The execution option naming how an SQLite transaction begins (see ``_sqlite_engine``)."""
 
@@ -126,12 +146,29 @@ class HandConflict(StoreError):  # noqa: N818 - a lost race, not a mistake
     """The hand is dealt already: another server process started it first."""
 
 
+class RematchConflict(StoreError):  # noqa: N818 - a lost race, not a mistake
+    """The game has its rematch already: the other player (or another process) asked
+    first. :meth:`Store.rematch_of` names it."""
+
+
 @dataclass(frozen=True)
 class SeatRef:
     """A seat of a stored game: ``seat`` is 0 for Player 1, 1 for Player 2."""
 
     game_id: int
     seat: int
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat played by a link, as presence needs it: when it was given out, when its
+    player was last seen, and since when the computer plays it (``None``: its person
+    does). Times are in UTC."""
+
+    seat: int
+    created_at: datetime
+    last_seen_at: datetime | None
+    handed_over_at: datetime | None
 
 
 @dataclass(frozen=True)
@@ -198,8 +235,33 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def rematch_secret(secret: str, game_id: int, seat: int) -> str:
+    """The secret of ``seat`` in the rematch ``game_id``, for the holder of ``secret``,
+    his link to the game before: an HMAC-SHA256 keyed with that secret, in URL-safe
+    base64 (43 characters, 256 bits).
+
+    Worked out, never stored: the server keeps only hashes, so it cannot look up the
+    new link of the player who did not ask for the rematch. It works it out again each
+    time he comes back with his old link, and nobody without that link can.
+
+    >>> old = "k" * 43
+    >>> rematch_secret(old, 8, 1) == rematch_secret(old, 8, 1) != rematch_secret(old, 8, 0)
+    True
+    >>> len(rematch_secret(old, 8, 1))
+    43
+    """
+    message = f"umtali rematch: game {game_id}, seat {seat}".encode()
+    digest = hmac.new(secret.encode("utf-8"), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """A stored time as UTC: SQLite keeps no time zone, and the store writes UTC only."""
+    return None if moment is None else moment.replace(tzinfo=moment.tzinfo or UTC)
 
 
 def _engine_url(url: str) -> URL:
@@ -308,6 +370,29 @@ def _migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def _track_backends(engine: Engine) -> set[int]:
+    """The PostgreSQL process id of each connection ``engine`` holds from now on, kept
+    up to date as they come and go: a listener tells this store's notices from other
+    processes' by them (a notice names its sender's process id)."""
+    backends: set[int] = set()
+
+    @event.listens_for(engine, "connect")
+    def _connected(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        pid = int(dbapi_connection.info.backend_pid)
+        record.info["backend_pid"] = pid
+        backends.add(pid)
+
+    @event.listens_for(engine, "close")
+    def _closed(_dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        backends.discard(record.info.get("backend_pid", -1))
+
+    @event.listens_for(engine, "invalidate")
+    def _invalidated(_dbapi_connection: Any, record: ConnectionPoolEntry, _e: Any) -> None:
+        backends.discard(record.info.get("backend_pid", -1))
+
+    return backends
+
+
 # -- the store ------------------------------------------------------------------------------
 
 
@@ -316,13 +401,29 @@ class Store:
     committed before it returns. A store may be used from several threads at once, and
     several stores (in one process or many) may share one database."""
 
-    def __init__(self, engine: Engine) -> None:
-        """Use :meth:`open`, which also brings the tables up to date."""
+    def __init__(self, engine: Engine, backends: set[int] | None = None) -> None:
+        """Use :meth:`open`, which also brings the tables up to date. ``backends``:
+        the PostgreSQL process ids of the engine's connections, kept up to date by
+        :func:`_track_backends` since the engine was made."""
         self._engine = engine
         self._reads = sessionmaker(engine, expire_on_commit=False)
         self._writes = sessionmaker(
             engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
         )
+        self._postgresql = engine.dialect.name == "postgresql"
+        if backends is None:
+            backends = _track_backends(engine) if self._postgresql else set()
+        self._backends = backends
+
+    @property
+    def is_postgresql(self) -> bool:
+        """Whether the database is PostgreSQL (which announces changes by ``NOTIFY``)."""
+        return self._postgresql
+
+    def own_backend(self, pid: int) -> bool:
+        """Whether the PostgreSQL process ``pid`` serves one of this store's
+        connections: a notice it sent tells of a change this process made."""
+        return pid in self._backends
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -336,12 +437,13 @@ class Store:
             # A pooled connection may have been closed by a restart of the database
             # server: test it before each use rather than fail the request.
             engine = create_engine(parsed, pool_pre_ping=True)
+        backends = _track_backends(engine) if engine.dialect.name == "postgresql" else set()
         try:
             _migrate(engine)
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine)
+        return cls(engine, backends)
 
     @property
     def url(self) -> str:
@@ -369,9 +471,16 @@ class Store:
         self.close()
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
+    def _write(self, announce: int | None = None, channel: str = GAME_CHANNEL) -> Iterator[Session]:
+        """A write transaction; ``announce``: the game whose change it is, told on
+        ``channel`` (PostgreSQL) when, and only if, the transaction commits."""
         with self._writes() as session, session.begin():
             yield session
+            if announce is not None and self._postgresql:
+                session.execute(
+                    text("SELECT pg_notify(:channel, :game)"),
+                    {"channel": channel, "game": str(announce)},
+                )
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -389,9 +498,16 @@ class Store:
         first_dealer: int,
         meta: dict[str, Any] | None = None,
         seats: Sequence[int] = (0, 1),
+        rematch_of: int | None = None,
     ) -> NewGame:
         """Store a new match and give each seat in ``seats`` (the seats played through a
         link) a fresh secret.
+
+        ``rematch_of``: the finished game this one is the rematch of. Its seats get no
+        secret here: each is worked out from the seat's link to that game
+        (:func:`rematch_secret`) and stored when its player comes back with it
+        (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
+        has one already.
 
         The arguments are checked as :class:`umtali.match.Match` and
         :func:`umtali.record.dumps` check them (a ``MatchError`` or ``RecordError``), so
@@ -403,24 +519,69 @@ class Store:
             raise StoreError(f"seats are 0 and 1, each at most once, not {list(seats)!r}")
         data = record_of(match)
         now = _now()
-        given = {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
-        with self._write() as session:
-            game = GameRow(
-                kind=data["match"],
-                rules=data["rules"],
-                players=data["players"],
-                first_dealer=data["first_dealer"],
-                meta=data["meta"],
-                created_at=now,
-            )
-            session.add(game)
-            session.flush()  # assigns the id
-            session.add_all(
-                SeatRow(game_id=game.id, seat=seat, secret_hash=secret_hash(secret), created_at=now)
-                for seat, secret in given.items()
-            )
-            game_id = game.id
+        given = (
+            {}
+            if rematch_of is not None
+            else {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
+        )
+        hashes: dict[int, str | None] = dict.fromkeys(seats)
+        hashes.update((seat, secret_hash(secret)) for seat, secret in given.items())
+        try:
+            with self._write(announce=rematch_of) as session:
+                if rematch_of is not None:
+                    before = self._game(session, rematch_of)
+                    if before.finished_at is None:
+                        raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
+                game = GameRow(
+                    kind=data["match"],
+                    rules=data["rules"],
+                    players=data["players"],
+                    first_dealer=data["first_dealer"],
+                    meta=data["meta"],
+                    created_at=now,
+                    rematch_of=rematch_of,
+                )
+                session.add(game)
+                session.flush()  # assigns the id
+                session.add_all(
+                    SeatRow(game_id=game.id, seat=seat, secret_hash=hashed, created_at=now)
+                    for seat, hashed in sorted(hashes.items())
+                )
+                game_id = game.id
+        except IntegrityError:
+            raise RematchConflict(f"game {rematch_of} has its rematch already") from None
         return NewGame(game_id, given)
+
+    def rematch_of(self, game_id: int) -> int | None:
+        """The id of the rematch of ``game_id``, if one was made."""
+        with self._read() as session:
+            found: int | None = session.scalar(
+                select(GameRow.id).where(GameRow.rematch_of == game_id)
+            )
+            return found
+
+    def claim_seat(self, game_id: int, seat: int, secret: str) -> None:
+        """Give ``seat`` of the rematch ``game_id`` its link, whose ``secret`` the caller
+        worked out with :func:`rematch_secret`. Claiming it again with the same secret
+        changes nothing; a seat that has another link is refused (:class:`StoreError`)."""
+        wanted = secret_hash(secret)
+        with self._write() as session:
+            row = session.get(SeatRow, (game_id, seat))
+            if row is None:
+                raise StoreError(f"game {game_id} has no seat {seat} played by link")
+            if row.secret_hash is None:
+                # Claimed at the same moment by another process: its secret is the same.
+                session.execute(
+                    sa_update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat == seat,
+                        SeatRow.secret_hash.is_(None),
+                    )
+                    .values(secret_hash=wanted)
+                )
+            elif not hmac.compare_digest(row.secret_hash, wanted):
+                raise StoreError(f"game {game_id}: seat {seat} has another link")
 
     def seat_for_secret(self, secret: str) -> SeatRef | None:
         """The seat whose link carries ``secret``, or ``None``.
@@ -434,17 +595,24 @@ class Store:
         wanted = secret_hash(secret)
         with self._read() as session:
             row = session.scalars(select(SeatRow).where(SeatRow.secret_hash == wanted)).first()
-        if row is None or not hmac.compare_digest(row.secret_hash, wanted):
+        if row is None or row.secret_hash is None:
+            return None
+        if not hmac.compare_digest(row.secret_hash, wanted):
             return None
         return SeatRef(row.game_id, row.seat)
 
-    def mark_seen(self, seat: SeatRef) -> None:
-        """Note that the player of ``seat`` was seen now."""
-        with self._write() as session:
+    def mark_seen(
+        self, seat: SeatRef, *, at: datetime | None = None, announce: bool = False
+    ) -> None:
+        """Note that the player of ``seat`` was seen ``at`` (now by default);
+        ``announce``: he came or went, which is told on :data:`PRESENCE_CHANNEL`."""
+        with self._write(
+            announce=seat.game_id if announce else None, channel=PRESENCE_CHANNEL
+        ) as session:
             row = session.get(SeatRow, (seat.game_id, seat.seat))
             if row is None:
                 raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
-            row.last_seen_at = _now()
+            row.last_seen_at = _now() if at is None else at
 
     def last_seen(self, seat: SeatRef) -> datetime | None:
         """When the player of ``seat`` was last seen (UTC), or ``None`` if never."""
@@ -452,9 +620,45 @@ class Store:
             row = session.get(SeatRow, (seat.game_id, seat.seat))
             if row is None:
                 raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
-            seen = row.last_seen_at
-        # SQLite keeps no time zone: the store writes UTC only, so UTC it is.
-        return None if seen is None else seen.replace(tzinfo=seen.tzinfo or UTC)
+            return _utc(row.last_seen_at)
+
+    def seats(self, game_id: int) -> list[SeatInfo]:
+        """The seats of ``game_id`` played by a link, by seat (none for a game that does
+        not exist)."""
+        with self._read() as session:
+            rows = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            return [
+                SeatInfo(
+                    row.seat,
+                    _utc(row.created_at) or _now(),
+                    _utc(row.last_seen_at),
+                    _utc(row.handed_over_at),
+                )
+                for row in rows
+            ]
+
+    def hand_over(self, seat: SeatRef, handed_over: bool, *, at: datetime | None = None) -> None:
+        """Let the computer play ``seat`` from now (``at``), or, ``handed_over`` false,
+        give it back to its person. The game is announced as changed."""
+        with self._write(announce=seat.game_id) as session:
+            row = session.get(SeatRow, (seat.game_id, seat.seat))
+            if row is None:
+                raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
+            row.handed_over_at = (_now() if at is None else at) if handed_over else None
+
+    def version(self, game_id: int) -> int:
+        """Hands dealt plus moves stored in ``game_id``: a copy in memory that counts
+        fewer is stale."""
+        with self._read() as session:
+            hands = session.scalar(
+                select(func.count()).select_from(HandRow).where(HandRow.game_id == game_id)
+            )
+            moves = session.scalar(
+                select(func.count()).select_from(MoveRow).where(MoveRow.game_id == game_id)
+            )
+            return (hands or 0) + (moves or 0)
 
     def games_in_play(self) -> list[int]:
         """The ids of the games not finished, oldest first: what a server resumes."""
@@ -465,7 +669,7 @@ class Store:
     def finish_game(self, game_id: int) -> None:
         """Close a game (over, or abandoned): it is no longer in play, and no hand or
         move may be added to it. Closing it again changes nothing."""
-        with self._write() as session:
+        with self._write(announce=game_id) as session:
             game = self._game(session, game_id)
             if game.finished_at is None:
                 game.finished_at = _now()
@@ -473,39 +677,57 @@ class Store:
     # -- hands and moves -----------------------------------------------------------------
 
     def start_hand(
-        self, game_id: int, hand_index: int, deck: Sequence[int], *, salt: bytes | None = None
+        self,
+        game_id: int,
+        hand_index: int,
+        deck: Sequence[int],
+        *,
+        salt: bytes | None = None,
+        dealer: int | None = None,
     ) -> str:
         """Store the deck of the next hand and return its commitment (publish it now;
         :meth:`commitment` reveals the deck once the hand is over).
 
         ``hand_index`` must be the number of hands dealt so far, and the last of them
-        over; the dealer is the one R1 names, found by replaying the game. ``salt``
-        defaults to :data:`SALT_BYTES` fresh random bytes. Raises :class:`HandConflict`
-        when the hand is dealt already, :class:`StoreError` when it cannot be dealt yet.
+        over. ``dealer`` is the one R1 names: the caller's, who holds the game replayed
+        (as a move is, it is checked when the game is next read); by default it is found
+        by replaying the game here, which also refuses a hand after the match's end.
+        ``salt`` defaults to :data:`SALT_BYTES` fresh random bytes. Raises
+        :class:`HandConflict` when the hand is dealt already, :class:`StoreError` when
+        it cannot be dealt yet.
         """
         cards = check_deck(deck)
         salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
         commitment = deck_commitment(salt, cards)
+        if dealer is not None and dealer not in (0, 1):
+            raise StoreError(f"the dealer is player 0 or 1, not {dealer!r}")
         try:
-            with self._write() as session:
+            with self._write(announce=game_id) as session:
                 game = self._game(session, game_id)
-                match = self._replay(session, game)
-                if hand_index < len(match.hands):
+                hands = session.scalars(
+                    select(HandRow).where(HandRow.game_id == game_id).order_by(HandRow.hand_index)
+                ).all()
+                if hand_index < len(hands):
                     raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already")
-                if hand_index > len(match.hands):
+                if hand_index > len(hands):
                     raise StoreError(
-                        f"game {game_id} has {len(match.hands)} hand(s) dealt: the next is"
-                        f" hand {len(match.hands)}, not {hand_index}"
+                        f"game {game_id} has {len(hands)} hand(s) dealt: the next is"
+                        f" hand {len(hands)}, not {hand_index}"
                     )
-                if match.current is not None:
+                if hands and hands[-1].ended_at is None:
                     raise StoreError(f"game {game_id}: hand {hand_index - 1} is still in play")
-                if match.is_over() or game.finished_at is not None:
+                if game.finished_at is not None:
                     raise StoreError(f"game {game_id} is over: no more hands are dealt")
+                if dealer is None:
+                    match = self._replay(session, game)
+                    if match.is_over():
+                        raise StoreError(f"game {game_id} is over: no more hands are dealt")
+                    dealer = match.next_dealer()
                 session.add(
                     HandRow(
                         game_id=game_id,
                         hand_index=hand_index,
-                        dealer=match.next_dealer(),
+                        dealer=dealer,
                         deck=deck_text(cards),
                         salt=salt.hex(),
                         commitment=commitment,
@@ -541,7 +763,7 @@ class Store:
         ):
             raise StoreError(f"scores are two whole numbers, not {scores!r}")
         try:
-            with self._write() as session:
+            with self._write(announce=game_id) as session:
                 game = self._game(session, game_id)
                 if game.finished_at is not None:
                     raise StoreError(f"game {game_id} is finished: it takes no more moves")

@@ -1,0 +1,67 @@
+// What the page remembers in the browser (localStorage), all of it optional: a browser
+// that refuses storage only forgets.
+//
+// - umtali.fourColour: "1" for the four-colour deck.
+// - umtali.sort: how the hand is sorted, "suit" or "rank".
+// - umtali.recent: the last few games opened in this browser, for "Resume": each the
+//   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
+//   its secret, so this is the one secret kept, and only for the seats this browser
+//   plays; "Forget" on the home page removes it.
+
+const RECENT_KEPT = 6;
+
+function read(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // storage refused (private mode, full): the choice lasts for this page only
+  }
+}
+
+export const prefs = {
+  get fourColour() {
+    return read("umtali.fourColour") === "1";
+  },
+  set fourColour(on) {
+    write("umtali.fourColour", on ? "1" : null);
+  },
+  get sort() {
+    return read("umtali.sort") === "rank" ? "rank" : "suit";
+  },
+  set sort(mode) {
+    write("umtali.sort", mode === "rank" ? "rank" : null);
+  },
+};
+
+/** The games remembered for "Resume", the most recent first. */
+export function recentGames() {
+  try {
+    const list = JSON.parse(read("umtali.recent") ?? "[]");
+    return Array.isArray(list)
+      ? list.filter((item) => item && typeof item.path === "string" && item.path.startsWith("/seat/"))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember (or refresh) a game for "Resume". */
+export function rememberGame(path, title, over) {
+  const others = recentGames().filter((item) => item.path !== path);
+  const entry = { path, title: String(title), over: Boolean(over), seen: Date.now() };
+  write("umtali.recent", JSON.stringify([entry, ...others].slice(0, RECENT_KEPT)));
+}
+
+/** Forget a game remembered for "Resume". */
+export function forgetGame(path) {
+  write("umtali.recent", JSON.stringify(recentGames().filter((item) => item.path !== path)));
+}

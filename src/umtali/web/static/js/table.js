@@ -1,0 +1,1008 @@
+// The table of one seat: what the server sends it (SeatState), drawn as the book lays a
+// game out, and the moves it may make, offered as clicks and keys.
+//
+// The server holds the truth. This module renders the latest state it was sent (over
+// the WebSocket, or in the answer to a move) and sends moves in notation; every choice
+// it offers is one of the legal moves listed in the state (moves.js), so a click can
+// never ask for a move the rules refuse without the page saying why.
+
+import { api, ApiError, isMissingEndpoint } from "./api.js";
+import { cardName, cardSvg, cardText } from "./cards.js";
+import { LiveSeat } from "./live.js";
+import {
+  guessedMove,
+  moveLabel,
+  movesForSelection,
+  movesWithoutHand,
+  readMove,
+  readMoves,
+  targetsOf,
+} from "./moves.js";
+import { prefs, rememberGame } from "./prefs.js";
+
+const SUIT_ORDER = { s: 0, h: 1, d: 2, c: 3 }; // the book's order, as every screen shows it
+const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
+const UNICODE_SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
+const STATUS_TEXT = {
+  connecting: "Connecting…",
+  live: "Live",
+  waiting: "Connection lost",
+  "no-seat": "No seat",
+  stopped: "Closed",
+};
+
+const rankOf = (card) => card.slice(0, -1);
+const suitOf = (card) => card.slice(-1);
+const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
+
+/** Cards in the order a hand is shown: by suit (the book's order) or by rank; high first. */
+export function sortCards(cards, mode) {
+  const bySuit = (a, b) => SUIT_ORDER[suitOf(a)] - SUIT_ORDER[suitOf(b)];
+  const byRank = (a, b) => rankValue(b) - rankValue(a);
+  return [...cards].sort(mode === "rank" ? (a, b) => byRank(a, b) || bySuit(a, b) : (a, b) => bySuit(a, b) || byRank(a, b));
+}
+
+/** Move text as the server writes it (Unicode suits) in the page's ASCII notation. */
+function asciiMove(text) {
+  return text.replace(/[♣♦♥♠]/g, (symbol) => UNICODE_SUITS[symbol]);
+}
+
+/** Notation with Unicode suits, for reading: "meld 7s 6s 5s" -> "meld 7♠ 6♠ 5♠". */
+function readable(text) {
+  return text.replace(/\b(A|[2-9]|10|J|Q|K)([cdhs])\b/g, (_, rank, suit) => cardText(rank + suit));
+}
+
+function el(tag, { className, text, attrs } = {}, ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
+  }
+  node.append(...children);
+  return node;
+}
+
+function session(key) {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function setSession(key, value) {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // storage refused: remembered for this page only
+  }
+}
+
+function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** One seat's table page, from its secret (the path /seat/{secret}). */
+export class TablePage {
+  constructor(secret) {
+    this.secret = secret;
+    this.state = null;
+    this.selected = [];
+    this.order = [];
+    this.customOrder = false;
+    this.newCards = new Set();
+    this.pending = false;
+    this.message = null; // {kind: "error" | "hint" | "info", text}
+    this.hinted = null; // the hint's move text, to mark its button
+    this.focusKey = null;
+    this.ownLast = { hand: -1, turn: -1, sentences: [] };
+    this.connection = { status: "connecting" };
+    this.drag = null; // a card being dragged in the hand
+    this.suppressClick = false; // the click that ends a drag selects nothing
+    this.live = new LiveSeat(api.socketUrl(secret), {
+      onState: (state) => this.accept(state),
+      onStatus: (status) => this.showConnection(status),
+    });
+    this.fourColour = prefs.fourColour;
+  }
+
+  // -- lifecycle ------------------------------------------------------------------------
+
+  async start() {
+    document.getElementById("table").hidden = false;
+    this.wire();
+    try {
+      this.accept(await api.state(this.secret));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        this.noSeat(error.message);
+        return;
+      }
+      this.say("error", `The table could not be read: ${error.message}. It will load when the connection comes back.`);
+    }
+    this.live.start();
+  }
+
+  noSeat(detail) {
+    this.live.stop();
+    document.getElementById("table").hidden = true;
+    document.getElementById("no-seat").hidden = false;
+    document.getElementById("no-seat-detail").textContent = `The server says: ${detail}.`;
+  }
+
+  setFourColour(on) {
+    this.fourColour = on;
+    this.render();
+  }
+
+  /** A state from the server: kept if it is not older than the one shown. */
+  accept(state) {
+    if (!state || state.type !== "state") return;
+    const old = this.state;
+    if (old && state.version < old.version) return;
+    const newHand = !old || old.hand_index !== state.hand_index;
+    const hand = state.view.hand;
+    // Cards are new when they come into a hand already held, not when it is dealt.
+    if (old && !newHand && old.view.hand.length > 0) {
+      const before = new Set(old.view.hand);
+      for (const card of hand) if (!before.has(card)) this.newCards.add(card);
+    } else {
+      this.newCards.clear();
+    }
+    for (const card of this.newCards) if (!hand.includes(card)) this.newCards.delete(card);
+    if (newHand) {
+      this.loadOrder(state);
+      this.ownLast = { hand: state.hand_index, turn: -1, sentences: [] };
+    }
+    this.state = state;
+    this.selected = state.your_turn ? this.selected.filter((card) => hand.includes(card)) : [];
+    this.syncOrder();
+    rememberGame(window.location.pathname, this.gameLabel(), state.over);
+    this.render();
+  }
+
+  gameLabel() {
+    const { state } = this;
+    const kind = { hand: "One hand", game: "A game", session: "A session" }[state.kind] ?? "A game";
+    return `${kind} against ${this.opponentName()}`;
+  }
+
+  opponentName() {
+    return this.state.names[1 - this.state.seat];
+  }
+
+  // -- the order of the hand -------------------------------------------------------------
+
+  orderKey() {
+    return `umtali.order.${this.state?.game_id}`;
+  }
+
+  loadOrder(state) {
+    this.customOrder = false;
+    this.order = [];
+    try {
+      const saved = JSON.parse(session(`umtali.order.${state.game_id}`) ?? "null");
+      if (saved && saved.hand === state.hand_index && Array.isArray(saved.order)) {
+        this.order = saved.order.filter((card) => typeof card === "string");
+        this.customOrder = true;
+      }
+    } catch {
+      // nothing usable saved: the hand is shown sorted
+    }
+  }
+
+  saveOrder() {
+    if (!this.state || !this.customOrder) return;
+    setSession(this.orderKey(), JSON.stringify({ hand: this.state.hand_index, order: this.order }));
+  }
+
+  syncOrder() {
+    const hand = this.state.view.hand;
+    if (!this.customOrder) {
+      this.order = sortCards(hand, prefs.sort);
+      return;
+    }
+    const inHand = new Set(hand);
+    const kept = this.order.filter((card) => inHand.has(card));
+    const keptSet = new Set(kept);
+    this.order = [...kept, ...sortCards(hand.filter((card) => !keptSet.has(card)), prefs.sort)];
+  }
+
+  moveCard(card, offset) {
+    const from = this.order.indexOf(card);
+    const to = Math.max(0, Math.min(this.order.length - 1, from + offset));
+    if (from < 0 || from === to) return;
+    this.placeCard(card, to);
+  }
+
+  placeCard(card, index) {
+    const rest = this.order.filter((other) => other !== card);
+    rest.splice(index, 0, card);
+    this.order = rest;
+    this.customOrder = true;
+    this.saveOrder();
+    this.focusKey = `hand:${card}`;
+    this.render();
+  }
+
+  toggleSort() {
+    prefs.sort = prefs.sort === "suit" ? "rank" : "suit";
+    this.customOrder = false;
+    setSession(this.orderKey(), "null");
+    this.syncOrder();
+    this.render();
+  }
+
+  // -- what may be done now --------------------------------------------------------------
+
+  moves() {
+    const { state } = this;
+    if (!state || !state.your_turn || this.pending || state.handed_over) return [];
+    return readMoves(state.view.legal ?? []);
+  }
+
+  offered() {
+    const moves = this.moves();
+    const free = movesWithoutHand(moves);
+    const chosen = movesForSelection(moves, this.selected);
+    return [...free, ...chosen];
+  }
+
+  toggle(card) {
+    if (!this.state?.your_turn) {
+      this.say("info", `It is ${this.opponentName()}'s turn: your cards can be chosen when it is yours.`);
+      return;
+    }
+    const at = this.selected.indexOf(card);
+    if (at >= 0) this.selected.splice(at, 1);
+    else this.selected.push(card);
+    this.message = null;
+    this.hinted = null;
+    this.focusKey = `hand:${card}`;
+    this.render();
+  }
+
+  clearSelection() {
+    this.selected = [];
+    this.message = null;
+    this.render();
+  }
+
+  async play(moveText, focusAfter = null) {
+    if (this.pending) return;
+    this.pending = true;
+    this.message = null;
+    this.hinted = null;
+    this.render();
+    const turn = this.state.view.turn;
+    const hand = this.state.hand_index;
+    try {
+      const answer = await api.move(this.secret, moveText);
+      if (this.ownLast.turn !== turn || this.ownLast.hand !== hand) this.ownLast = { hand, turn, sentences: [] };
+      this.ownLast.sentences.push(answer.sentence);
+      this.selected = [];
+      this.pending = false;
+      this.focusKey = focusAfter;
+      this.accept(answer.state);
+    } catch (error) {
+      this.pending = false;
+      this.say("error", error.message);
+    }
+  }
+
+  async why(target = null) {
+    const text = guessedMove(this.selected, target);
+    if (text === null) {
+      this.say("info", "Select cards from your hand first, then ask why they are not a move.");
+      return;
+    }
+    const legal = new Set(this.state.view.legal ?? []);
+    if (legal.has(text)) {
+      await this.play(text);
+      return;
+    }
+    try {
+      const answer = await api.why(this.secret, text);
+      if (answer.legal) await this.play(text);
+      else this.say("error", answer.reason ?? `${readable(text)} is not a move now.`);
+    } catch (error) {
+      if (!isMissingEndpoint(error)) {
+        this.say("error", error.message);
+        return;
+      }
+      // Without the why endpoint, the move itself is sent: a refused move changes
+      // nothing, and its refusal carries the engine's reason.
+      try {
+        await api.move(this.secret, text);
+        this.say("error", `${readable(text)} was accepted after all.`);
+      } catch (refusal) {
+        this.say("error", refusal.message);
+      }
+    }
+  }
+
+  async hint() {
+    if (!this.state?.your_turn) {
+      this.say("info", "A hint is given on your turn.");
+      return;
+    }
+    try {
+      const answer = await api.hint(this.secret);
+      const move = readMove(asciiMove(answer.move));
+      this.selected = move ? [...move.hand] : [];
+      this.hinted = move ? move.text : null;
+      this.say("hint", `Hint: ${answer.move}. ${answer.why}`);
+    } catch (error) {
+      this.say("error", error.message);
+    }
+  }
+
+  async handOver() {
+    try {
+      this.accept(await api.handOver(this.secret));
+    } catch (error) {
+      this.say("error", error.message);
+    }
+  }
+
+  async reclaim() {
+    try {
+      this.accept(await api.reclaim(this.secret));
+    } catch (error) {
+      this.say("error", error.message);
+    }
+  }
+
+  // A rematch answers the new game's link for this seat (GameCreated with one seat).
+  async rematch() {
+    try {
+      const answer = await api.rematch(this.secret);
+      const secret = answer?.seats?.[0]?.secret;
+      if (typeof secret === "string") window.location.assign(`/seat/${encodeURIComponent(secret)}`);
+      else this.say("error", "The rematch was made, but its link did not come back: reload the page.");
+    } catch (error) {
+      if (isMissingEndpoint(error)) window.location.assign("/");
+      else this.say("error", error.message);
+    }
+  }
+
+  say(kind, text) {
+    this.message = { kind, text };
+    this.render();
+  }
+
+  // -- input -----------------------------------------------------------------------------
+
+  wire() {
+    document.getElementById("sort").addEventListener("click", () => this.toggleSort());
+    const hand = document.getElementById("hand");
+    hand.addEventListener("keydown", (event) => this.handKey(event));
+    hand.addEventListener("pointerdown", (event) => this.dragStart(event));
+    hand.addEventListener("pointermove", (event) => this.dragMove(event));
+    hand.addEventListener("pointerup", (event) => this.dragEnd(event));
+    hand.addEventListener("pointercancel", () => this.dragCancel());
+    document.addEventListener("keydown", (event) => this.shortcut(event));
+  }
+
+  handKey(event) {
+    const button = event.target.closest("button[data-card]");
+    if (!button) return;
+    const card = button.dataset.card;
+    const at = this.order.indexOf(card);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (step !== undefined && (event.shiftKey || event.altKey)) {
+      event.preventDefault();
+      this.moveCard(card, step);
+    } else if (step !== undefined) {
+      event.preventDefault();
+      this.focusHandCard(this.order[Math.max(0, Math.min(this.order.length - 1, at + step))]);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      this.focusHandCard(this.order[event.key === "Home" ? 0 : this.order.length - 1]);
+    }
+  }
+
+  focusHandCard(card) {
+    const hand = document.getElementById("hand");
+    for (const button of hand.querySelectorAll("button[data-card]")) {
+      button.tabIndex = button.dataset.card === card ? 0 : -1;
+      if (button.dataset.card === card) button.focus();
+    }
+    this.focusKey = `hand:${card}`;
+  }
+
+  shortcut(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.("input, textarea, select, dialog")) return;
+    if (document.getElementById("table").hidden || !this.state) return;
+    const key = event.key;
+    const offered = this.offered();
+    const find = (kind) => offered.find((move) => move.kind === kind);
+    let handled = true;
+    if (/^[1-9]$/.test(key)) {
+      const move = offered[Number(key) - 1];
+      if (move) this.play(move.text, `action-index:${Number(key) - 1}`);
+    } else if (key === "d" || key === "D") {
+      const move = find("draw");
+      if (move) this.play(move.text);
+      else this.say("info", "Drawing from the stock is not a move now.");
+    } else if (key === "t" || key === "T") {
+      const move = find("take");
+      if (move) this.play(move.text);
+      else this.say("info", "Taking the top discard is not a move now.");
+    } else if (key === "h" || key === "H") {
+      this.hint();
+    } else if (key === "w" || key === "W") {
+      this.why();
+    } else if (key === "s" || key === "S") {
+      this.toggleSort();
+    } else if (key === "Escape") {
+      if (this.selected.length === 0 && !this.message) handled = false;
+      else this.clearSelection();
+    } else {
+      handled = false;
+    }
+    if (handled) event.preventDefault();
+  }
+
+  // Dragging a card of the hand to a new place (mouse, pen or touch). A press that
+  // moves less than a few pixels is a click, which selects the card.
+  dragStart(event) {
+    const button = event.target.closest("button[data-card]");
+    if (!button || event.button !== 0) return;
+    this.drag = { card: button.dataset.card, button, x: event.clientX, y: event.clientY, moving: false, id: event.pointerId };
+  }
+
+  dragMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 8) return;
+    if (!drag.moving) {
+      drag.moving = true;
+      drag.button.setPointerCapture(drag.id);
+      drag.button.classList.add("dragging");
+    }
+    drag.button.style.transform = `translate(${dx}px, ${dy}px)`;
+    drag.index = this.dropIndex(event.clientX, event.clientY, drag.card);
+  }
+
+  dropIndex(x, y, card) {
+    // The place among the other cards whose middle lies before the pointer, row by row.
+    const others = [...document.querySelectorAll("#hand button[data-card]")].filter(
+      (button) => button.dataset.card !== card,
+    );
+    let index = 0;
+    for (const button of others) {
+      const box = button.getBoundingClientRect();
+      const sameRow = y >= box.top && y <= box.bottom;
+      if (box.bottom < y || (sameRow && x > box.left + box.width / 2)) index += 1;
+    }
+    return index;
+  }
+
+  dragEnd(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || event.pointerId !== drag.id || !drag.moving) return;
+    drag.button.classList.remove("dragging");
+    drag.button.style.transform = "";
+    this.suppressClick = true;
+    setTimeout(() => {
+      this.suppressClick = false;
+    }, 0);
+    if (drag.index !== undefined) this.placeCard(drag.card, drag.index);
+  }
+
+  dragCancel() {
+    if (this.drag?.moving) {
+      this.drag.button.classList.remove("dragging");
+      this.drag.button.style.transform = "";
+    }
+    this.drag = null;
+  }
+
+  // -- drawing ---------------------------------------------------------------------------
+
+  showConnection({ status, retryIn }) {
+    this.connection = { status, retryIn };
+    if (status === "no-seat") {
+      this.noSeat("no seat has this link");
+      return;
+    }
+    const node = document.getElementById("connection");
+    node.dataset.status = status;
+    node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
+    if (status === "waiting") {
+      node.append(`Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `);
+      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+      retry.addEventListener("click", () => this.live.connectNow());
+      node.append(retry);
+    } else {
+      node.append(STATUS_TEXT[status] ?? status);
+    }
+  }
+
+  card(card, options = {}) {
+    return cardSvg(card, { fourColour: this.fourColour, ...options });
+  }
+
+  render() {
+    if (!this.state) {
+      this.renderMessage();
+      return;
+    }
+    const active = document.activeElement;
+    const focusKey = this.focusKey ?? active?.dataset?.key ?? null;
+    this.focusKey = null;
+    const { state } = this;
+    // What the page shows, for tests and tools: the version drawn, and whether a move
+    // is on its way.
+    const table = document.getElementById("table");
+    table.dataset.version = String(state.version);
+    table.dataset.pending = this.pending ? "true" : "false";
+    document.getElementById("table-title").textContent = state.title;
+    document.title = `${state.title} · Umtali`;
+    this.renderTurn();
+    this.renderPresence();
+    this.renderSide(1 - state.seat, "opponent");
+    this.renderSide(state.seat, "own");
+    this.renderOpponentHand();
+    this.renderStock();
+    this.renderPile();
+    this.renderRecap();
+    this.renderHand();
+    this.renderActions();
+    this.renderMessage();
+    this.renderScores();
+    this.renderPrevious();
+    this.renderHandEnd();
+    this.renderResult();
+    this.renderRecords();
+    document.getElementById("sort").textContent = prefs.sort === "suit" ? "Sort by rank" : "Sort by suit";
+    if (focusKey) {
+      const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else if (focusKey.startsWith("hand:") || focusKey.startsWith("action")) {
+        // the card was played or the move is gone: keep the keyboard in the hand
+        document.querySelector("#hand button[tabindex='0']")?.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  renderTurn() {
+    const { state } = this;
+    const view = state.view;
+    const opponent = this.opponentName();
+    let text;
+    if (state.over) text = `The ${state.kind} is over. ${state.result ?? ""}`;
+    else if (state.handed_over) text = `The computer is playing your seat.`;
+    else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
+    else if (view.phase === "choose") text = `You deal: keep the 11th card and start, or give it to ${opponent}.`;
+    else if (view.phase === "draw") text = "Your turn: draw from the stock or take from the discard pile.";
+    else text = "Your turn: play your cards, then discard or go out.";
+    if (!state.over && view.last_turn && state.your_turn) {
+      text += ` This is your last turn: ${opponent} has gone out.`;
+    }
+    const node = document.getElementById("turn");
+    node.textContent = text;
+    node.classList.toggle("yours", state.your_turn && !state.over);
+  }
+
+  renderPresence() {
+    const { state } = this;
+    const presence = document.getElementById("opponent-presence");
+    presence.replaceChildren();
+    const opponent = state.opponent;
+    if (opponent && opponent.kind === "person") {
+      const away = opponent.present === false;
+      const seconds = Number(opponent.away_seconds ?? 0);
+      let text = away ? "away" : "here";
+      if (away && seconds >= 60) text = `away ${Math.floor(seconds / 60)} min`;
+      if (opponent.handed_over) text = "the computer plays for them";
+      presence.append(el("span", { className: `presence-tag ${away ? "away" : "here"}`, text }));
+      if (opponent.can_hand_over && !opponent.handed_over) {
+        const button = el("button", {
+          className: "quiet",
+          text: "Let the computer play for them",
+          attrs: { type: "button", "data-key": "hand-over" },
+        });
+        button.addEventListener("click", () => this.handOver());
+        presence.append(" ", button);
+      }
+    }
+    const banner = document.getElementById("away-banner");
+    banner.hidden = !state.handed_over;
+    banner.replaceChildren();
+    if (state.handed_over) {
+      const button = el("button", { className: "primary", text: "Take my seat back", attrs: { type: "button", "data-key": "reclaim" } });
+      button.addEventListener("click", () => this.reclaim());
+      banner.append(el("span", { text: "You were away, so the computer plays your seat. " }), button);
+    }
+  }
+
+  renderSide(player, which) {
+    const { state } = this;
+    const view = state.view;
+    const name = state.names[player];
+    document.getElementById(`${which}-name`).textContent = name;
+    document.getElementById(`${which}-points`).textContent = `${plural(view.points[player], "point")} on the table`;
+    const box = document.getElementById(`${which}-melds`);
+    box.replaceChildren();
+    const columns = view.tables[player] ?? [];
+    if (columns.length === 0) {
+      box.append(el("p", { className: "empty", text: "Nothing laid yet", attrs: { role: "listitem" } }));
+      return;
+    }
+    const canTarget = this.selected.length === 1 && this.moves().length > 0;
+    const targets = canTarget ? targetsOf(this.moves(), this.selected) : new Map();
+    for (const column of columns) {
+      box.append(this.tableItem(column, targets, canTarget));
+    }
+  }
+
+  tableItem(column, targets, canTarget) {
+    // A column is laid out as the book does: its highest card at the top, the others
+    // descending, each overlapping the one above.
+    const cards = sortCards(column.cards, "rank");
+    const solo = column.kind === "solo" || cards.length === 1;
+    const description = `${column.kind}: ${cards.map(cardName).join(", ")}${
+      column.played_off ? `, played off the ${cardName(column.played_off)}` : ""
+    }`;
+    const stack = el("div", { className: solo ? "card-solo" : "card-column" });
+    for (const card of cards) stack.append(this.card(card));
+    const parts = [stack];
+    if (column.played_off) {
+      parts.push(el("span", { className: "off", text: `off ${cardText(column.played_off)}`, attrs: { "aria-hidden": "true" } }));
+    } else if (!solo) {
+      parts.push(el("span", { className: "off", text: column.kind, attrs: { "aria-hidden": "true" } }));
+    }
+    const item = el("div", { className: `table-item kind-${column.kind}`, attrs: { role: "listitem" } });
+    const target = cards.map((card) => targets.get(card)).find(Boolean);
+    if (canTarget) {
+      const selected = this.selected[0];
+      const button = el(
+        "button",
+        {
+          className: target ? "table-target" : "table-target not-a-target",
+          attrs: {
+            type: "button",
+            "data-key": `table:${cards[0]}`,
+            "aria-label": target
+              ? `${moveLabel(target)} (${description})`
+              : `Why can ${cardText(selected)} not be played off ${cardText(cards[0])}? (${description})`,
+          },
+        },
+        ...parts,
+      );
+      button.addEventListener("click", () => (target ? this.play(target.text) : this.why(cards[0])));
+      item.append(button);
+    } else {
+      item.setAttribute("aria-label", description);
+      item.append(...parts);
+    }
+    return item;
+  }
+
+  renderOpponentHand() {
+    const { state } = this;
+    const view = state.view;
+    const box = document.getElementById("opponent-hand");
+    box.replaceChildren();
+    const count = view.opponent_hand_size;
+    const known = view.opponent_known ?? [];
+    const fan = el("div", { className: "fan small", attrs: { "aria-hidden": "true" } });
+    // The backs first, so that the known cards lie on top, in full view.
+    for (let i = known.length; i < count; i += 1) fan.append(this.card(null, { faceDown: true }));
+    for (const card of known) fan.append(this.card(card));
+    let text = `${plural(count, "card")} in hand`;
+    if (known.length > 0) text += `, of them ${known.map(cardText).join(" ")} (taken from the pile)`;
+    box.append(fan, el("span", { className: "note", text }));
+  }
+
+  renderStock() {
+    const { state } = this;
+    const box = document.getElementById("stock");
+    box.replaceChildren();
+    const size = state.view.stock_size;
+    const draw = this.moves().find((move) => move.kind === "draw");
+    const picture = size > 0 ? this.card(null, { faceDown: true }) : el("div", { className: "card-space" });
+    const label = el("span", { className: "note", text: `Stock: ${size}` });
+    if (draw) {
+      const button = el(
+        "button",
+        { className: "pile-button playable", attrs: { type: "button", "data-key": "stock", "aria-label": `Draw from the stock (${size} cards)` } },
+        picture,
+        label,
+      );
+      button.addEventListener("click", () => this.play(draw.text, "stock"));
+      box.append(button);
+    } else {
+      box.append(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The stock: ${plural(size, "card")}` } }, picture, label));
+    }
+  }
+
+  renderPile() {
+    const { state } = this;
+    const pile = state.view.discard_pile;
+    const box = document.getElementById("pile");
+    box.replaceChildren();
+    const shown = pile.slice(-3);
+    const fan = el("div", { className: "fan pile-fan" });
+    if (shown.length === 0) fan.append(el("div", { className: "card-space", text: "empty" }));
+    for (const card of shown) fan.append(card === null ? this.card(null, { faceDown: true }) : this.card(card));
+    const top = pile.length ? pile[pile.length - 1] : undefined;
+    const topName = top === undefined ? "empty" : top === null ? "a face-down card on top" : `the ${cardName(top)} on top`;
+    const label = el("span", { className: "note", text: `Pile: ${pile.length}` });
+    const take = this.moves().find((move) => move.kind === "take");
+    if (take) {
+      const button = el(
+        "button",
+        { className: "pile-button playable", attrs: { type: "button", "data-key": "pile", "aria-label": `${moveLabel(take)} (${plural(pile.length, "card")} in the pile)` } },
+        fan,
+        label,
+      );
+      button.addEventListener("click", () => this.play(take.text, "pile"));
+      box.append(button);
+    } else {
+      box.append(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The discard pile: ${plural(pile.length, "card")}, ${topName}` } }, fan, label));
+    }
+  }
+
+  // The last moves of both players, beside the pile where the eye already is: the
+  // other player's since this seat's last move (told as this seat saw them), and this
+  // seat's own last turn.
+  renderRecap() {
+    const { state } = this;
+    const box = document.getElementById("recap");
+    box.replaceChildren();
+    const opponent = this.opponentName();
+    const theirs = state.recap.length ? state.recap : ["No move since yours."];
+    box.append(el("h3", { text: `${opponent}, since your last move` }), this.lines(theirs));
+    const own = this.ownLastTurn();
+    box.append(el("h3", { text: "Your last turn" }), this.lines(own.length ? own : ["You have not moved in this hand yet."]));
+  }
+
+  lines(texts) {
+    const list = el("ul");
+    for (const line of texts) list.append(el("li", { text: line }));
+    return list;
+  }
+
+  // The server's sentences when this page made the moves, else the moves of this seat's
+  // last turn as the view's history writes them (after a reload).
+  ownLastTurn() {
+    const { state } = this;
+    if (this.ownLast.hand === state.hand_index && this.ownLast.sentences.length) return this.ownLast.sentences;
+    const history = state.view.history ?? [];
+    const mine = [];
+    let index = history.length - 1;
+    while (index >= 0 && history[index][0] !== state.seat) index -= 1;
+    while (index >= 0 && history[index][0] === state.seat) {
+      mine.unshift(readable(history[index][1]));
+      index -= 1;
+    }
+    return mine;
+  }
+
+  renderHand() {
+    const { state } = this;
+    const box = document.getElementById("hand");
+    box.replaceChildren();
+    const moves = this.moves();
+    const usable = new Set(moves.flatMap((move) => move.hand));
+    const selected = new Set(this.selected);
+    const focusCard = this.order.includes(document.activeElement?.dataset?.card)
+      ? document.activeElement.dataset.card
+      : this.order[0];
+    for (const card of this.order) {
+      const classes = ["hand-card"];
+      if (selected.has(card)) classes.push("selected");
+      if (this.newCards.has(card)) classes.push("new");
+      // Dim the cards no move can use, once some move uses cards of the hand.
+      if (usable.size > 0 && !usable.has(card)) classes.push("idle");
+      const button = el(
+        "button",
+        {
+          className: classes.join(" "),
+          attrs: {
+            type: "button",
+            "data-card": card,
+            "data-key": `hand:${card}`,
+            "aria-pressed": selected.has(card) ? "true" : "false",
+            tabindex: card === focusCard ? "0" : "-1",
+            title: this.newCards.has(card) ? `${cardName(card)} (new)` : cardName(card),
+          },
+        },
+        this.card(card),
+      );
+      button.addEventListener("click", () => {
+        if (!this.suppressClick) this.toggle(card);
+      });
+      box.append(button);
+    }
+    if (this.order.length === 0) {
+      const why = state.view.phase === "choose" ? "The cards are dealt once the dealer has chosen who gets the 11th." : "No cards in hand.";
+      box.append(el("p", { className: "empty", text: why }));
+    }
+    box.setAttribute("aria-label", `Your hand: ${plural(state.view.hand.length, "card")}`);
+  }
+
+  renderActions() {
+    const { state } = this;
+    const box = document.getElementById("actions");
+    box.replaceChildren();
+    if (state.over || !state.your_turn || state.handed_over) return;
+    const handSize = state.view.hand.length;
+    const opponent = this.opponentName();
+    const offered = this.offered();
+    offered.forEach((move, index) => {
+      const number = index < 9 ? `${index + 1}` : "";
+      const isOut = (move.kind === "discard" && handSize === 1) || move.kind === "pair";
+      const button = el(
+        "button",
+        {
+          className: `move${this.hinted === move.text ? " hinted" : ""}${isOut ? " primary" : ""}`,
+          attrs: {
+            type: "button",
+            "data-key": `action-index:${index}`,
+            "data-move": move.text,
+            "aria-keyshortcuts": number || undefined,
+            disabled: this.pending,
+          },
+        },
+      );
+      if (number) button.append(el("kbd", { text: number, attrs: { "aria-hidden": "true" } }));
+      button.append(moveLabel(move, { opponent, handSize }));
+      button.dataset.actionIndex = String(index);
+      button.addEventListener("click", () => this.play(move.text, `action-index:${index}`));
+      box.append(button);
+    });
+    if (this.selected.length > 0 && movesForSelection(this.moves(), this.selected).length === 0) {
+      const why = el("button", { className: "move why", text: "Why not?", attrs: { type: "button", "data-key": "why", "aria-keyshortcuts": "W" } });
+      why.addEventListener("click", () => this.why());
+      box.append(el("span", { className: "note no-match", text: `No move uses exactly ${this.selected.map(cardText).join(" ")}.` }), why);
+    } else if (this.selected.length === 0 && state.view.phase === "play") {
+      box.append(el("span", { className: "note", text: "Select the cards of a meld, a card to play off the table, or a card to discard." }));
+    }
+    const tools = el("span", { className: "tools" });
+    if (this.selected.length > 0) {
+      const clear = el("button", { className: "quiet", text: "Clear", attrs: { type: "button", "data-key": "clear", "aria-keyshortcuts": "Escape" } });
+      clear.addEventListener("click", () => this.clearSelection());
+      tools.append(clear);
+    }
+    const hint = el("button", { className: "quiet", text: "Hint", attrs: { type: "button", "data-key": "hint", "aria-keyshortcuts": "H", disabled: this.pending } });
+    hint.addEventListener("click", () => this.hint());
+    tools.append(hint);
+    box.append(tools);
+  }
+
+  renderMessage() {
+    const node = document.getElementById("message");
+    node.textContent = this.message ? this.message.text : "";
+    node.dataset.kind = this.message ? this.message.kind : "";
+  }
+
+  renderScores() {
+    const { state } = this;
+    const sheet = state.scores;
+    const box = document.getElementById("scores");
+    box.replaceChildren();
+    const [first, second] = state.names;
+    for (const [number, hands, totals] of sheet.games) {
+      const table = el("table", { className: "score-table" });
+      table.append(el("caption", { text: `Game ${number}` }));
+      const head = el("tr", {}, el("th", { text: "", attrs: { scope: "col" } }), el("th", { text: first, attrs: { scope: "col" } }), el("th", { text: second, attrs: { scope: "col" } }));
+      table.append(el("thead", {}, head));
+      const body = el("tbody");
+      hands.forEach(([a, b], index) => {
+        body.append(el("tr", {}, el("th", { text: `Hand ${index + 1}`, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) })));
+      });
+      table.append(body);
+      table.append(el("tfoot", {}, el("tr", {}, el("th", { text: "Total", attrs: { scope: "row" } }), el("td", { text: String(totals[0]) }), el("td", { text: String(totals[1]) }))));
+      box.append(table);
+    }
+    if (sheet.this_hand && !state.over) {
+      box.append(el("p", { className: "note this-hand", text: `This hand so far: ${first} ${sheet.this_hand[0]}, ${second} ${sheet.this_hand[1]} (on the table)` }));
+    }
+    if (sheet.games_won) {
+      box.append(el("p", { className: "games-won", text: `Games won: ${first} ${sheet.games_won[0]}, ${second} ${sheet.games_won[1]}` }));
+    }
+    if (!sheet.games.length && !sheet.this_hand) box.append(el("p", { className: "note", text: "No hand finished yet." }));
+  }
+
+  previousBody(previous) {
+    const { state } = this;
+    const [first, second] = state.names;
+    const parts = [
+      el("p", { className: "how", text: previous.how }),
+      el("p", { className: "hand-scores", text: `Hand ${previous.hand_index + 1}: ${first} ${previous.scores[0]}, ${second} ${previous.scores[1]}` }),
+    ];
+    if (previous.recap.length) {
+      parts.push(el("h3", { text: `${this.opponentName()}'s last moves` }));
+      const list = el("ul");
+      for (const line of previous.recap) list.append(el("li", { text: line }));
+      parts.push(list);
+    }
+    return parts;
+  }
+
+  renderPrevious() {
+    const previous = this.state.previous;
+    document.getElementById("previous-panel").hidden = !previous;
+    const box = document.getElementById("previous");
+    box.replaceChildren(...(previous ? this.previousBody(previous) : []));
+  }
+
+  // The breakdown of a hand that has just ended, shown once over the table until the
+  // player closes it (remembered for this tab, so a reload does not show it again).
+  renderHandEnd() {
+    const { state } = this;
+    const box = document.getElementById("hand-end");
+    const previous = state.previous;
+    const seenKey = `umtali.seen.${state.game_id}`;
+    const seen = Number(session(seenKey) ?? "-1");
+    if (!previous || previous.hand_index <= seen) {
+      box.hidden = true;
+      return;
+    }
+    const wasHidden = box.hidden;
+    box.replaceChildren(el("h2", { text: `Hand ${previous.hand_index + 1} is over`, attrs: { id: "hand-end-title" } }), ...this.previousBody(previous));
+    const totals = state.scores.games.at(-1);
+    if (totals) {
+      box.append(el("p", { className: "hand-scores", text: `Game ${totals[0]} so far: ${state.names[0]} ${totals[2][0]}, ${state.names[1]} ${totals[2][1]}` }));
+    }
+    const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": "hand-end-close" } });
+    close.addEventListener("click", () => {
+      setSession(seenKey, String(previous.hand_index));
+      box.hidden = true;
+      this.focusKey = "hand:" + (this.order[0] ?? "");
+      this.render();
+    });
+    box.append(close);
+    box.hidden = false;
+    if (wasHidden) close.focus({ preventScroll: false });
+  }
+
+  renderResult() {
+    const { state } = this;
+    const box = document.getElementById("result");
+    box.hidden = !state.over;
+    if (!state.over) return;
+    box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
+    const again = el("div", { className: "result-actions" });
+    const rematchSecret = state.rematch?.seats?.[0]?.secret;
+    if (typeof rematchSecret === "string") {
+      const href = `/seat/${encodeURIComponent(rematchSecret)}`;
+      again.append(el("a", { className: "button primary", text: "Play the rematch", attrs: { href } }));
+    } else {
+      const button = el("button", { className: "primary", text: "Rematch", attrs: { type: "button", "data-key": "rematch" } });
+      button.addEventListener("click", () => this.rematch());
+      again.append(button);
+    }
+    again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
+    box.append(again);
+  }
+
+  renderRecords() {
+    const { state } = this;
+    const box = document.getElementById("records");
+    box.replaceChildren();
+    const finished = state.scores.games.reduce((count, game) => count + game[1].length, 0);
+    if (state.over) {
+      box.append(
+        el("a", { className: "button", text: "Download the whole record", attrs: { href: api.fullRecordPath(state.game_id), download: `umtali-game-${state.game_id}.json` } }),
+        el("p", { className: "note", text: "Open it on the Replay page, or with umtali replay." }),
+      );
+    } else if (finished > 0) {
+      box.append(
+        el("a", { className: "button", text: `Download the finished hands (${finished})`, attrs: { href: api.recordPath(this.secret), download: `umtali-game-${state.game_id}-so-far.json` } }),
+        el("p", { className: "note", text: "The whole record can be downloaded when the game is over." }),
+      );
+    } else {
+      box.append(el("p", { className: "note", text: "The record can be downloaded once a hand is finished." }));
+    }
+  }
+}

@@ -1,0 +1,51 @@
+"""What one player may see (:mod:`umtali.view`), against the true state: the cards
+hidden from him are worked out here on their own, from the hand's history, and no view
+may show one. The browser server's secrecy scan (tests/test_web_api.py) uses the same
+reckoning."""
+
+from __future__ import annotations
+
+import random
+
+from umtali.cards import card_ascii, cards_of
+from umtali.moves import Move, MoveKind
+from umtali.state import HandState
+from umtali.view import PlayerView
+
+
+def hidden_from(hand: HandState, seat: int) -> set[int]:
+    """The cards ``seat`` may not know in ``hand``, worked out from the true state: the
+    other player's cards that he did not take from the discard pile, the stock, and
+    the discards the other player laid face down (unless taken from the pile before)."""
+    other = 1 - seat
+    public = hand.ever_taken[other]
+    hidden = set(cards_of(hand.hands[other] & ~public)) | set(hand.stock_cards())
+    for actor, action in hand.history:
+        move = Move.from_action(action)
+        if actor == other and move.face_down:
+            card = move.discard if move.kind is MoveKind.PAIR else move.cards[0]
+            assert card is not None
+            if not public >> card & 1:
+                hidden.add(card)
+    return hidden
+
+
+def test_a_face_down_discard_stays_hidden_under_a_later_one() -> None:
+    """Found by the scan above: the player who goes out may lay his discard face down,
+    and the other then plays his last turn and discards on top of it. The face-down
+    card must stay hidden from him, whoever laid the pile's top card."""
+    covered = 0
+    for seed in range(1500):
+        rng = random.Random(seed)
+        hand = HandState.from_seed(seed, dealer=seed % 2)
+        while not hand.is_over():
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+        for seat in (0, 1):
+            hidden = hidden_from(hand, seat)
+            shown = PlayerView.of(hand, seat).discard_pile
+            for (card, face_down), seen in zip(hand.discard_pile(), shown, strict=True):
+                if face_down and card in hidden:
+                    assert seen is None, f"seed {seed}: {card_ascii(card)} shown to seat {seat}"
+                    covered += bool(hand.pile[-1] & 63 != card)
+    assert covered > 10  # face-down cards under a later discard were met

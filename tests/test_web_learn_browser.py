@@ -1,0 +1,221 @@
+"""The learning pages in a real browser (headless chromium, tests/browser.py) against a
+real ``umtali serve`` (tests/servers.py): a lesson completed by clicks, the quiz
+answered, a record opened and stepped through, on a phone's width and a desktop's."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.scripted import BOOK_ANSWERS
+from tests.servers import ServerProcess, running_server
+from umtali.cli.main import main as umtali
+from umtali.lessons import LESSONS
+from umtali.match import Match
+from umtali.record import save_file
+
+PHONE: ViewportSize = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("learn-server")
+    with running_server(f"sqlite:///{folder / 'umtali.db'}", folder) as process:
+        yield process
+
+
+@pytest.fixture
+def errors() -> list[str]:
+    """The page's uncaught script errors, which a test expects to stay empty."""
+    return []
+
+
+def _page(browser: Browser, viewport: ViewportSize, errors: list[str]) -> Page:
+    page = browser.new_page(viewport=viewport)
+    page.set_default_timeout(TIMEOUT_MS)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def _fits(page: Page) -> None:
+    """Nothing sticks out sideways: the page scrolls only down, even on a phone."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert page.viewport_size is not None
+    assert width <= page.viewport_size["width"]
+
+
+# Lesson 3, answered by clicks wherever the page offers them: the cards of the hand, the
+# choices; typed where an answer is a word or numbers. The first answer is wrong.
+LESSON_3 = [
+    ("pick", ["Js", "Jh", "Jd", "Qh"]),  # misses Q♣
+    ("type", "none"),
+    ("choice", "sequence"),
+    ("choice", "b"),
+    ("type", "33 52"),
+]
+
+
+def test_a_lesson_is_completed_by_clicks_on_a_phone(
+    browser: Browser, server: ServerProcess, errors: list[str]
+) -> None:
+    page = _page(browser, PHONE, errors)
+    page.goto(f"{server.url}/learn")
+    page.get_by_role("button", name="Lesson 3").click()
+    expect(page.locator("h2.lesson-title")).to_contain_text("Lesson 3: Three Jacks")
+    plan = iter(LESSON_3)
+    answered = 0
+    while True:
+        page.wait_for_selector("button.continue, form.answer-form:not(.answered), section.summary")
+        if page.locator("section.summary").count():
+            break
+        form = page.locator("form.answer-form:not(.answered)")
+        if not form.count():
+            page.locator("button.continue").click()
+            continue
+        how, what = next(plan)
+        if how == "pick":
+            for card in what:
+                form.locator(f'button.pick:has(svg[data-card="{card}"])').click()
+            expect(form.locator("input")).to_have_value(" ".join(what))
+            form.get_by_role("button", name="Answer").click()
+        elif how == "choice":
+            form.locator("button.choice", has_text=str(what)).first.click()
+        else:
+            form.locator("input").fill(str(what))
+            form.locator("input").press("Enter")
+        answered += 1
+        expect(page.locator("form.answer-form.answered")).to_have_count(answered)
+    assert answered == len(LESSON_3)
+    verdicts = page.locator(".question .verdict")
+    expect(verdicts.nth(0)).to_have_text("Not quite. The answer: J♦, J♥, Q♥, Q♣, J♠.")
+    expect(page.locator(".question .mistakes").first).to_contain_text("missing: Q♣")
+    expect(page.locator(".question.right")).to_have_count(4)
+    expect(page.locator(".tally")).to_have_text("You answered 4 of 5 questions correctly.")
+    expect(page.locator(".scores .result")).to_have_text(
+        "Player 2 wins the hand and deals the next one."
+    )
+    expect(page.get_by_role("button", name="Next: lesson 4")).to_be_focused()
+    _fits(page)
+    assert errors == []
+
+
+def test_the_quiz_is_answered_and_scored(
+    browser: Browser, server: ServerProcess, errors: list[str]
+) -> None:
+    page = _page(browser, DESKTOP, errors)
+    page.goto(f"{server.url}/quiz")
+    expect(page.locator("h1")).to_have_text("Umtali self-test")
+    page.get_by_role("button", name="Begin").click()
+    for number, answer in enumerate(BOOK_ANSWERS, start=1):
+        question = page.locator("section.question")
+        expect(question.locator(".quiz-progress")).to_contain_text(f"Question {number} of 12")
+        box = question.locator("input.answer-input")
+        # Question 2 is answered wrong, after one answer that cannot be read.
+        if number == 2:
+            box.fill("perhaps")
+            box.press("Enter")
+            expect(question.locator(".form-message")).to_contain_text("is neither yes nor no")
+            box.fill("yes")
+        else:
+            box.fill(answer)
+        box.press("Enter")
+        verdict = question.locator(".verdict")
+        expect(verdict).to_have_text("Wrong." if number == 2 else "Right.")
+        if number == 2:
+            expect(question.locator(".reasons")).to_contain_text("accepts: 10♥ 6♥")
+        last = "See your score" if number == 12 else "Next question"
+        expect(page.get_by_role("button", name=last)).to_be_focused()
+        page.keyboard.press("Enter")
+    expect(page.locator(".score-line")).to_have_text("Score: 11/12")
+    missed = page.locator(".missed > li")
+    expect(missed).to_have_count(1)
+    expect(missed).to_contain_text("answer: no")
+    _fits(page)
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def lesson_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four lesson hands saved as one game, as ``umtali play`` saves a game."""
+    game = Match(kind="game", first_dealer=1, players=("Ann", "Ben"))
+    for lesson in LESSONS:
+        lesson.replay(game.new_hand(lesson.deck()))
+    path = tmp_path_factory.mktemp("records") / "lessons-game.json"
+    save_file(game, path)
+    return path
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_record_is_opened_and_stepped_through(
+    browser: Browser,
+    server: ServerProcess,
+    errors: list[str],
+    lesson_game: Path,
+    viewport: ViewportSize,
+) -> None:
+    page = _page(browser, viewport, errors)
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(lesson_game))
+    expect(page.locator("#heading")).to_have_text(
+        "Game between Ann (Player 1) and Ben (Player 2), rules: standard"
+    )
+    count = page.locator("#count")
+    expect(count).to_contain_text("Step 1 of ")
+    total = int(count.inner_text().split(" of ")[1].split(" ")[0])
+    expect(page.locator("#view h2")).to_have_text("The deal")
+    expect(page.locator("#view .moves")).to_have_text("Player 2 deals and keeps the 11th card")
+    # Both hands face up: Ben dealt and kept the eleventh card.
+    hands = page.locator("#view .seat .hand svg.card")
+    expect(hands).to_have_count(21)
+    page.keyboard.press("ArrowRight")
+    expect(count).to_contain_text("Step 2 of ")
+    expect(page.locator("#view h2")).to_have_text("Turn 1 · Player 2")
+    expect(page.locator("#view .moves li").first).to_have_text("Player 2 lays the group K♠ K♥ K♣")
+    page.get_by_role("button", name="Next ▶").click()
+    page.keyboard.press("ArrowLeft")
+    expect(count).to_contain_text("Step 2 of ")
+    # The hand's last step: its result and its score, column by column.
+    page.keyboard.press("End")
+    expect(page.locator("#view .hand-end h3")).to_have_text("Player 1 wins the hand, 31 to 28.")
+    expect(page.locator("#view .score-table caption").first).to_have_text("Player 1: 31")
+    # Jump to the last hand, then to the very end: the game's totals and its winner.
+    page.get_by_role("button", name="Hand 4").click()
+    expect(page.get_by_role("button", name="Hand 4")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#view h2")).to_have_text("The deal")
+    page.get_by_role("button", name="Last »").click()
+    expect(count).to_contain_text(f"Step {total} of {total}")
+    expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
+    expect(page.locator("#view .hand-end")).to_contain_text("Game 1 totals: 159–110.")
+    expect(page.locator("#view .hand-end")).to_contain_text("The game is over: won by Ann.")
+    page.keyboard.press("PageUp")
+    expect(page.get_by_role("button", name="Hand 3")).to_have_attribute("aria-pressed", "true")
+    _fits(page)
+    assert errors == []
+
+
+def test_a_bad_record_is_refused_on_the_page(
+    browser: Browser, server: ServerProcess, errors: list[str], tmp_path: Path
+) -> None:
+    demo = tmp_path / "demo.json"
+    assert umtali(["demo", "--seed", "3", "--save", str(demo)], out=io.StringIO()) == 0
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(demo.read_bytes()[:200])
+    page = _page(browser, DESKTOP, errors)
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(cut))
+    expect(page.locator("#status")).to_have_text(
+        "cut.json: cannot replay this record: the record is cut short (byte 200):"
+        " its text stops before the record is complete"
+    )
+    expect(page.locator("#replay")).to_be_hidden()
+    page.set_input_files("#record-file", str(demo))
+    expect(page.locator("#heading")).to_have_text(
+        "Hand between Player 1 and Player 2, rules: standard"
+    )
+    assert errors == []

@@ -1,0 +1,309 @@
+"""Real ``umtali serve`` processes (tests/servers.py): two processes sharing one
+PostgreSQL database, each player on his own; a process killed with ``kill -9`` in the
+middle of a hand while moves are in flight, then started again, on SQLite and on
+PostgreSQL; and, in one process, the PostgreSQL listener that loses its connection.
+
+The players are Python clients, each in a thread of its own: a WebSocket (the
+``websockets`` library that ``uvicorn[standard]`` brings) for the states and some of
+the moves, HTTP (httpx) for the others. They reconnect by themselves when the server
+goes away, and resynchronise from the state the socket sends first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import ClientConnection, connect
+
+from tests.postgres import PostgresServer
+from tests.servers import ServerProcess, running_server
+from tests.test_web_api import app_on, new_game, play, state_of
+from umtali.cli.main import main
+from umtali.web.server import GameServer, PostgresBroadcaster
+from umtali.web.store import Store
+
+JSON = dict[str, Any]
+
+GAME_SECONDS = 120.0
+"""The longest a game between the test's players may take."""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'umtali.db'}"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.create_database()
+
+
+@pytest.fixture
+def pg_url(postgres_server: PostgresServer) -> str:
+    return postgres_server.create_database()
+
+
+@dataclass
+class Player:
+    """One person playing a seat to the end of the game, at ``url`` (a callable, so a
+    test can move him), through his socket and, for ``http_share`` of his moves,
+    HTTP. Every move the server acknowledged is kept with where it was stored."""
+
+    url: Callable[[], str]
+    secret: str
+    rng: random.Random
+    http_share: float = 0.0
+    accepted: list[tuple[int, int, str]] = field(default_factory=list)
+    states: list[JSON] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    connections: int = 0
+    error: BaseException | None = None
+    _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def last(self) -> JSON:
+        return self.states[-1]
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as e:  # reported by the test, not lost in the thread
+            self.error = e
+
+    def _play(self) -> None:
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline:
+            if self.states and self.last["over"]:
+                return
+            socket_url = self.url().replace("http://", "ws://") + f"/ws/seat/{self.secret}"
+            try:
+                with connect(socket_url, open_timeout=5, close_timeout=1) as ws:
+                    self.connections += 1
+                    self._listen(ws, deadline)
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                time.sleep(0.1)  # the server is away: come back soon
+        raise AssertionError(
+            f"the game did not end in {GAME_SECONDS} s: {self.refusals[-5:]} {self.last}"
+        )
+
+    def _listen(self, ws: ClientConnection, deadline: float) -> None:
+        pending: int | None = None
+        asked_at = 0.0
+        while time.monotonic() < deadline:
+            try:
+                message = json.loads(ws.recv(timeout=1))
+            except TimeoutError:
+                if pending is not None and time.monotonic() - asked_at < 5:
+                    continue
+                pending = None  # no answer, or a move refused over HTTP: decide again
+                message = {"type": "quiet"}
+            if message["type"] == "state":
+                self.states.append(message)
+                if message["over"]:
+                    return
+            elif message["type"] == "accepted":
+                self.accepted.append(
+                    (message["hand_index"], message["move_index"], message["move"])
+                )
+                pending = None
+            elif message["type"] in ("refused", "error"):
+                self.refusals.append(message.get("reason") or message["detail"])
+                pending = None  # the state says what to do next
+            state = self.last
+            if pending is None and state["your_turn"] and state["legal"]:
+                move = state["legal"][self.rng.randrange(len(state["legal"]))]
+                if self.rng.random() < self.http_share:
+                    self._post(move)
+                else:
+                    pending = next(self._ids)
+                    asked_at = time.monotonic()
+                    ws.send(json.dumps({"type": "move", "move": move, "id": pending}))
+
+    def _post(self, move: str) -> None:
+        """Play ``move`` over HTTP; the socket then brings the new state."""
+        try:
+            reply = httpx.post(
+                f"{self.url()}/api/seat/{self.secret}/move", json={"move": move}, timeout=10
+            )
+        except httpx.HTTPError:
+            return  # the server went away: the move was not acknowledged
+        if reply.status_code == 200:
+            body = reply.json()
+            self.accepted.append((body["hand_index"], body["move_index"], move))
+        else:
+            self.refusals.append(f"{reply.status_code} {reply.text}")
+
+
+def play_game(players: list[Player]) -> None:
+    threads = [threading.Thread(target=player.run, daemon=True) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(GAME_SECONDS + 10)
+    for player in players:
+        if player.error is not None:
+            raise player.error
+
+
+def check_stored(db_url: str, game_id: int, players: list[Player]) -> None:
+    """Every acknowledged move is stored where its answer said, the stored game
+    replays (nothing half-applied) and is over, and each player's last state is it."""
+    with Store.open(db_url) as store:
+        match = store.load_match(game_id)
+    assert match.is_over()
+    for player in players:
+        assert player.accepted
+        for hand_index, move_index, move in player.accepted:
+            stored = match.hands[hand_index].moves_played()[move_index]
+            assert stored.text() == move
+        history = player.last["view"]["history"]
+        assert len(history) == len(match.hands[-1].history)
+
+
+def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
+    """Player 1 on one process, Player 2 on another, against one PostgreSQL database:
+    a whole hand, each moving on what his own socket tells him of the other's moves."""
+    with (
+        running_server(pg_url, tmp_path) as one,
+        running_server(pg_url, tmp_path) as two,
+    ):
+        created = httpx.post(
+            f"{one.url}/api/games", json={"opponent": "person", "kind": "hand"}
+        ).json()
+        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+        rng = random.Random(5)
+        players = [
+            Player(lambda: one.url, secrets[0], random.Random(rng.random()), http_share=0.3),
+            Player(lambda: two.url, secrets[1], random.Random(rng.random()), http_share=0.3),
+        ]
+        play_game(players)
+        check_stored(pg_url, created["game_id"], players)
+        for mine, theirs in [(players[0], players[1]), (players[1], players[0])]:
+            # He moved on his socket's news only: it brought each of the other's turns.
+            told = {line for state in mine.states for line in state["recap"]}
+            assert told
+            assert len(mine.states) > len(theirs.accepted) // 3
+        # Both processes, and the database, show each seat the same final state.
+        for secret in secrets.values():
+            first = httpx.get(f"{one.url}/api/seat/{secret}").json()
+            second = httpx.get(f"{two.url}/api/seat/{secret}").json()
+            assert first["over"]
+            for state in (first, second):
+                state.pop("opponent")  # how long ago each was seen moves on
+            assert first == second
+        assert players[0].last["version"] == players[1].last["version"]
+
+
+@pytest.mark.parametrize("kills", [2])
+def test_a_killed_process_loses_no_acknowledged_move(
+    any_db: str, tmp_path: Path, kills: int
+) -> None:
+    """``kill -9`` of the server in the middle of a hand, moves in flight, twice; it is
+    started again on the same port, the players come back by themselves, every move
+    they were told was accepted is stored, and the game ends."""
+    with running_server(any_db, tmp_path) as server:
+        created = httpx.post(
+            f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
+        ).json()
+        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+        players = [
+            Player(lambda: server.url, secrets[seat], random.Random(seat), http_share=0.2)
+            for seat in (0, 1)
+        ]
+        killed = threading.Thread(target=kill_during, args=(server, players, kills), daemon=True)
+        killed.start()
+        play_game(players)
+        killed.join(30)
+        check_stored(any_db, created["game_id"], players)
+        assert all(player.connections > kills for player in players)
+        # What the restarted server shows is what is stored.
+        for player in players:
+            assert httpx.get(f"{server.url}/api/seat/{player.secret}").json()["over"]
+        log = server.log.read_text(errors="replace")
+        assert "/ws/seat/…" in log  # uvicorn logs each socket's path, without the secret
+        assert not any(secret in log for secret in secrets.values())
+
+
+def kill_during(server: ServerProcess, players: list[Player], kills: int) -> None:
+    """Kill the server each time the players have made a few more moves, while they go
+    on sending theirs, and start it again on the same port."""
+    for round_ in range(kills):
+        while sum(len(player.accepted) for player in players) < 6 + 10 * round_:
+            if any(player.states and player.last["over"] for player in players):
+                return
+            time.sleep(0.01)
+        server.kill()
+        time.sleep(0.3)
+        server.start()
+
+
+# -- the listener, in one process -----------------------------------------------------------------
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds} s for {what}")
+        time.sleep(0.02)
+
+
+def test_a_notice_from_another_process_drops_the_stale_copy(pg_url: str) -> None:
+    with TestClient(app_on(pg_url)) as first, TestClient(app_on(pg_url)) as second:
+        created = new_game(first, opponent="person", kind="hand")
+        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+        game_id = created["game_id"]
+        states = {seat: state_of(second, secret) for seat, secret in secrets.items()}
+        server: GameServer = second.app.state.server  # type: ignore[attr-defined]
+        assert server.in_memory(game_id)
+        mover = 0 if states[0]["your_turn"] else 1
+        played = play(first, secrets[mover], states[mover]["legal"][0])
+        wait_for(lambda: not server.in_memory(game_id), "the notice")
+        assert state_of(second, secrets[mover]) == played
+        # Its own changes drop nothing: the first process keeps its copy.
+        assert first.app.state.server.in_memory(game_id)  # type: ignore[attr-defined]
+
+
+def test_the_listener_comes_back_and_forgets_what_it_may_have_missed(pg_url: str) -> None:
+    with TestClient(app_on(pg_url)) as client:
+        server: GameServer = client.app.state.server  # type: ignore[attr-defined]
+        broadcaster = server.broadcaster
+        assert isinstance(broadcaster, PostgresBroadcaster)
+        created = new_game(client, opponent="person", kind="hand")
+        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+        game_id = created["game_id"]
+        before = state_of(client, secrets[0])
+        pid = broadcaster.listener_pid
+        assert pid is not None
+        with psycopg.connect(
+            **broadcaster._connect_args(),
+            autocommit=True,
+        ) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        # Meanwhile another process plays a move: its notice may be lost.
+        mover = 0 if before["your_turn"] else 1
+        legal = state_of(client, secrets[mover])["legal"]
+        with Store.open(pg_url) as other:
+            other.append_move(game_id, 0, 0, legal[0])
+        wait_for(lambda: broadcaster.reconnections >= 1, "the listener to connect again")
+        assert broadcaster.listener_pid not in (None, pid)
+        after = state_of(client, secrets[0])
+        assert after["version"] == before["version"] + 1
+
+
+def test_serve_checks_its_grace(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--grace", "0.5"])
+    assert exited.value.code == 2
+    assert "give from 1 to 86400 seconds" in capsys.readouterr().err
