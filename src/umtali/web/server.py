@@ -50,12 +50,11 @@ import psycopg
 
 from umtali.bots import DEFAULT_BOT
 from umtali.deck import shuffled_deck
-from umtali.describe import YOU, describe_seen, how_hand_ended
+from umtali.describe import YOU, how_hand_ended
 from umtali.match import Match, MatchKind
 from umtali.record import dumps, record_of, replay
 from umtali.rules import STANDARD
 from umtali.session import Accepted, PlaySession, Refused, Seats
-from umtali.state import HandState
 from umtali.view import PlayerView
 from umtali.web.protocol import (
     GameCreated,
@@ -444,7 +443,7 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     hand = match.hands[-1]
     view = session.view(seat) if match.current is not None else PlayerView.of(hand, seat)
     names = session.names_for(seat)
-    mine, recap = _recap(hand, seat, names)
+    recap = session.recap(seat)
     previous = None
     ended = [i for i, past in enumerate(match.hands) if past.is_over()]
     if ended:
@@ -455,7 +454,7 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
             hand_index=ended[-1],
             scores=outcome.scores,
             how=how_hand_ended(outcome, names),
-            recap=_recap(last, seat, names)[1],
+            recap=list(session.recap(seat, ended[-1]).lines),
         )
     over = match.is_over()
     played_by_computer = seat in live.handed_over
@@ -471,26 +470,13 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
         "view": _sent_view(view),
         "legal": [] if played_by_computer else [move.text() for move in view.legal],
         "your_turn": session.to_move() == seat,
-        "recap": recap,
-        "since_own_move": mine,
+        "recap": list(recap.lines),
+        "since_own_move": recap.since_own_move,
         "scores": _scores(session),
         "over": over,
         "result": session.result(names) if over else None,
         "previous": previous,
     }
-
-
-def _recap(hand: HandState, seat: int, names: tuple[str, str]) -> tuple[bool, list[str]]:
-    """Whether ``seat`` has moved in ``hand``, and the other player's moves since his
-    last one, told from his view (R11)."""
-    view = PlayerView.of(hand, seat)
-    history = view.history
-    mine = [i for i, (actor, _) in enumerate(history) if actor == seat]
-    since = mine[-1] + 1 if mine else 0
-    lines = [
-        describe_seen(view, i, names) for i in range(since, len(history)) if history[i][0] != seat
-    ]
-    return bool(mine), lines
 
 
 @dataclass(frozen=True)
