@@ -224,6 +224,13 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     import os
 
     from umtali.sim.arena import ArenaError, report, run_arena
+    from umtali.sim.plot import INSTALL_HINT
+    from umtali.sim.results import (
+        EarlierResultsError,
+        ResultsError,
+        prepare_results,
+        write_results,
+    )
 
     for level in (args.bot_a, args.bot_b):
         if level not in BOTS:
@@ -233,24 +240,17 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
     if not 1 <= jobs <= 1024:
         raise UsageError(f"--jobs must be from 1 to 1024, not {jobs}")
-    folder = Path(args.out)
+    # Checked before the games, which may take hours.
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UsageError(f"cannot write results to {folder}: {e.strerror or e}") from None
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise UsageError(f"cannot write results to {folder}: not a writable folder")
-    stem = folder / f"{args.bot_a}-vs-{args.bot_b}-seed{args.seed}"
-    json_path, png_path = stem.with_suffix(".json"), stem.with_suffix(".png")
-    # Checked before the games, which may take hours: the results of an earlier run are
-    # replaced only when asked.
-    earlier = [path for path in (json_path, png_path) if path.exists() or path.is_symlink()]
-    if earlier and not args.force:
-        raise UsageError(
-            f"{' and '.join(map(str, earlier))} already exist{'s' if len(earlier) == 1 else ''}"
-            " (an earlier run with the same bots and seed); add --force to replace the"
-            " results, or give another --out folder or --seed"
+        paths = prepare_results(
+            Path(args.out), args.bot_a, args.bot_b, args.seed, replace=args.force
         )
+    except EarlierResultsError as e:
+        raise UsageError(
+            f"{e}; add --force to replace the results, or give another --out folder or --seed"
+        ) from None
+    except ResultsError as e:
+        raise UsageError(str(e)) from None
 
     from rich.console import Console
     from rich.progress import (
@@ -295,20 +295,14 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     print(report(result), file=out)
 
     try:
-        result.write_json(json_path)
-    except OSError as e:
-        raise UsageError(f"cannot write {json_path}: {e.strerror or e}") from None
-    print(f"\nresults: {json_path}", file=out)
-    from umtali.sim.plot import INSTALL_HINT, write_points_plot
-
-    try:
-        write_points_plot(result, png_path)
-    except ImportError:
-        print(f"plot:    not drawn: matplotlib is not installed; {INSTALL_HINT}", file=out)
-    except OSError as e:
-        raise UsageError(f"cannot write {png_path}: {e.strerror or e}") from None
+        drawn = write_results(result, paths)
+    except ResultsError as e:
+        raise UsageError(str(e)) from None
+    print(f"\nresults: {paths.json}", file=out)
+    if drawn:
+        print(f"plot:    {paths.png}", file=out)
     else:
-        print(f"plot:    {png_path}", file=out)
+        print(f"plot:    not drawn: matplotlib is not installed; {INSTALL_HINT}", file=out)
     return 0
 
 
