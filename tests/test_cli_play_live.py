@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -275,7 +276,9 @@ class Tmux:
     """A tmux server of the test's own, with one window running a command."""
 
     def __init__(self, tmp_path: Path, command: str, width: int = 100, height: int = 50) -> None:
-        self.socket = f"umtali-test-{os.getpid()}-{id(self)}"
+        # A name never used before: an id() can be reused once an object is gone, and
+        # a new session on the socket of a server still shutting down fails.
+        self.socket = f"umtali-test-{os.getpid()}-{uuid.uuid4().hex[:12]}"
         conf = tmp_path / "tmux.conf"
         conf.write_text("set -g history-limit 50000\n", encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TMUX")}
@@ -287,13 +290,12 @@ class Tmux:
         )  # fmt: skip
 
     def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
-        return subprocess.run(
-            ["tmux", "-L", self.socket, *args],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        ).stdout
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, env=env
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"tmux {args[0:3]} failed ({done.returncode}): {done.stderr}")
+        return done.stdout
 
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)

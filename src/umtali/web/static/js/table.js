@@ -100,6 +100,7 @@ export class TablePage {
     this.connection = { status: "connecting" };
     this.drag = null; // a card being dragged in the hand
     this.suppressClick = false; // the click that ends a drag selects nothing
+    this.renderAfterDrag = false; // a state came during a drag: draw it on the drop
     this.live = new LiveSeat(api.socketUrl(secret), {
       onState: (state) => this.accept(state),
       onStatus: (status) => this.showConnection(status),
@@ -159,7 +160,9 @@ export class TablePage {
     this.selected = state.your_turn ? this.selected.filter((card) => hand.includes(card)) : [];
     this.syncOrder();
     rememberGame(window.location.pathname, this.gameLabel(), state.over);
-    this.render();
+    // A card being dragged keeps its button: the table is drawn again once it is dropped.
+    if (this.drag) this.renderAfterDrag = true;
+    else this.render();
   }
 
   gameLabel() {
@@ -223,6 +226,7 @@ export class TablePage {
     this.customOrder = true;
     this.saveOrder();
     this.focusKey = `hand:${card}`;
+    this.renderAfterDrag = false;
     this.render();
   }
 
@@ -486,7 +490,10 @@ export class TablePage {
   dragEnd(event) {
     const drag = this.drag;
     this.drag = null;
-    if (!drag || event.pointerId !== drag.id || !drag.moving) return;
+    if (!drag || event.pointerId !== drag.id || !drag.moving) {
+      this.renderDeferred();
+      return;
+    }
     drag.button.classList.remove("dragging");
     drag.button.style.transform = "";
     this.suppressClick = true;
@@ -494,6 +501,14 @@ export class TablePage {
       this.suppressClick = false;
     }, 0);
     if (drag.index !== undefined) this.placeCard(drag.card, drag.index);
+    else this.renderDeferred();
+  }
+
+  /** Draw the table if a state came while a card was dragged. */
+  renderDeferred() {
+    if (!this.renderAfterDrag) return;
+    this.renderAfterDrag = false;
+    this.render();
   }
 
   dragCancel() {
@@ -502,6 +517,7 @@ export class TablePage {
       this.drag.button.style.transform = "";
     }
     this.drag = null;
+    this.renderDeferred();
   }
 
   // -- drawing ---------------------------------------------------------------------------
