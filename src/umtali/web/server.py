@@ -78,6 +78,7 @@ from umtali.web.store import (
     SeatRef,
     Store,
     deck_text,
+    read_notice,
     rematch_secret,
 )
 
@@ -257,14 +258,16 @@ class LocalBroadcaster:
 class PostgresBroadcaster(LocalBroadcaster):
     """A :class:`Broadcaster` for every process sharing a PostgreSQL database.
 
-    The store sends the notices itself: ``NOTIFY umtali_game, '<id>'`` inside the
+    The store sends the notices itself: ``NOTIFY umtali_game, '<token>:<id>'`` inside the
     transaction of each change to a game, so a notice goes out exactly when the change
     is committed, even if the process dies right after (and ``umtali_presence`` when
     a player comes or goes). :meth:`publish` therefore wakes only this process's
     listeners. Each process listens (``LISTEN``) on one connection of its own: on a
     notice of a game changed by another process, it drops its copy of the game
     (``forget``), which is stale, and then wakes its listeners of that game, who read
-    it again. A notice sent by this process's own connections needs no forgetting.
+    it again. A notice that carries this process's store's token (:attr:`Store.token`)
+    tells of a change made here, which the copy in memory has and whose listeners
+    were woken when it was stored: it is let pass.
 
     A notice of a player who came or went drops only what was read of who is present.
 
@@ -338,18 +341,23 @@ class PostgresBroadcaster(LocalBroadcaster):
                     assert self._listening is not None
                     self._listening.set()
                     async for notice in connection.notifies():
-                        await self._receive(notice.channel, notice.payload, notice.pid)
+                        await self._receive(notice.channel, notice.payload)
             except (psycopg.Error, OSError) as e:
                 self.listener_pid = None
                 log.warning("lost the connection that listens for changes (%s): retrying", e)
                 await asyncio.sleep(wait)
                 wait = min(longest, wait * 2)
 
-    async def _receive(self, channel: str, payload: str, pid: int) -> None:
-        if not payload.isdigit():
+    async def _receive(self, channel: str, payload: str) -> None:
+        notice = read_notice(payload)
+        if notice is None:
             return  # not a notice of ours
-        game_id = int(payload)
-        if channel == GAME_CHANNEL and not self._store.own_backend(pid):
+        token, game_id = notice
+        if token == self._store.token:
+            # A change made here: the copy in memory has it, and the listeners were
+            # woken when it was stored.
+            return
+        if channel == GAME_CHANNEL:
             self._forget(game_id)
         elif channel == PRESENCE_CHANNEL:
             self._forget_presence(game_id)
@@ -387,6 +395,9 @@ class _LiveGame:
     rematch: int | None = None
     tables: dict[int, dict[str, Any]] = field(default_factory=dict)
     """What each person's seat is shown of the game, without who is present."""
+    hand_ends: dict[tuple[int, int], HandEnd] = field(default_factory=dict)
+    """How a finished hand ended, as each seat is told it, by (seat, hand index): a
+    hand over never changes, so it is told once."""
 
     @property
     def version(self) -> int:
@@ -447,15 +458,16 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     previous = None
     ended = [i for i, past in enumerate(match.hands) if past.is_over()]
     if ended:
-        last = match.hands[ended[-1]]
-        outcome = last.outcome()
-        assert outcome is not None
-        previous = HandEnd(
-            hand_index=ended[-1],
-            scores=outcome.scores,
-            how=how_hand_ended(outcome, names),
-            recap=list(session.recap(seat, ended[-1]).lines),
-        )
+        previous = live.hand_ends.get((seat, ended[-1]))
+        if previous is None:
+            outcome = match.hands[ended[-1]].outcome()
+            assert outcome is not None
+            previous = live.hand_ends[seat, ended[-1]] = HandEnd(
+                hand_index=ended[-1],
+                scores=outcome.scores,
+                how=how_hand_ended(outcome, names),
+                recap=list(session.recap(seat, ended[-1]).lines),
+            )
     over = match.is_over()
     played_by_computer = seat in live.handed_over
     return {
@@ -532,6 +544,7 @@ class GameServer:
         self.clock = clock
         self._bot_threads = bot_threads
         self._limiter: anyio.CapacityLimiter | None = None
+        self._db_limiter: anyio.CapacityLimiter | None = None
         self._games: dict[int, _LiveGame] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[SeatRef, float] = {}
@@ -561,8 +574,12 @@ class GameServer:
     # -- running off the event loop ----------------------------------------------------------
 
     async def _db(self, call: Callable[[], T]) -> T:
-        """Run a database call in a worker thread."""
-        return await anyio.to_thread.run_sync(call)
+        """Run a database call in a worker thread, at most as many at once as the store
+        has connections: a call beyond them waits here, on the event loop, rather than
+        in a thread blocked on the pool."""
+        if self._db_limiter is None:  # made in the event loop, at its first use
+            self._db_limiter = anyio.CapacityLimiter(self.store.connections)
+        return await anyio.to_thread.run_sync(call, limiter=self._db_limiter)
 
     async def _think(self, call: Callable[[], T]) -> T:
         """Run the computer's (or a hint's) thinking in the bounded pool."""

@@ -30,10 +30,11 @@ The database is named by a URL (:func:`database_url`): an SQLite file by default
 ``postgresql://user@host/umtali``. ``Store.open`` brings its tables up to date with the
 Alembic migrations shipped in ``umtali.web.migrations``.
 
-On PostgreSQL every change to a game also sends ``NOTIFY umtali_game, '<game id>'`` in
-its own transaction, so the notice goes out if and only if the change is committed; a
-seat's arrival or departure sends ``umtali_presence`` the same way. Each server process
-listens (:class:`umtali.web.server.PostgresBroadcaster`).
+On PostgreSQL every change to a game also sends ``NOTIFY umtali_game, '<token>:<game
+id>'`` in its own transaction, so the notice goes out if and only if the change is
+committed; a seat's arrival or departure sends ``umtali_presence`` the same way. The
+token is the store's own random mark (:attr:`Store.token`), so that a process knows its
+own notices. Each server process listens (:class:`umtali.web.server.PostgresBroadcaster`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,7 +57,18 @@ from typing import Any, Final, Self
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import URL, Engine, create_engine, event, func, select, text
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+)
 from sqlalchemy import update as sa_update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -86,6 +98,7 @@ __all__ = [
     "database_url",
     "deck_commitment",
     "deck_text",
+    "read_notice",
     "rematch_secret",
     "secret_hash",
 ]
@@ -112,6 +125,16 @@ _SQLITE_BUSY_MS: Final = 10_000
 write here takes milliseconds; ten seconds is room for a slow disk, not a wait anyone
 plans for."""
 
+POOL_CONNECTIONS: Final = 16
+"""The connections a store keeps open to its database. The server runs at most this
+many database calls at once (:attr:`Store.connections`), so no call waits for a
+connection while holding a thread, and none opens and closes one for a single call (a
+new PostgreSQL connection starts a process)."""
+
+POOL_OVERFLOW: Final = 4
+"""Connections opened beyond :data:`POOL_CONNECTIONS` when a caller other than the
+server's bounded calls (a test, a script) needs one, closed again after use."""
+
 MIGRATION_LOCK: Final = 0x756D74616C69
 """The PostgreSQL advisory lock taken while migrating ("umtali" in ASCII): servers started
 together migrate one after the other, and the later ones find nothing left to do."""
@@ -130,6 +153,46 @@ game itself did not change."""
 
 _BEGIN: Final = "umtali_begin"
 """The execution option naming how an SQLite transaction begins (see ``_sqlite_engine``)."""
+
+
+_NOTIFY: Final = text("SELECT pg_notify(:channel, :payload)")
+
+_MOVES_IN_HAND: Final = (
+    select(func.count())
+    .select_from(MoveRow)
+    .where(MoveRow.game_id == bindparam("game"), MoveRow.hand_index == bindparam("hand"))
+    .scalar_subquery()
+)
+
+_MOVE_PROBE: Final = (
+    select(GameRow.finished_at, HandRow.hand_index, HandRow.ended_at, _MOVES_IN_HAND)
+    .select_from(GameRow)
+    .outerjoin(
+        HandRow,
+        (HandRow.game_id == GameRow.id) & (HandRow.hand_index == bindparam("hand")),
+    )
+    .where(GameRow.id == bindparam("game"))
+)
+"""Whether a move may be stored, in one read: the game's end, the hand (if dealt) and
+its end, and how many moves the hand holds. Built once: a move runs only the query."""
+
+_MOVE_INSERT: Final = insert(MoveRow)
+
+_SEEN: Final = (
+    sa_update(SeatRow)
+    .where(SeatRow.game_id == bindparam("game"), SeatRow.seat == bindparam("seat_number"))
+    .values(last_seen_at=bindparam("last_seen_at"))
+)
+
+_HAND_END: Final = (
+    sa_update(HandRow)
+    .where(HandRow.game_id == bindparam("game"), HandRow.hand_index == bindparam("hand"))
+    .values(
+        score_0=bindparam("score_0"),
+        score_1=bindparam("score_1"),
+        ended_at=bindparam("ended_at"),
+    )
+)
 
 
 class StoreError(Exception):
@@ -202,6 +265,19 @@ def database_url(environ: Mapping[str, str] = os.environ) -> str:
     ('sqlite:///umtali.db', 'postgresql:///umtali')
     """
     return environ.get("DATABASE_URL", "").strip() or DEFAULT_URL
+
+
+def read_notice(payload: str) -> tuple[str, int] | None:
+    """The token of the store that sent a notice and the id of its game, from the
+    notice's payload (``<token>:<game id>``); ``None`` for a payload of any other shape.
+
+    >>> read_notice("9f2c41d0aa03b7e5:17"), read_notice("17"), read_notice("x:y")
+    (('9f2c41d0aa03b7e5', 17), None, None)
+    """
+    token, colon, game = payload.partition(":")
+    if not (colon and token and game.isascii() and game.isdigit()):
+        return None
+    return token, int(game)
 
 
 def deck_text(deck: Sequence[int]) -> str:
@@ -298,7 +374,7 @@ def _sqlite_engine(url: URL) -> Engine:
     queue instead of both reading, then one failing when it comes to write.
     """
     _create_private_file(url.database)
-    engine = create_engine(url)
+    engine = create_engine(url, pool_size=POOL_CONNECTIONS, max_overflow=POOL_OVERFLOW)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -370,29 +446,6 @@ def _migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-def _track_backends(engine: Engine) -> set[int]:
-    """The PostgreSQL process id of each connection ``engine`` holds from now on, kept
-    up to date as they come and go: a listener tells this store's notices from other
-    processes' by them (a notice names its sender's process id)."""
-    backends: set[int] = set()
-
-    @event.listens_for(engine, "connect")
-    def _connected(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
-        pid = int(dbapi_connection.info.backend_pid)
-        record.info["backend_pid"] = pid
-        backends.add(pid)
-
-    @event.listens_for(engine, "close")
-    def _closed(_dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
-        backends.discard(record.info.get("backend_pid", -1))
-
-    @event.listens_for(engine, "invalidate")
-    def _invalidated(_dbapi_connection: Any, record: ConnectionPoolEntry, _e: Any) -> None:
-        backends.discard(record.info.get("backend_pid", -1))
-
-    return backends
-
-
 # -- the store ------------------------------------------------------------------------------
 
 
@@ -401,29 +454,34 @@ class Store:
     committed before it returns. A store may be used from several threads at once, and
     several stores (in one process or many) may share one database."""
 
-    def __init__(self, engine: Engine, backends: set[int] | None = None) -> None:
-        """Use :meth:`open`, which also brings the tables up to date. ``backends``:
-        the PostgreSQL process ids of the engine's connections, kept up to date by
-        :func:`_track_backends` since the engine was made."""
+    def __init__(self, engine: Engine) -> None:
+        """Use :meth:`open`, which also brings the tables up to date."""
         self._engine = engine
         self._reads = sessionmaker(engine, expire_on_commit=False)
-        self._writes = sessionmaker(
-            engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
-        )
+        self._write_engine = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
+        self._writes = sessionmaker(self._write_engine, expire_on_commit=False)
         self._postgresql = engine.dialect.name == "postgresql"
-        if backends is None:
-            backends = _track_backends(engine) if self._postgresql else set()
-        self._backends = backends
+        # SQLite lets one connection write at a time, and a writer that finds the lock
+        # taken sleeps in its busy handler, up to 100 ms a time, instead of being woken
+        # when the lock is freed. This process's writers therefore queue here, where a
+        # waiter wakes at once; the busy handler is left to writers of other processes.
+        self._write_turn: AbstractContextManager[Any] = (
+            nullcontext() if self._postgresql else threading.Lock()
+        )
+        self.token = secrets.token_hex(8)
+        """This store's mark on its notices (``<token>:<game id>``), by which a
+        listener knows the changes made through this store from other processes'. It
+        is random, and it tells nothing of any game or seat."""
+
+    @property
+    def connections(self) -> int:
+        """How many database calls may run at once without waiting for a connection."""
+        return POOL_CONNECTIONS
 
     @property
     def is_postgresql(self) -> bool:
         """Whether the database is PostgreSQL (which announces changes by ``NOTIFY``)."""
         return self._postgresql
-
-    def own_backend(self, pid: int) -> bool:
-        """Whether the PostgreSQL process ``pid`` serves one of this store's
-        connections: a notice it sent tells of a change this process made."""
-        return pid in self._backends
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -436,14 +494,18 @@ class Store:
         else:
             # A pooled connection may have been closed by a restart of the database
             # server: test it before each use rather than fail the request.
-            engine = create_engine(parsed, pool_pre_ping=True)
-        backends = _track_backends(engine) if engine.dialect.name == "postgresql" else set()
+            engine = create_engine(
+                parsed,
+                pool_pre_ping=True,
+                pool_size=POOL_CONNECTIONS,
+                max_overflow=POOL_OVERFLOW,
+            )
         try:
             _migrate(engine)
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine, backends)
+        return cls(engine)
 
     @property
     def url(self) -> str:
@@ -474,13 +536,24 @@ class Store:
     def _write(self, announce: int | None = None, channel: str = GAME_CHANNEL) -> Iterator[Session]:
         """A write transaction; ``announce``: the game whose change it is, told on
         ``channel`` (PostgreSQL) when, and only if, the transaction commits."""
-        with self._writes() as session, session.begin():
+        with self._write_turn, self._writes() as session, session.begin():
             yield session
             if announce is not None and self._postgresql:
-                session.execute(
-                    text("SELECT pg_notify(:channel, :game)"),
-                    {"channel": channel, "game": str(announce)},
-                )
+                session.execute(_NOTIFY, self._notice(channel, announce))
+
+    @contextmanager
+    def _write_rows(
+        self, announce: int | None, channel: str = GAME_CHANNEL
+    ) -> Iterator[Connection]:
+        """:meth:`_write` without the ORM's session, for the frequent writes (a move, a
+        heartbeat): the same transaction, lock and notice, at a fraction of the cost."""
+        with self._write_turn, self._write_engine.begin() as connection:
+            yield connection
+            if announce is not None and self._postgresql:
+                connection.execute(_NOTIFY, self._notice(channel, announce))
+
+    def _notice(self, channel: str, game_id: int) -> dict[str, str]:
+        return {"channel": channel, "payload": f"{self.token}:{game_id}"}
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -606,13 +679,19 @@ class Store:
     ) -> None:
         """Note that the player of ``seat`` was seen ``at`` (now by default);
         ``announce``: he came or went, which is told on :data:`PRESENCE_CHANNEL`."""
-        with self._write(
-            announce=seat.game_id if announce else None, channel=PRESENCE_CHANNEL
-        ) as session:
-            row = session.get(SeatRow, (seat.game_id, seat.seat))
-            if row is None:
+        with self._write_rows(
+            seat.game_id if announce else None, channel=PRESENCE_CHANNEL
+        ) as connection:
+            marked = connection.execute(
+                _SEEN,
+                {
+                    "game": seat.game_id,
+                    "seat_number": seat.seat,
+                    "last_seen_at": _now() if at is None else at,
+                },
+            )
+            if marked.rowcount != 1:
                 raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
-            row.last_seen_at = _now() if at is None else at
 
     def last_seen(self, seat: SeatRef) -> datetime | None:
         """When the player of ``seat`` was last seen (UTC), or ``None`` if never."""
@@ -762,41 +841,42 @@ class Store:
             len(scores) == 2 and all(type(score) is int for score in scores)
         ):
             raise StoreError(f"scores are two whole numbers, not {scores!r}")
+        where = {"game": game_id, "hand": hand_index}
         try:
-            with self._write(announce=game_id) as session:
-                game = self._game(session, game_id)
-                if game.finished_at is not None:
+            with self._write_rows(game_id) as connection:
+                found = connection.execute(_MOVE_PROBE, where).first()
+                if found is None:
+                    raise StoreError(f"there is no game {game_id}")
+                finished_at, hand_found, ended_at, count = found
+                if finished_at is not None:
                     raise StoreError(f"game {game_id} is finished: it takes no more moves")
-                hand = session.get(HandRow, (game_id, hand_index))
-                if hand is None:
+                if hand_found is None:
                     raise StoreError(f"game {game_id} has no hand {hand_index}")
-                count = session.scalar(
-                    select(func.count())
-                    .select_from(MoveRow)
-                    .where(MoveRow.game_id == game_id, MoveRow.hand_index == hand_index)
-                )
-                if move_index < (count or 0):
+                if move_index < count:
                     raise MoveConflict(self._taken(game_id, hand_index, move_index))
-                if hand.ended_at is not None:
+                if ended_at is not None:
                     raise StoreError(f"game {game_id}: hand {hand_index} is over")
-                if move_index > (count or 0):
+                if move_index > count:
                     raise StoreError(
                         f"game {game_id}, hand {hand_index} has {count} move(s): the next is"
                         f" move {count}, not {move_index}"
                     )
                 now = _now()
-                session.add(
-                    MoveRow(
-                        game_id=game_id,
-                        hand_index=hand_index,
-                        move_index=move_index,
-                        text=text,
-                        created_at=now,
-                    )
+                connection.execute(
+                    _MOVE_INSERT,
+                    {
+                        "game_id": game_id,
+                        "hand_index": hand_index,
+                        "move_index": move_index,
+                        "text": text,
+                        "created_at": now,
+                    },
                 )
                 if scores is not None:
-                    hand.score_0, hand.score_1 = scores
-                    hand.ended_at = now
+                    connection.execute(
+                        _HAND_END,
+                        {**where, "score_0": scores[0], "score_1": scores[1], "ended_at": now},
+                    )
         except IntegrityError:
             # Two writers counted the same moves and tried the same index (PostgreSQL
             # lets both count; the primary key lets only the first in).
