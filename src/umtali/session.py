@@ -669,15 +669,19 @@ class PlaySession:
         view = PlayerView.of(self.match.hands[-1], reader)
         return describe_seen(view, index, self.names_for(reader))
 
-    def recap(self, reader: int, hand_index: int = -1) -> Recap:
+    def recap(self, reader: int, hand_index: int = -1, view: PlayerView | None = None) -> Recap:
         """The other player's moves since ``reader``'s last move in hand ``hand_index``
         (by default the last one dealt, under way or over), told from ``reader``'s view
         (R11): what a hot-seat player, or a resumed game, is told, and how a hand that
-        has just ended finished, for a seat that did not see its last moves."""
+        has just ended finished, for a seat that did not see its last moves. ``view``:
+        ``reader``'s view of that hand now, when the caller has built it already."""
         hands = self.match.hands
         if not -len(hands) <= hand_index < len(hands):
             raise ValueError(f"no hand {hand_index}: {len(hands)} dealt so far, counted from 0")
-        view = PlayerView.of(hands[hand_index], reader)
+        if view is None:
+            view = PlayerView.of(hands[hand_index], reader)
+        elif view.player != reader:
+            raise ValueError(f"a recap for seat {reader} is told from his own view")
         mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
         since = mine[-1] + 1 if mine else 0
         names = self.names_for(reader)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from umtali.cards import (
@@ -65,8 +66,12 @@ class ViewError(ValueError):
     """A view that is inconsistent or malformed."""
 
 
-def _public_text(move: Move, actor: int, viewer: int) -> str:
-    """The move as the viewer saw it: an opponent's face-down discard stays hidden."""
+@lru_cache(maxsize=1 << 14)
+def _public_text(action: int, actor: int, viewer: int) -> str:
+    """The move as the viewer saw it: an opponent's face-down discard stays hidden.
+    Kept once worked out: every view writes out the hand's whole history again, and a
+    server sends a view after every move."""
+    move = Move.from_action(action)
     if actor != viewer and move.face_down:
         if move.kind is MoveKind.DISCARD:
             return "discard (face down)"
@@ -207,10 +212,7 @@ class PlayerView:
             points=state.points,
             taken_this_turn=CardSet(state.taken),
             took_two=state.took_two,
-            history=tuple(
-                (actor, _public_text(Move.from_action(a), actor, player))
-                for actor, a in state.history
-            )
+            history=tuple((actor, _public_text(a, actor, player)) for actor, a in state.history)
             if with_history
             else (),
             legal=legal,

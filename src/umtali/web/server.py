@@ -454,7 +454,7 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     hand = match.hands[-1]
     view = session.view(seat) if match.current is not None else PlayerView.of(hand, seat)
     names = session.names_for(seat)
-    recap = session.recap(seat)
+    recap = session.recap(seat, view=view)
     previous = None
     ended = [i for i, past in enumerate(match.hands) if past.is_over()]
     if ended:
