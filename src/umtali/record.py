@@ -58,6 +58,7 @@ __all__ = [
     "RECORD_VERSION",
     "RecordError",
     "dumps",
+    "load_bytes",
     "load_file",
     "loads",
     "record_digest",
@@ -206,6 +207,19 @@ def load_file(path: str | os.PathLike[str]) -> Match:
         raise RecordError(f"it cannot be read ({e.strerror or e})") from None
     except ValueError:  # a path with a NUL character in it
         raise RecordError("that is no file name: it holds a NUL character") from None
+    return load_bytes(raw)
+
+
+def load_bytes(raw: bytes) -> Match:
+    """Read and replay a record given as the bytes of its file (an upload, say): at
+    most 16 MiB, UTF-8 (a byte-order mark is allowed and skipped); every failure is a
+    :class:`RecordError`.
+
+    >>> load_bytes(b"\\xff{}")
+    Traceback (most recent call last):
+    ...
+    umtali.record.RecordError: it is not UTF-8 text (byte 0 is not), so not a game record
+    """
     if len(raw) > _MAX_RECORD_BYTES:
         raise RecordError(
             "it holds more than 16 MiB, too much for a game record (a whole session's"

@@ -10,7 +10,7 @@ JSON events; an answer is read and graded by the question the script or the quiz
 gives. Nothing is kept between requests: the script is built again for each one (a few
 milliseconds), and the page sends back how many unreadable answers it has had.
 
-A replay reads a record with :func:`umtali.record.loads` (every check and message of
+A replay reads a record with :func:`umtali.record.load_bytes` (every check and message of
 ``umtali replay``) and tells it with :func:`umtali.replaying.match_events`, grouped into
 the steps ``umtali replay --step`` pauses at.
 
@@ -44,7 +44,7 @@ from umtali.learn.question import Position, Question
 from umtali.learn.quiz import build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
 from umtali.lessons import LESSONS
-from umtali.record import RecordError, loads
+from umtali.record import RecordError, load_bytes
 from umtali.replaying import (
     GameTotals,
     HandBegins,
@@ -362,11 +362,11 @@ def quiz_answer(number: int, request: AnswerRequest) -> AnswerReply:
 # -- replays ----------------------------------------------------------------------------------
 
 
-def replay_reply(text: str) -> ReplayReply:
-    """The record in ``text`` read (raising :class:`RecordError` as ``umtali replay``
-    would refuse it) and told hand by hand, in the steps ``umtali replay --step`` pauses
-    at: the deal, then each turn, each with the hand after it."""
-    match = loads(text)
+def replay_reply(raw: bytes) -> ReplayReply:
+    """The record in ``raw`` (a record file's bytes) read, raising :class:`RecordError`
+    as ``umtali replay`` would refuse it, and told hand by hand, in the steps ``umtali
+    replay --step`` pauses at: the deal, then each turn, each with the hand after it."""
+    match = load_bytes(raw)
     heading = ""
     end: str | None = None
     hands: list[ReplayHand] = []
@@ -442,16 +442,8 @@ async def replay(request: Request) -> ReplayReply:
                 " are read (a game's record takes a few KiB)",
             )
     try:
-        text = bytes(raw).decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise HTTPException(
-            422,
-            f"cannot replay this record: it is not UTF-8 text (byte {e.start:,} is not),"
-            " so not a game record",
-        ) from None
-    try:
         # Reading a record replays every move: kept off the event loop.
-        return await anyio.to_thread.run_sync(replay_reply, text)
+        return await anyio.to_thread.run_sync(replay_reply, bytes(raw))
     except RecordError as e:
         raise HTTPException(422, f"cannot replay this record: {e}") from None
 
