@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from umtali.cards import card_ascii, cards_of, parse_card, quoted
-from umtali.deck import check_deck, seeded_deck
+from umtali.deck import FIRST_STOCK_INDEX, check_deck, seeded_deck
 from umtali.gin.melds import (
     DEADWOOD_VALUES,
     Arrangement,
@@ -64,8 +64,8 @@ TAKE: Final = 105
 PASS: Final = 106
 """Refuse the first upcard."""
 
-UPCARD_INDEX: Final = 20
-FIRST_STOCK_INDEX: Final = 21
+UPCARD_INDEX: Final = FIRST_STOCK_INDEX - 1
+"""The upcard's place in the deck: where Umtali deals its 11th card; the stock follows."""
 
 _UPCARD, _DRAW, _DISCARD, _OVER = range(4)
 

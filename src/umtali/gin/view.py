@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umtali.cards import CardSet, card_ascii, cards_of
-from umtali.gin.state import DRAW, KNOCK, TAKE, GinHand, GinMove, GinOutcome
+from umtali.gin.state import DRAW, KNOCK, TAKE, UPCARD_INDEX, GinHand, GinMove, GinOutcome
 
 __all__ = ["GinView"]
 
@@ -117,7 +117,7 @@ def _cards_seen_taken(state: GinHand, taker: int) -> int:
     """The cards ``taker`` took from the pile during the hand (all of them: the caller
     keeps those still in his hand). The pile is rebuilt move by move, since a take
     names no card."""
-    pile = [state.deck[20]]
+    pile = [state.deck[UPCARD_INDEX]]
     taken = 0
     for player, action in state.history:
         if action == TAKE:
