@@ -52,6 +52,7 @@ from umtali.bots import DEFAULT_BOT
 from umtali.deck import shuffled_deck
 from umtali.describe import YOU, how_hand_ended
 from umtali.match import Match, MatchKind
+from umtali.moves import Move
 from umtali.record import dumps, record_of, replay
 from umtali.rules import STANDARD
 from umtali.session import Accepted, PlaySession, Refused, Seats
@@ -691,13 +692,14 @@ class GameServer:
         match = live.session.match
         hand_index = len(match.hands) - 1
         hand = match.hands[hand_index]
-        played = hand.moves_played()
+        move_index = len(hand.history) - 1
+        # The last move alone: every move of the hand rebuilt would cost more each move.
+        text = Move.from_action(hand.history[move_index][1]).text()
         outcome = hand.outcome()
-        text = played[-1].text()
         scores = None if outcome is None else outcome.scores
         await self._db(
             lambda: self.store.append_move(
-                live.game_id, hand_index, len(played) - 1, text, scores=scores
+                live.game_id, hand_index, move_index, text, scores=scores
             )
         )
         if match.is_over():
