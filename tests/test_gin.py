@@ -340,3 +340,72 @@ def test_a_shutout_doubles_the_winners_points_and_the_game_bonus() -> None:
     assert result.final == (0, 2 * 170 + 2 * 25 + 200)
     with pytest.raises(ValueError, match="the game is over"):
         game.new_hand(gin_deck(GIN_CARDS, SIXTY, "4s"))
+
+
+# -- Oklahoma: the knock limit and the doubling from the upcard, a game to 150 ---------------
+
+KNOCKER = "7c 8c 9c Jd Jh Js Ac Ad 3d 4s"  # 7-8-9♣ and three jacks; A♣ A♦ 3♦ 4♠ = 9
+DEFENDER = "2h 3h 4h 5c 5d 5s Qc Qd Qs 2s"  # 2-3-4♥, three fives, three queens; 2♠ = 2
+
+
+def knock_moves(upcard: str, drawn: str) -> list[str]:
+    """The knocks the non-dealer may make in Oklahoma after both pass the upcard and he
+    draws ``drawn``."""
+    hand = GinHand(gin_deck(KNOCKER, DEFENDER, upcard, drawn), rules=OKLAHOMA)
+    hand.push_text("pass")
+    hand.push_text("pass")
+    hand.push_text("draw")
+    return [move.text() for move in hand.legal_moves() if move.kind == "knock"]
+
+
+def test_oklahoma_knocks_at_the_upcards_rank_or_fewer() -> None:
+    # He draws K♥ and throws it back, keeping 9 points of deadwood.
+    assert knock_moves("9h", "Kh") == ["knock Kh"]  # nine or fewer: he may
+    assert knock_moves("8h", "Kh") == []  # eight or fewer: he may not
+    assert knock_moves("Qh", "Kh") == ["knock Kh"]  # a face card leaves the usual 10
+
+
+def test_an_ace_upcard_in_oklahoma_allows_gin_only() -> None:
+    # Drawing 2♦ makes A-2-3♦; throwing 4♠ leaves the A♣ alone, 1 point: no knock.
+    assert knock_moves("Ah", "2d") == []
+    assert "knock 4s" in knock_moves("Qh", "2d")
+    # A hand that goes gin may still knock: A♣ upcard, and the 4♠ drawn completes
+    # A-2-3-4♠ beside three fives and 9-10-J♥, K♦ thrown face down.
+    hand = GinHand(gin_deck(GIN_CARDS, SIXTY, "Ac", "4s"), rules=OKLAHOMA)
+    for move in ("pass", "pass", "draw", "knock Kd"):
+        hand.push_text(move)
+    assert hand.outcome is not None
+    assert (hand.outcome.how, hand.outcome.scores) == ("gin", (0, 25 + 60))
+
+
+def test_a_spade_upcard_doubles_a_knock_and_an_undercut_but_not_the_bonus() -> None:
+    # Non-dealer: 4-5-6♥ and three eights, draws A♣ and knocks with K♠: A♣ 2♣ 3♦ 4♠ = 10
+    # (the 10♠ upcard allows ten). The dealer lays 7♥ 8♥ off and keeps 62.
+    hand = GinHand(
+        gin_deck("4h 5h 6h 8c 8d 8s 2c 3d 4s Ks", "7h 8h 10c Jc 2s 5s 6d 9d Qd Kd", "10s", "Ac"),
+        rules=OKLAHOMA,
+    )
+    for move in ("pass", "pass", "draw", "knock Ks"):
+        hand.push_text(move)
+    assert hand.outcome is not None
+    assert (hand.outcome.how, hand.outcome.scores) == ("knock", (0, 2 * (62 - 10)))
+    # The knocker of 9 drawing K♣ under a K♠ upcard is undercut by the dealer's 2:
+    # the difference doubled, the 25 once.
+    hand = GinHand(gin_deck(KNOCKER, DEFENDER, "Ks", "Kc"), rules=OKLAHOMA)
+    for move in ("pass", "pass", "draw", "knock Kc"):
+        hand.push_text(move)
+    assert hand.outcome is not None
+    assert (hand.outcome.how, hand.outcome.scores) == ("undercut", (2 * (9 - 2) + 25, 0))
+
+
+def test_oklahoma_is_played_to_150_with_the_usual_bonuses() -> None:
+    game = GinGame(OKLAHOMA, first_dealer=0)
+    gin_hand(game)  # dealer 0; the 4♠ upcard doubles: player 1 scores 25 + 2 x 60 = 145
+    assert game.totals() == (0, 145)
+    assert not game.is_over()  # over 100, short of 150
+    gin_hand(game)  # dealer 1: player 0, 145
+    gin_hand(game)  # dealer 0: player 1, 290
+    assert game.is_over()
+    result = game.result()
+    assert (result.winner, result.points, result.shutout) == (1, (145, 290), False)
+    assert result.final == (145 + 25, 290 + 2 * 25 + 100)  # bonuses are never doubled

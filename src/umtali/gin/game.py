@@ -27,7 +27,44 @@ from umtali.deck import shuffled_deck  # noqa: F401 - the doctest deals with it
 from umtali.gin.rules import GIN, GinRules
 from umtali.gin.state import GinHand
 
-__all__ = ["GinGame", "GinGameResult"]
+__all__ = ["GameBonuses", "GinGame", "GinGameResult", "game_bonuses"]
+
+
+@dataclass(frozen=True)
+class GameBonuses:
+    """What the end of a game adds, for any number of players or teams (indexed alike):
+    each one's ``line`` bonuses, the ``game_bonus`` each winner takes, whether it was a
+    ``shutout``, and the ``final`` scores."""
+
+    line: tuple[int, ...]
+    game_bonus: int
+    shutout: bool
+    final: tuple[int, ...]
+
+
+def game_bonuses(
+    points: Sequence[int], hands_won: Sequence[int], winners: Sequence[int], rules: GinRules
+) -> GameBonuses:
+    """The bonuses of a finished game: ``points`` from the hands and ``hands_won`` by
+    each player (or team), the ``winners`` among them (more than one only when
+    three-hand play ends in a tie).
+
+    Everyone adds the line bonus for each hand he won. Each winner adds the game bonus;
+    in a shutout, where no loser won a hand, the winners' points from the hands count
+    twice and the game bonus is doubled.
+
+    >>> game_bonuses((85, 170), (1, 2), (1,), GIN)
+    GameBonuses(line=(25, 50), game_bonus=100, shutout=False, final=(110, 320))
+    >>> game_bonuses((0, 170), (0, 2), (1,), GIN).final
+    (0, 590)
+    """
+    shutout = all(won == 0 for who, won in enumerate(hands_won) if who not in winners)
+    line = tuple(won * rules.line_bonus for won in hands_won)
+    bonus = rules.game_bonus * (2 if shutout else 1)
+    final = [score + extra for score, extra in zip(points, line, strict=True)]
+    for winner in winners:
+        final[winner] += bonus + (points[winner] if shutout else 0)
+    return GameBonuses(line, bonus, shutout, tuple(final))
 
 
 @dataclass(frozen=True)
@@ -41,6 +78,23 @@ class GinGameResult:
     game_bonus: int
     shutout: bool
     final: tuple[int, int]
+
+    @classmethod
+    def of(
+        cls, winner: int, points: tuple[int, int], hands_won: tuple[int, int], rules: GinRules
+    ) -> GinGameResult:
+        """The result of a game between two sides that ``winner`` won, with its bonuses
+        (:func:`game_bonuses`)."""
+        bonuses = game_bonuses(points, hands_won, (winner,), rules)
+        line, final = bonuses.line, bonuses.final
+        return cls(
+            winner,
+            points,
+            (line[0], line[1]),
+            bonuses.game_bonus,
+            bonuses.shutout,
+            (final[0], final[1]),
+        )
 
     @property
     def margin(self) -> int:
@@ -103,10 +157,4 @@ class GinGame:
             raise ValueError("the game is not over yet")
         points = self.totals()
         winner = 0 if points[0] >= self.rules.game_target else 1
-        won = self.hands_won()
-        shutout = won[1 - winner] == 0
-        line = (won[0] * self.rules.line_bonus, won[1] * self.rules.line_bonus)
-        bonus = self.rules.game_bonus * (2 if shutout else 1)
-        final = [points[0] + line[0], points[1] + line[1]]
-        final[winner] += bonus + (points[winner] if shutout else 0)
-        return GinGameResult(winner, points, line, bonus, shutout, (final[0], final[1]))
+        return GinGameResult.of(winner, points, self.hands_won(), self.rules)
