@@ -8,6 +8,7 @@ import random
 import pytest
 
 from tests.helpers import play_randomly
+from umtali.cards import parse_card
 from umtali.lessons import LESSONS
 from umtali.match import Match
 from umtali.moves import IllegalMoveError
@@ -37,6 +38,11 @@ def test_standard_is_the_default_preset() -> None:
         ({"marriage_multiplier": 0}, "marriage_multiplier must be an int from 1 to 10"),
         ({"hands_per_game": True}, "hands_per_game must be an int"),
         ({"turn_cap": 1}, "turn_cap must be an int from 2"),
+        ({"deep_take": 1}, "deep_take must be true or false"),
+        (
+            {"face_down_final_discard": False, "final_discard_face_down_only": True},
+            "final_discard_face_down_only needs face_down_final_discard",
+        ),
     ],
 )
 def test_bad_option_values_are_refused(options: dict[str, object], message: str) -> None:
@@ -128,3 +134,53 @@ def test_hands_per_game_and_games_per_session() -> None:
         play_randomly(hand, rng)
     assert max(session.games_won()) == 3
     assert len(session.game_results()) == len(session.hands)
+
+
+def test_opening_draw_makes_the_first_player_draw() -> None:
+    # Hand 1 with an opening draw: the dealer keeps the 11th card and then draws a 12th.
+    hand = HandState(LESSONS[0].deck(), 1, RuleSet(opening_draw=True))
+    hand.push_text("keep")
+    assert hand.phase == Phase.DRAW
+    assert texts(hand) == ["draw"]  # the pile is empty: no upcard in this deal
+    hand.push_text("draw")
+    assert len(hand.hand(1)) == 12
+
+
+def test_an_upcard_deal_without_the_opening_draw() -> None:
+    # Ten cards each and an upcard; without the opening draw the non-dealer melds and
+    # discards at once, as R2's 11-card player does.
+    hand = HandState(LESSONS[0].deck(), 1, RuleSet(eleventh_card="upcard"))
+    assert (len(hand.hand(0)), len(hand.hand(1)), hand.player) == (10, 10, 0)
+    assert hand.phase == Phase.PLAY
+    assert [str(m) for m in hand.legal_moves][:3] == ["meld 7♠ 6♠ 5♠", "play J♦", "play J♠"]
+    assert hand.discard_pile() == [(parse_card("10d"), False)]  # the 21st card dealt
+
+
+def test_deep_take_under_compulsory_play() -> None:
+    # Hand 1, turn 3, with deep takes beside the take-two: 5♥ lies under 6♥ and may be
+    # taken with it (7♥ runs with both); the take-two of the same cards stays on offer.
+    hand = lesson_hand(1, RuleSet(deep_take=True), 2)
+    assert texts(hand) == ["draw", "take 6♥", "take 5♥", "take 6♥ 5♥"]
+    hand.push_text("take 5♥")
+    # 5♥, the deepest, must be played; 6♥ lay on top and may not be discarded.
+    assert (hand.must_meld, hand.taken_top) == (1 << parse_card("5h"), 1 << parse_card("6h"))
+
+
+def test_last_turn_discard_off() -> None:
+    # Hand 1, turn 4 is Player 1's last turn; with no last-turn discard he still goes out
+    # by playing every card, as the book has him do.
+    rules = RuleSet(last_turn_discard=False)
+    hand = lesson_hand(1, rules, 3)
+    assert hand.last_turn
+    for text in LESSONS[0].turns[3].moves:
+        hand.push_text(text)
+    outcome = hand.outcome()
+    assert outcome is not None
+    assert outcome.scores == (31, 28)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_to_dict_lists_every_option_as_asdict_would(name: str) -> None:
+    rules = PRESETS[name]
+    assert rules.to_dict() == dataclasses.asdict(rules)
+    assert RuleSet.from_dict(rules.to_dict()) == rules

@@ -10,7 +10,8 @@ import random
 from umtali.cards import card_ascii, cards_of
 from umtali.moves import Move, MoveKind
 from umtali.state import HandState
-from umtali.view import PlayerView
+from umtali.terms import FACE_DOWN, PILE_CARD
+from umtali.view import PlayerView, determinize
 
 
 def hidden_from(hand: HandState, seat: int) -> set[int]:
@@ -49,3 +50,35 @@ def test_a_face_down_discard_stays_hidden_under_a_later_one() -> None:
                     assert seen is None, f"seed {seed}: {card_ascii(card)} shown to seat {seat}"
                     covered += bool(hand.pile[-1] & 63 != card)
     assert covered > 10  # face-down cards under a later discard were met
+
+
+def test_a_world_dealt_from_a_view_keeps_the_viewers_own_face_down_discard_face_down() -> None:
+    """Found by the rl work: the viewer sees the face of the card he laid face down going
+    out, and the world determinize deals him must still hold it face down: the other
+    player sees only its back, and may not take it (R5)."""
+    met = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        hand = HandState.from_seed(seed, dealer=seed % 2)
+        while not hand.is_over():
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+            if not any(e & FACE_DOWN for e in hand.pile) or hand.is_over():
+                continue
+            for seat in (0, 1):
+                view = PlayerView.of(hand, seat, with_history=False)
+                world = determinize(view, rng)
+                # Face down or up, entry by entry, as anyone at the table sees the pile.
+                assert [e & FACE_DOWN for e in world.pile] == [e & FACE_DOWN for e in hand.pile]
+                # And the cards the viewer sees there lie where he sees them.
+                assert [
+                    e & PILE_CARD if c is not None else None
+                    for e, c in zip(world.pile, view.discard_pile, strict=True)
+                ] == list(view.discard_pile)
+                assert view.laid_face_down.mask == sum(
+                    1 << (e & PILE_CARD)
+                    for e in hand.pile
+                    if e & FACE_DOWN and (e & PILE_CARD) in view.discard_pile
+                )
+                met += bool(view.laid_face_down)
+    assert met > 20  # the viewer's own face-down discard, dealt again, was met

@@ -4,7 +4,8 @@ A hand is fully determined by its deck order and the moves played, so a record o
 replays exactly. The deal reads the deck front to back:
 
 * cards 0, 2, …, 18 go to the non-dealer and 1, 3, …, 19 to the dealer (dealt alternately);
-* card 20, the 11th card, goes to whoever the dealer chooses (R1);
+* card 20, the 11th card, goes to whoever the dealer chooses (R1), or, when nobody gets
+  an 11th card (seed 003), is turned up to start the discard pile: the upcard;
 * cards 21.. are the stock, card 21 on top.
 
 >>> deck = shuffled_deck(random.Random(7))
@@ -22,6 +23,7 @@ from umtali.cards import ALL_CARDS, card_name, cards_of, mask_of, parse_cards
 
 __all__ = [
     "FIRST_STOCK_INDEX",
+    "UPCARD_INDEX",
     "InvalidDeckError",
     "check_deck",
     "deal_hands",
@@ -32,6 +34,9 @@ __all__ = [
 ]
 
 FIRST_STOCK_INDEX = 21
+
+UPCARD_INDEX: Final = FIRST_STOCK_INDEX - 1
+"""The deck position of the 11th card, which is the upcard when nobody is dealt 11."""
 
 
 class InvalidDeckError(ValueError):
@@ -121,12 +126,19 @@ def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
 
 
 def deal_hands(deck: Sequence[int], dealer: int, eleventh: int) -> tuple[int, int]:
-    """The two hands (masks, by player) dealt from ``deck``; ``eleventh`` gets 11 cards."""
+    """The two hands (masks, by player) dealt from ``deck``; ``eleventh`` gets 11 cards,
+    or nobody when it is -1 (the 11th card is then the upcard, ``deck[UPCARD_INDEX]``).
+
+    >>> deck = tuple(range(52))
+    >>> [len(cards_of(h)) for h in deal_hands(deck, 0, 1)], deal_hands(deck, 0, -1)[1] & 1 << 20
+    ([10, 11], 0)
+    """
     hands = [0, 0]
-    for i in range(20):
+    for i in range(UPCARD_INDEX):
         to = dealer if i % 2 else 1 - dealer
         hands[to] |= 1 << deck[i]
-    hands[eleventh] |= 1 << deck[20]
+    if eleventh >= 0:
+        hands[eleventh] |= 1 << deck[UPCARD_INDEX]
     return hands[0], hands[1]
 
 
@@ -136,11 +148,14 @@ def stacked_deck(
     stock: Iterable[int] | str = (),
     *,
     dealer_gets_eleven: bool = True,
+    upcard: int | str | None = None,
 ) -> tuple[int, ...]:
     """A deck that deals the given hands, with ``stock`` on top of the stock in order.
 
     The player receiving 11 cards (the dealer unless ``dealer_gets_eleven`` is false) must
-    be given 11, the other 10. Cards not named fill the bottom of the stock in id order.
+    be given 11, the other 10. With an ``upcard`` (a deal where nobody gets 11, seed
+    003), both hands hold 10 and the upcard lies at the 11th card's place. Cards not named
+    fill the bottom of the stock in id order.
 
     >>> deck = stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c 10d",
     ...                     "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd", "4c 4h")
@@ -150,6 +165,10 @@ def stacked_deck(
     ['K♠', '9♠', 'K♥', '7♥', '5♥', '3♥', '2♥', 'A♥', '10♦', 'K♣', '9♣']
     >>> [card_name(c) for c in deck[21:23]]
     ['4♣', '4♥']
+    >>> deck = stacked_deck("Ks 9s Kh 7h 5h 3h 2h Ah Kc 9c", "Js 7s 6s 5s 10h 6h 10c 5c Qd Jd",
+    ...                     "4c", upcard="10d")
+    >>> card_name(deck[UPCARD_INDEX]), card_name(deck[FIRST_STOCK_INDEX])
+    ('10♦', '4♣')
     """
 
     def read(cards: Iterable[int] | str) -> list[int]:
@@ -160,7 +179,15 @@ def stacked_deck(
     if not dealer_gets_eleven:
         big, small = small, big
     top = read(stock)
-    if len(big) != 11 or len(small) != 10:
+    if upcard is not None:
+        turned = read(upcard) if isinstance(upcard, str) else [upcard]
+        if len(big) != 10 or len(small) != 10 or len(turned) != 1:
+            raise InvalidDeckError(
+                f"with an upcard the hands hold 10 cards each and one card is turned up,"
+                f" not {len(big)}, {len(small)} and {len(turned)}"
+            )
+        big = [*big, turned[0]]
+    elif len(big) != 11 or len(small) != 10:
         raise InvalidDeckError(
             f"the hands must hold 11 and 10 cards, not {len(big)} and {len(small)}"
         )

@@ -239,11 +239,16 @@ def describe_move(
         discard: int | None = move.cards[0]
     else:
         discard = move.discard
+    above: tuple[int, ...] = ()
+    if kind is MoveKind.TAKE and move.cards and move.cards[0] in state.pile:
+        # A deep take (seed 003) brings every card above the one named.
+        above = state.pile[state.pile.index(move.cards[0]) + 1 :]
     return _sentence(
         kind,
         move.cards,
         _name(names, mover),
         _name(names, 1 - mover),
+        above=above,
         target=move.target,
         off_own=move.target is not None and _owner(state, move.target) == mover,
         drawn=state.stock_cards()[0] if kind is MoveKind.DRAW and state.stock_size() else None,
@@ -279,6 +284,10 @@ def describe_seen(view: PlayerView, index: int, names: tuple[str, str] | None = 
             kind, cards, who, other, discard="a card", face_down=True, goes_out=goes_out
         )
     move = parse_move(seen)
+    if move.kind is MoveKind.TAKE and view.rules.deep_take:
+        # The history names only the deepest card taken; the cards above it went too.
+        taken = card_name(move.cards[0])
+        return f"{subject(who, 'takes')} the discard pile from the top down to {taken}"
     target = move.target
     discard = move.cards[0] if move.kind is MoveKind.DISCARD else move.discard
     return _sentence(
@@ -305,6 +314,7 @@ def _sentence(
     who: str,
     other: str,
     *,
+    above: Sequence[int] = (),
     target: int | None = None,
     off_own: bool = False,
     drawn: int | None = None,
@@ -315,7 +325,8 @@ def _sentence(
 ) -> str:
     """The one wording of each kind of move: by ``who`` against ``other``, with what the
     teller may say (``drawn``: the card drawn from the stock, if he may name it;
-    ``discard``: the discarded card's name, or "a card")."""
+    ``discard``: the discarded card's name, or "a card"; ``above``: the cards a deep take
+    brings with the one it names, bottom to top)."""
     out = f" and {_verb(who, 'goes')} out" if goes_out else ""
     if kind is MoveKind.KEEP:
         return f"{subject(who, 'deals')} and {_verb(who, 'keeps')} the 11th card"
@@ -329,6 +340,9 @@ def _sentence(
         return f"{subject(who, 'draws')} {card}from the stock"
     if kind in (MoveKind.TAKE, MoveKind.TAKE_TWO):
         taken = " and ".join(card_name(c) for c in cards)
+        if above:
+            with_it = "the card" if len(above) == 1 else f"the {len(above)} cards"
+            taken += f" with {with_it} above it ({_names(above)})"
         return f"{subject(who, 'takes')} {taken} from the discard pile"
     if kind is MoveKind.MELD:
         meld = column_kind(mask_of(cards)).label
@@ -343,7 +357,8 @@ def _sentence(
     if kind is MoveKind.DISCARD:
         return f"{subject(who, 'discards')} {discard}{down}{out}"
     if kind is MoveKind.PAIR:
-        pair = f"out with the pair {_names(cards)}"
+        label = column_kind(mask_of(cards)).label  # a pair, or seed 003's two-card run
+        pair = f"out with the {'pair' if label == 'pair' else 'run'} {_names(cards)}"
         if discard is None:
             return f"{subject(who, 'goes')} {pair}"
         return f"{subject(who, 'discards')} {discard}{down} and {_verb(who, 'goes')} {pair}"

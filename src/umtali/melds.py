@@ -45,15 +45,18 @@ __all__ = [
     "ColumnKind",
     "MeldPlan",
     "card_reach",
+    "closes_with_run",
     "column_kind",
     "column_points",
     "end_is_acceptable",
     "hand_melds",
+    "is_closing_meld",
     "is_pair",
     "meld_accepts",
     "meld_plans",
     "meldable_cards",
     "plays_reach",
+    "short_melds",
     "solo_playable",
 ]
 
@@ -104,6 +107,19 @@ def _runs_of(bits: int) -> tuple[int, ...]:
 
 _RUNS: Final = tuple(_runs_of(b) for b in range(1 << 10))
 """_RUNS[b]: the maximal runs of 3+ in the A..10 bits of one suit."""
+
+
+def _two_runs_of(bits: int) -> tuple[int, ...]:
+    """Runs of exactly two set bits in a 10-bit value (neither neighbour set), as masks."""
+    # Bit j + 1 of ``padded`` is bit j of ``bits``, so its four bits from i are the
+    # cards i - 1 .. i + 2: a gap, two cards, a gap (below A and above 10 is a gap).
+    padded = bits << 1
+    return tuple(3 << i for i in range(9) if padded >> i & 0b1111 == 0b0110)
+
+
+_TWO_RUNS: Final = tuple(_two_runs_of(b) for b in range(1 << 10))
+"""_TWO_RUNS[b]: the runs of exactly two in the A..10 bits of one suit: a two-card run
+with no third card in hand to make it a sequence."""
 
 _CLUB_RUNS, _DIAMOND_RUNS, _HEART_RUNS, _SPADE_RUNS = (
     tuple(tuple(run << 13 * s for run in runs) for runs in _RUNS) for s in range(4)
@@ -184,6 +200,46 @@ def hand_melds(hand: int) -> list[int]:
     return melds
 
 
+def short_melds(hand: int) -> list[int]:
+    """The two-card melds of the last turns (seed 003), maximal as R4 wants melds: a pair
+    of a rank held exactly twice (not Jacks), and two cards in a row of one suit within
+    A..10 with neither neighbour in hand. A third card would make them a group or a
+    sequence, which :func:`hand_melds` lists.
+
+    >>> [CardSet(m) for m in short_melds(CardSet.parse("5h 6h 9c 9d Js Jh 2s 3s 4s").mask)]
+    [CardSet('9♣ 9♦'), CardSet('5♥ 6♥')]
+    """
+    melds = [run << 13 * s for s in range(4) for run in _TWO_RUNS[hand >> 13 * s & _LOW_TEN]]
+    a = hand & _SUIT_BITS
+    b = (hand >> 13) & _SUIT_BITS
+    c = (hand >> 26) & _SUIT_BITS
+    d = (hand >> 39) & _SUIT_BITS
+    # Exactly two of the four suits hold the rank: at least two, and not three.
+    two = (a & b | c & d | (a | b) & (c | d)) & ~((a & b & (c | d)) | (c & d & (a | b)))
+    two &= _NO_JACK
+    pairs = []
+    while two:
+        low = two & -two
+        pairs.append(hand & RANK_MASKS[low.bit_length()])
+        two ^= low
+    return pairs + melds
+
+
+def is_closing_meld(mask: int, runs: bool) -> bool:
+    """Whether ``mask`` may be the two-card column a player goes out with: a pair (R6),
+    or with ``runs`` also two cards in a row of one suit within A..10 (seed 003).
+
+    >>> is_closing_meld(CardSet.parse("6h 5h").mask, True), is_closing_meld(CardSet.parse("6h 5h").mask, False)
+    (True, False)
+    """
+    if is_pair(mask):
+        return True
+    if not runs or mask.bit_count() != 2 or mask & ~_LOW_TENS:
+        return False
+    low = mask & -mask
+    return mask == low | low << 1 and (low.bit_length() - 1) % 13 < 9
+
+
 def meldable_cards(hand: int) -> int:
     """The cards of the hand that lie in some meld it may lay (The Rule keeps them from solo)."""
     m = 0
@@ -207,8 +263,8 @@ def column_kind(mask: int) -> ColumnKind:
     ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT_BITS
     if ranks & (ranks - 1) == 0:  # one rank
         return _PAIR if mask.bit_count() == 2 else _GROUP
-    if mask.bit_count() == 2:
-        return _MARRIAGE
+    if mask.bit_count() == 2 and mask & _KINGS:
+        return _MARRIAGE  # a two-card run (seed 003's last turns) never holds a King
     return _SEQUENCE
 
 
@@ -230,8 +286,8 @@ def meld_accepts(mask: int) -> int:
     first = cards[0]
     if all(rank_of(c) == rank_of(first) for c in cards):
         return RANK_MASKS[rank_of(first)]
-    if len(cards) == 2:
-        return 0
+    if len(cards) == 2 and mask & _KINGS:
+        return 0  # a marriage
     return (SUIT_NEIGHBOURS[first] | SUIT_NEIGHBOURS[cards[-1]]) & ~mask
 
 
@@ -244,30 +300,48 @@ def is_pair(mask: int) -> bool:
     return rank != JACK and mask & RANK_MASKS[rank] == mask
 
 
-def end_is_acceptable(left: int, taken: int, pair_to_go_out: bool) -> bool:
-    """Whether a meld phase ending with ``left`` in hand satisfies a take-two (R3): each
-    card of ``taken`` still in hand must go into the pair the player goes out with (R6).
+def end_is_acceptable(
+    left: int,
+    taken: int,
+    pair_to_go_out: bool,
+    closing_runs: bool = False,
+    odd_discard: bool = True,
+) -> bool:
+    """Whether a meld phase ending with ``left`` in hand satisfies a take that binds
+    ``taken`` (R3's take-two, seed 003's deep take): each card of ``taken`` still in hand
+    must go into the two-card column the player goes out with (R6; ``closing_runs``: a
+    two-card run may close too), beside at most one odd card to discard if
+    ``odd_discard``.
     """
     still = left & taken
     if not still:
         return True
     if not pair_to_go_out:
         return False
+    closes = closes_with_run if closing_runs else is_pair
     n = left.bit_count()
     if n == 2:
-        return is_pair(left)
-    if n == 3:
-        return any(is_pair(left & ~(1 << x)) for x in cards_of(left & ~taken))
+        return closes(left)
+    if n == 3 and odd_discard:
+        return any(closes(left & ~(1 << x)) for x in cards_of(left & ~taken))
     return False
 
 
-def _solo_closure(hand: int, open_mask: int) -> tuple[int, int, int, list[int]]:
+def closes_with_run(mask: int) -> bool:
+    """Whether a player may go out with ``mask``: a pair, or a two-card run (seed 003)."""
+    return is_closing_meld(mask, True)
+
+
+def _solo_closure(
+    hand: int, open_mask: int, short: bool = False
+) -> tuple[int, int, int, list[int]]:
     """Play every solo card that is or becomes playable. Safe to do eagerly: a solo card
     lies in no meld of the hand, so playing it removes no option and only opens more.
     Returns the hand, the open mask, the cards played, and the hand's melds (the same
-    before and after: taking away cards that lie in no meld changes no meld)."""
+    before and after: taking away cards that lie in no meld changes no meld). With
+    ``short`` the two-card melds of the last turn count as melds too."""
     played = 0
-    melds = hand_melds(hand)
+    melds = hand_melds(hand) + short_melds(hand) if short else hand_melds(hand)
     blocked = 0
     for m in melds:
         blocked |= m
@@ -303,13 +377,24 @@ def _all_accepts(melds: list[int]) -> int:
 
 
 def plays_reach(
-    hand: int, open_mask: int, taken: int, *, pair_to_go_out: bool, stop_anywhere: bool
+    hand: int,
+    open_mask: int,
+    taken: int,
+    *,
+    pair_to_go_out: bool,
+    stop_anywhere: bool,
+    closing_runs: bool = False,
+    odd_discard: bool = True,
+    short: bool = False,
 ) -> bool:
     """Whether some way of playing the meld phase on from here plays every card of
-    ``taken`` (or keeps them for the closing pair, R6). The take-two test of R3.
+    ``taken`` (or keeps them for the closing pair, R6). The take-two test of R3, and the
+    deep take's (seed 003: ``taken`` is then the deepest card alone).
 
     With ``stop_anywhere`` the player may end the phase at any point (non-compulsory
-    variants); otherwise the phase ends only when nothing is playable.
+    variants); otherwise the phase ends only when nothing is playable. ``closing_runs``
+    and ``odd_discard`` say how a player may close (see :func:`end_is_acceptable`),
+    ``short`` that two-card melds are melds now (the last turn, seed 003).
 
     >>> hand = CardSet.parse("7h 6h 5h 9s 9c 10d").mask
     >>> taken = CardSet.parse("6h 5h").mask
@@ -327,9 +412,11 @@ def plays_reach(
     seen: set[tuple[int, int]] = set()
 
     def search(hand: int, open_mask: int) -> bool:
-        if stop_anywhere and end_is_acceptable(hand, taken, pair_to_go_out):
+        if stop_anywhere and end_is_acceptable(
+            hand, taken, pair_to_go_out, closing_runs, odd_discard
+        ):
             return True
-        hand, open_mask, _, melds = _solo_closure(hand, open_mask)
+        hand, open_mask, _, melds = _solo_closure(hand, open_mask, short)
         if not hand & taken:
             return True  # all on the table: nothing later can take them back
         key = (hand, open_mask)
@@ -337,7 +424,7 @@ def plays_reach(
             return False
         seen.add(key)
         if not melds:
-            return end_is_acceptable(hand, taken, pair_to_go_out)
+            return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard)
         if not stop_anywhere and len(melds) > 1:
             union = _union_if_disjoint(melds)
             if union:

@@ -20,7 +20,8 @@ solo                      the card at ``CARD_SHIFT``, the card it is played off 
                           ``JACK_SOLO``)
 discard                   the card at ``CARD_SHIFT``; ``DISCARD_FACE_DOWN`` (bit 10) when it
                           is laid face down
-pair                      the pair's card mask at ``CARD_SHIFT`` (bits 4-55); its discard at
+pair                      the pair's (or, seed 003, the two-card run's) card mask at
+                          ``CARD_SHIFT`` (bits 4-55); its discard at
                           ``PAIR_DISCARD_SHIFT`` (bits 56-61; ``NO_CARD``: none);
                           ``PAIR_FACE_DOWN`` (bit 62) when the discard is laid face down
 ========================  ===================================================================
@@ -142,7 +143,7 @@ class MoveKind(IntEnum):
     MELD = 5  # lay an overlapped sequence, group or marriage (R4)
     SOLO = 6  # play a solo card: a Jack, or a proper addition off a table card (R4)
     DISCARD = 7  # end the turn with a discard, face up or (going out) face down (R5)
-    PAIR = 8  # go out with a pair, with or without a discard (R6)
+    PAIR = 8  # go out with a pair (R6) or a two-card run (seed 003), with or without a discard
     FORFEIT = 9  # end the last turn without going out: the hand is forfeited (R7)
 
 
@@ -447,7 +448,9 @@ class Move:
             )
         if k is MoveKind.DISCARD:
             return f"discard {cards}" + (" down" if self.face_down else "")
-        text = f"pair {cards}"
+        # Seed 003 lets a player go out with two cards in a row of a suit: a run, not a pair.
+        verb = "pair" if rank_of(self.cards[0]) == rank_of(self.cards[1]) else "run"
+        text = f"{verb} {cards}"
         if self.discard is not None:
             text += f" discard {name(self.discard)}" + (" down" if self.face_down else "")
         return text

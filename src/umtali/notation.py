@@ -12,6 +12,7 @@ reads, the book's ``J-♦`` among them; output uses Unicode suits and no hyphen)
 ``discard 5♥`` / ``discard 2♦ down``       discard face up / face down (going out only)
 ``pair 9♠ 9♣``                             go out with a pair
 ``pair 3♠ 3♦ discard 2♦ down``             discard, then go out with the pair
+``run 6♥ 5♥ discard 9♣ down``              go out with a two-card run (seed 003's last turns)
 ``forfeit``                                end the last turn without going out (R7)
 =========================================  =============================================
 
@@ -37,7 +38,18 @@ from umtali.moves import InvalidMoveError, Move, MoveKind
 
 __all__ = ["VERBS", "format_move", "parse_move"]
 
-VERBS: Final = ("keep", "give", "draw", "take", "meld", "play", "discard", "pair", "forfeit")
+VERBS: Final = (
+    "keep",
+    "give",
+    "draw",
+    "take",
+    "meld",
+    "play",
+    "discard",
+    "pair",
+    "run",
+    "forfeit",
+)
 
 _EXAMPLES: Final = {
     "take": "'take 5♥' or 'take 6♥ 5♥'",
@@ -45,6 +57,7 @@ _EXAMPLES: Final = {
     "play": "'play 10♦ off J♦' or 'play J♠'",
     "discard": "'discard 5♥' or 'discard 2♦ down'",
     "pair": "'pair 9♠ 9♣' or 'pair 3♠ 3♦ discard 2♦ down'",
+    "run": "'run 6♥ 5♥' or 'run 6♥ 5♥ discard 9♣ down'",
 }
 
 
@@ -125,19 +138,20 @@ def parse_move(text: str) -> Move:
     if verb == "discard":
         down = _face(args, 1, bad, "discard")
         return Move.discard_card(cards(args[:1])[0], face_down=down)
-    if verb == "pair":
+    if verb in ("pair", "run"):
+        # One move kind, going out with two cards: 'run' is its name for a two-card run.
         if len(args) == 2:
             first, second = cards(args)
             if first == second:
-                raise bad("a pair is two different cards")
+                raise bad(f"a {verb} is two different cards")
             return Move.pair(first, second)
         if len(args) in (4, 5) and args[2].lower() == "discard":
-            down = _face(args[3:], 1, bad, "pair")
+            down = _face(args[3:], 1, bad, verb)
             first, second, discard = cards(args[:2] + args[3:4])
             if len({first, second, discard}) != 3:
                 raise bad("the pair and the discard must be three different cards")
             return Move.pair(first, second, discard=discard, face_down=down)
-        raise bad(f"write {_EXAMPLES['pair']}")
+        raise bad(f"write {_EXAMPLES[verb]}")
     raise bad(f"it must start with one of: {', '.join(VERBS)}")
 
 

@@ -40,7 +40,7 @@ from umtali.cards import (
     rank_of,
     suit_of,
 )
-from umtali.melds import ColumnKind, column_kind, hand_melds, is_pair
+from umtali.melds import ColumnKind, column_kind, hand_melds, is_closing_meld, short_melds
 from umtali.moves import (
     KIND_MASK,
     IllegalMoveError,
@@ -75,6 +75,10 @@ class PublicHand(Protocol):
     def took_two(self) -> bool: ...
     @property
     def last_turn(self) -> bool: ...
+    @property
+    def must_meld(self) -> int: ...
+    @property
+    def taken_top(self) -> int: ...
     @property
     def tables(self) -> tuple[_Side, _Side]: ...
 
@@ -152,7 +156,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         return _draw_reason(state, move)
     # Phase.PLAY
     if kind in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO):
-        if state.turn == 1:
+        if state.turn == 1 and not state.rules.opening_draw:
             return _Why(
                 "no_opening_draw",
                 "the opening turn has no draw: the 11-card player melds and discards {rules}",
@@ -185,7 +189,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
             ("R4",),
             example.cards,
         )
-    must_place = state.taken_this_turn().mask & hand if state.took_two else 0
+    must_place = state.must_meld & hand
     if kind is MoveKind.FORFEIT:
         if not state.last_turn:
             return _Why(
@@ -193,9 +197,11 @@ def _reason(state: PublicHand, move: Move) -> _Why:
                 "only the last turn, after the opponent went out, ends without a discard {rules}",
                 ("R7",),
             )
-        return _TAKEN_TWO_UNPLAYED
+        return _TAKEN_TWO_UNPLAYED if state.took_two else _unplayed_deep(must_place)
     if must_place:
         left = cards_of(must_place)
+        if not state.took_two:
+            return _unplayed_deep(must_place)
         taken = "were taken two at a time" if len(left) > 1 else "was taken with another discard"
         return _Why(
             "taken_two_unplayed",
@@ -214,6 +220,18 @@ _TAKEN_TWO_UNPLAYED = _Why(
 )
 _FACE_DOWN_OFF = _Why("face_down_off", "these rules do not allow a face-down discard")
 _NOT_LEGAL = _Why("not_legal", "it is not among the legal moves now")
+
+
+def _unplayed_deep(must_place: int) -> _Why:
+    """The refusal of ending a turn before the deepest card of a deep take is played."""
+    left = tuple(cards_of(must_place))
+    return _Why(
+        "taken_deep_unplayed",
+        f"{_names(left)} was taken from under other discards and must be played this turn,"
+        " in a meld or off a card on the table {rules}",
+        ("V",),
+        left,
+    )
 
 
 def _plays_now(state: PublicHand) -> list[int]:
@@ -235,12 +253,23 @@ def _draw_reason(state: PublicHand, move: Move) -> _Why:
     top = pile[-1][0]
     if move.kind is MoveKind.TAKE:
         card = move.cards[0]
+        if state.rules.deep_take:
+            return _deep_take_reason(pile, card)
         return _Why(
             "not_top_discard",
             f"the top discard is {card_name(top)}, not {card_name(card)}",
             cards=(top, card),
         )
     if not state.rules.take_two:
+        if state.rules.deep_take:
+            second = move.cards[1]
+            return _Why(
+                "take_two_off",
+                "these rules take from the pile by naming the deepest card, which comes with"
+                f" every card above it: 'take {card_name(second)}' {{rules}}",
+                ("V",),
+                (second,),
+            )
         return _Why("take_two_off", "these rules do not allow taking two discards")
     if len(pile) < 2:
         return _Why("one_discard", "the discard pile holds only one card")
@@ -261,6 +290,23 @@ def _draw_reason(state: PublicHand, move: Move) -> _Why:
     )
 
 
+def _deep_take_reason(pile: list[tuple[int, bool]], card: int) -> _Why:
+    """Why ``take CARD`` is refused when a take may reach under the top (seed 003)."""
+    if (card, False) not in pile:
+        return _Why(
+            "not_in_pile",
+            f"{card_name(card)} is not face up in the discard pile",
+            cards=(card,),
+        )
+    return _Why(
+        "take_deep_unplayable",
+        f"{card_name(card)} may be taken from under other discards only if it can be played"
+        " this turn, in a meld or off a card on the table {rules}",
+        ("V",),
+        (card,),
+    )
+
+
 def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     cards = list(move.cards)
     mask = mask_of(cards)
@@ -275,18 +321,38 @@ def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     kind = column_kind(mask)
     ranks = sorted({rank_of(c) for c in cards})
     suits = {suit_of(c) for c in cards}
-    if kind is ColumnKind.MARRIAGE and not (ranks == [12, 13] and len(suits) == 1):
-        return _Why(
-            "not_a_marriage",
-            "two cards make a meld only as a marriage, the K and Q of one suit {rules}",
-            ("R4",),
-        )
-    if kind is ColumnKind.PAIR:
-        return _Why(
-            "pair_is_no_meld",
-            "a pair can be laid only to go out {rules}: write 'pair …'",
-            ("R4", "R6"),
-        )
+    rules = state.rules
+    # Seed 003: on the last turn a pair or two cards in a row of a suit are melds.
+    short_now = rules.last_turn_short_melds and state.last_turn
+    closing = is_closing_meld(mask, rules.last_turn_short_melds)
+    melds = hand_melds(hand) + short_melds(hand) if short_now else hand_melds(hand)
+    if closing and rules.last_turn_short_melds:
+        # Two cards that a third in hand would lengthen: the meld is not whole, whatever
+        # the turn.
+        whole = _not_whole(melds, mask)
+        if whole is not None:
+            return whole
+    if len(cards) == 2 and not (short_now and closing):
+        if kind is ColumnKind.PAIR or closing:
+            if rules.last_turn_short_melds:
+                return _Why(
+                    "short_meld_not_now",
+                    "a pair or two cards in a row make a meld only on the last turn, or as"
+                    " the two cards a player goes out with: write 'pair …' {rules}",
+                    ("V",),
+                )
+            if kind is ColumnKind.PAIR:
+                return _Why(
+                    "pair_is_no_meld",
+                    "a pair can be laid only to go out {rules}: write 'pair …'",
+                    ("R4", "R6"),
+                )
+        if not (ranks == [12, 13] and len(suits) == 1):
+            return _Why(
+                "not_a_marriage",
+                "two cards make a meld only as a marriage, the K and Q of one suit {rules}",
+                ("R4",),
+            )
     if kind is ColumnKind.GROUP and len(cards) > 4:  # pragma: no cover - 4 suits
         return _Why("not_a_group", "a group has at most four cards")
     if kind is ColumnKind.SEQUENCE and (
@@ -297,7 +363,17 @@ def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
             "a sequence is three or more consecutive cards of one suit {rules}",
             ("R4",),
         )
-    for legal in hand_melds(hand):
+    whole = _not_whole(melds, mask)
+    if whole is not None:
+        return whole
+    if mask in melds:
+        return _taken_reason(state)
+    return _Why("not_a_meld", "it is not a meld of cards in hand")  # pragma: no cover
+
+
+def _not_whole(melds: list[int], mask: int) -> _Why | None:
+    """The refusal of laying ``mask`` when a meld of the hand holds it and more (R4)."""
+    for legal in melds:
         if legal & mask == mask and legal != mask:
             extra = cards_of(legal & ~mask)
             verb = "extends" if len(extra) == 1 else "extend"
@@ -307,9 +383,7 @@ def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
                 ("R4",),
                 tuple(extra),
             )
-    if mask in hand_melds(hand):
-        return _taken_reason(state)
-    return _Why("not_a_meld", "it is not a meld of cards in hand")  # pragma: no cover
+    return None
 
 
 def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
@@ -402,6 +476,15 @@ def _taken_reason(state: PublicHand) -> _Why:
             " {rules}",
             ("R3",),
         )
+    if state.taken_this_turn() and state.must_meld:
+        deepest = tuple(cards_of(state.must_meld))
+        return _Why(
+            "taken_deep_stranded",
+            f"after it {_names(deepest)}, taken from under other discards, could no longer be"
+            " played this turn {rules}",
+            ("V",),
+            deepest,
+        )
     return _NOT_LEGAL  # pragma: no cover
 
 
@@ -415,6 +498,8 @@ def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
             " is forfeited {rules}",
             ("R7",),
         )
+    if state.last_turn and not state.rules.last_turn_discard:
+        return _LAST_TURN_NO_DISCARD
     if move.face_down and not state.rules.face_down_final_discard:
         return _FACE_DOWN_OFF
     if move.face_down and not going_out:
@@ -423,7 +508,9 @@ def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
             "only a discard that goes out may be laid face down {rules}",
             ("R5",),
         )
-    if state.taken_this_turn().mask >> card & 1:
+    if going_out and not move.face_down and state.rules.final_discard_face_down_only:
+        return _face_up_out(card)
+    if (state.taken_this_turn().mask & state.taken_top) >> card & 1:
         return _Why(
             "taken_discard",
             f"{card_name(card)} was taken from the discard pile this turn and may be"
@@ -434,12 +521,45 @@ def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     return _NOT_LEGAL  # pragma: no cover
 
 
+_LAST_TURN_NO_DISCARD = _Why(
+    "last_turn_no_discard",
+    "on the last turn these rules allow no discard: what cannot be melded is forfeited {rules}",
+    ("V",),
+)
+
+
+def _face_up_out(card: int) -> _Why:
+    return _Why(
+        "face_up_out",
+        f"a discard that goes out must be laid face down: 'discard {card_name(card)} down'"
+        " {rules}",
+        ("V",),
+        (card,),
+    )
+
+
 def _pair_reason(state: PublicHand, move: Move, hand: int) -> _Why:
-    if not state.rules.pair_to_go_out:
+    rules = state.rules
+    if not (rules.pair_to_go_out or rules.last_turn_short_melds):
         return _Why("pair_off", "these rules do not allow going out with a pair")
     pair = mask_of(move.cards)
-    if not is_pair(pair):
+    if not is_closing_meld(pair, rules.last_turn_short_melds):
+        if rules.last_turn_short_melds:
+            return _Why(
+                "not_a_pair",
+                "a player goes out with two cards of one rank (not Jacks) or two cards in a"
+                " row of one suit, A to 10 {rules}",
+                ("V",),
+            )
         return _Why("not_a_pair", "a pair is two cards of one rank, not Jacks {rules}", ("R6",))
+    if state.last_turn and rules.last_turn_short_melds:
+        return _Why(
+            "short_meld_is_meld",
+            f"on the last turn two cards are laid as a meld: 'meld {_names(move.cards)}' {{rules}}",
+            ("V",),
+        )
+    if move.discard is not None and state.last_turn and not rules.last_turn_discard:
+        return _LAST_TURN_NO_DISCARD
     rest = hand & ~pair
     if move.discard is not None:
         rest &= ~(1 << move.discard)
@@ -452,9 +572,10 @@ def _pair_reason(state: PublicHand, move: Move, hand: int) -> _Why:
             ("R6",),
             tuple(left),
         )
-    if move.face_down and not state.rules.face_down_final_discard:
+    if move.face_down and not rules.face_down_final_discard:
         return _FACE_DOWN_OFF
-    taken = state.taken_this_turn().mask
-    if move.discard is not None and taken >> move.discard & 1 and state.took_two:
-        return _TAKEN_TWO_UNPLAYED
+    if move.discard is not None and not move.face_down and rules.final_discard_face_down_only:
+        return _face_up_out(move.discard)
+    if move.discard is not None and (hand & state.must_meld) >> move.discard & 1:
+        return _TAKEN_TWO_UNPLAYED if state.took_two else _unplayed_deep(state.must_meld)
     return _NOT_LEGAL  # pragma: no cover

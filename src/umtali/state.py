@@ -40,17 +40,25 @@ from umtali.cards import (
     quoted,
     rank_of,
 )
-from umtali.deck import FIRST_STOCK_INDEX, InvalidDeckError, check_deck, deal_hands
+from umtali.deck import (
+    FIRST_STOCK_INDEX,
+    UPCARD_INDEX,
+    InvalidDeckError,
+    check_deck,
+    deal_hands,
+)
 from umtali.melds import (
     SOLO_ACCEPTS,
     SUIT_NEIGHBOURS,
     ColumnKind,
+    closes_with_run,
     column_kind,
     column_points,
     hand_melds,
     is_pair,
     meld_accepts,
     plays_reach,
+    short_melds,
 )
 from umtali.moves import (
     CARD_FIELD,
@@ -78,6 +86,7 @@ __all__ = [
     "Column",
     "HandOutcome",
     "HandState",
+    "NotInStockError",
     "Phase",
     "RawSide",
     "TableIndex",
@@ -176,6 +185,8 @@ _UNDO_FIELDS: Final = (
     "turn",
     "taken",
     "took_two",
+    "must_meld",
+    "taken_top",
     "ever_taken",
     "out",
     "last_turn",
@@ -190,8 +201,22 @@ costs no regeneration."""
 
 _DRAW_CHANGES: Final = ("phase", "hands", "stock_pos", "_legal")
 """What a draw from the stock changes."""
-_TAKE_CHANGES: Final = ("phase", "hands", "pile", "taken", "took_two", "ever_taken", "_legal")
-"""What a take from the discard pile (of one card or two) changes."""
+_TAKE_CHANGES: Final = (
+    "phase",
+    "hands",
+    "pile",
+    "taken",
+    "took_two",
+    "must_meld",
+    "taken_top",
+    "ever_taken",
+    "_legal",
+)
+"""What a take from the discard pile (of one card or more) changes."""
+_TAKE_ONLY: Final = ("must_meld", "taken_top")
+"""What only a take changes: the cards its turn binds. A later turn leaves them be
+rather than clear them, as they then bind nothing (see ``HandState.must_meld``), so no
+other move need save them."""
 
 
 def _undo_by_kind(fields: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -200,9 +225,10 @@ def _undo_by_kind(fields: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     one list, so a field left out of it is left out everywhere, which the undo tests notice.
     """
     every = tuple(fields)
+    take = tuple(f for f in every if f in _TAKE_CHANGES)
+    every = tuple(f for f in every if f not in _TAKE_ONLY)
     turn = tuple(f for f in every if f not in _TABLE_FIELDS)  # a move that lays nothing
     draw = tuple(f for f in every if f in _DRAW_CHANGES)
-    take = tuple(f for f in every if f in _TAKE_CHANGES)
     by_kind = {
         MoveKind.KEEP: turn,
         MoveKind.GIVE: turn,
@@ -314,6 +340,10 @@ class HandOutcome:
         return None if a == b else (0 if a > b else 1)
 
 
+class NotInStockError(ValueError):
+    """A card asked to come next from the stock that is not in it (still to be drawn)."""
+
+
 class HandState:
     """A hand of Umtali between player 0 and player 1 (the book's Player 1 and Player 2).
 
@@ -332,6 +362,7 @@ class HandState:
         "hands",
         "history",
         "last_turn",
+        "must_meld",
         "open_mask",
         "out",
         "phase",
@@ -347,6 +378,7 @@ class HandState:
         "stock_pos",
         "tables",
         "taken",
+        "taken_top",
         "termination",
         "took_two",
         "turn",
@@ -369,7 +401,8 @@ class HandState:
     player: int
     """The player to move, 0 or 1."""
     eleventh: int
-    """Who was dealt the 11th card; -1 while the dealer has yet to choose."""
+    """Who was dealt the 11th card; -1 while the dealer has yet to choose, and in a deal
+    where the 11th card is the upcard (``RuleSet.eleventh_card == "upcard"``)."""
     hands: tuple[int, int]
     """Each player's hand as a card mask."""
     stock: tuple[int, ...]
@@ -407,6 +440,18 @@ class HandState:
     """The card mask taken from the discard pile this turn."""
     took_two: bool
     """Whether this turn's take was of two cards (both must be played, R3)."""
+    must_meld: int
+    """The card mask taken by the last take from the pile that must be played in that
+    take's turn: both cards of a take-two (R3), the deepest card of a deep take (seed
+    003); 0 for a plain take. It is not cleared when the turn ends, since it then binds
+    nothing: its cards were played that turn, and a card on the table never returns to a
+    hand. (Keeping it spares every other move saving it for :meth:`pop`.) Read it as
+    ``must_meld & hand``, or ``taken & must_meld``: a new turn clears ``taken``."""
+    taken_top: int
+    """The card mask of the card that lay on top of the pile at the last take: it may
+    not be discarded in that take's turn except to go out (R3). Like ``must_meld`` it is
+    not cleared when the turn ends; the card may well stay in the taker's hand, so it is
+    read as ``taken & taken_top``, which a new turn clears with ``taken``."""
     ever_taken: tuple[int, int]
     """For each player, the card mask he has ever taken from the discard pile (public)."""
     out: int
@@ -455,6 +500,8 @@ class HandState:
         self.turn_open = 0
         self.taken = 0
         self.took_two = False
+        self.must_meld = 0
+        self.taken_top = 0
         self.ever_taken = (0, 0)
         self.out = -1
         self.last_turn = False
@@ -462,7 +509,9 @@ class HandState:
         self.history = []
         self._legal = None
         self._undo = []
-        if rules.eleventh_card != "dealer_choice":
+        if rules.eleventh_card == "upcard":
+            self._deal_with_upcard()
+        elif rules.eleventh_card != "dealer_choice":
             self._deal(dealer if rules.eleventh_card == "dealer" else 1 - dealer)
 
     @classmethod
@@ -501,6 +550,40 @@ class HandState:
     def stock_cards(self) -> list[int]:
         """The stock, top card first (hidden information: for engines and replays)."""
         return list(self.stock[self.stock_pos :])
+
+    def place_next_draw(self, card: int) -> None:
+        """Make ``card`` the next card a draw from the stock brings: it swaps places with
+        the stock's top card. For chance-node sampling (:mod:`umtali.rl.openspiel`): the
+        order of the cards still in the stock is no fact of the hand, since no rule and
+        no view reads it, so choosing the next one when it is drawn changes nothing else.
+        A state dealt from a deck keeps ``deck[21:] == stock``. :class:`NotInStockError`
+        if ``card`` is not among the cards still to be drawn (nothing changes then).
+
+        >>> hand = HandState.from_seed(1)
+        >>> top, last = hand.stock[0], hand.stock[-1]
+        >>> hand.place_next_draw(last)
+        >>> hand.stock[0] == last, hand.stock[-1] == top, hand.deck[21:] == hand.stock
+        (True, True, True)
+        >>> hand.place_next_draw(hand.deck[0])  # a card dealt to a hand
+        Traceback (most recent call last):
+        ...
+        umtali.state.NotInStockError: J♠ is not in the stock: the next draw can bring only a card still to be drawn (31 left)
+        """
+        at = self.stock_pos
+        stock = self.stock
+        where = stock.index(card, at) if type(card) is int and card in stock[at:] else -1
+        if where < 0:
+            named = card_name(card) if type(card) is int and 0 <= card < 52 else quoted(card)
+            raise NotInStockError(
+                f"{named} is not in the stock: the next draw can bring only a card"
+                f" still to be drawn ({len(stock) - at} left)"
+            )
+        if where != at:
+            changed = list(stock)
+            changed[at], changed[where] = card, stock[at]
+            self.stock = tuple(changed)
+            if self.deck:
+                self.deck = self.deck[:FIRST_STOCK_INDEX] + self.stock
 
     def table_accepts(self) -> int:
         """The mask of cards the table accepts as solo cards now (proper additions; Jacks
@@ -580,7 +663,12 @@ class HandState:
         if pile and not pile[-1] & FACE_DOWN:
             top = pile[-1]
             acts.append(_TAKE | top << CARD_SHIFT)
-            if self.rules.take_two and len(pile) >= 2 and not pile[-2] & FACE_DOWN:
+            if len(pile) < 2:
+                return acts
+            rules = self.rules
+            if rules.deep_take:
+                acts.extend(self._deep_takes())
+            if rules.take_two and not pile[-2] & FACE_DOWN:
                 second = pile[-2]
                 both = 1 << top | 1 << second
                 hand = self.hands[self.player] | both
@@ -588,19 +676,58 @@ class HandState:
                 # Most take-twos fail here, where a card has nothing to join (the same
                 # test opens plays_reach; done inline, the common refusal costs less).
                 loose = both & ~(open_mask | JACKS)
-                if not (loose >> top & 1 and not SOLO_ACCEPTS[top] & hand & ~(1 << top)) and not (
-                    loose >> second & 1 and not SOLO_ACCEPTS[second] & hand & ~(1 << second)
+                if (
+                    not (loose >> top & 1 and not SOLO_ACCEPTS[top] & hand & ~(1 << top))
+                    and not (
+                        loose >> second & 1 and not SOLO_ACCEPTS[second] & hand & ~(1 << second)
+                    )
+                    and self._reach(hand, open_mask, both)
                 ):
-                    rules = self.rules
-                    if plays_reach(
-                        hand,
-                        open_mask,
-                        both,
-                        pair_to_go_out=rules.pair_to_go_out,
-                        stop_anywhere=not rules.compulsory_play,
-                    ):
-                        acts.append(_TAKE_TWO | top << CARD_SHIFT | second << SECOND_SHIFT)
+                    acts.append(_TAKE_TWO | top << CARD_SHIFT | second << SECOND_SHIFT)
         return acts
+
+    def _deep_takes(self) -> list[int]:
+        """The deep takes (seed 003): each face-up discard below the top, with every card
+        above it, when some way of playing the turn plays it (the deepest card must be
+        played, R3's test for a take-two). Shallowest first; ``take`` names the deepest."""
+        pile = self.pile
+        hand = self.hands[self.player]
+        got = 1 << pile[-1]
+        acts = []
+        for i in range(len(pile) - 2, -1, -1):
+            card = pile[i]
+            if card & FACE_DOWN:  # nothing lies under a face-down card in play, but be sure
+                break
+            got |= 1 << card
+            if self._reach(hand | got, self.open_mask, 1 << card):
+                acts.append(_TAKE | card << CARD_SHIFT)
+        return acts
+
+    def _reach(self, hand: int, open_mask: int, must: int) -> bool:
+        """Whether the turn can go on from ``hand`` and ``open_mask`` to play every card
+        of ``must``, under these rules and at this point of the hand
+        (:func:`umtali.melds.plays_reach`)."""
+        rules = self.rules
+        short_now = self.last_turn and rules.last_turn_short_melds
+        return plays_reach(
+            hand,
+            open_mask,
+            must,
+            pair_to_go_out=self._closing_pairs(),
+            stop_anywhere=not rules.compulsory_play,
+            closing_runs=rules.last_turn_short_melds,
+            odd_discard=not self.last_turn or rules.last_turn_discard,
+            short=short_now,
+        )
+
+    def _closing_pairs(self) -> bool:
+        """Whether the ``pair`` move (going out with a two-card column) exists now: by R6,
+        or as seed 003's two-card meld of the player going out. On the R7 last turn under
+        seed 003 a two-card meld is an ordinary meld, so the move would only repeat it."""
+        rules = self.rules
+        if rules.last_turn_short_melds:
+            return not self.last_turn
+        return rules.pair_to_go_out
 
     def solo_targets(self, card: int) -> list[int]:
         """The table cards that ``card`` (not a Jack) may be played off as a proper
@@ -634,6 +761,8 @@ class HandState:
     def _play_actions(self) -> list[int]:
         hand = self.hands[self.player]
         melds = hand_melds(hand)
+        if self.last_turn and self.rules.last_turn_short_melds:
+            melds += short_melds(hand)  # seed 003: two-card melds on the last turn
         if melds:
             blocked = 0
             for meld in melds:
@@ -652,7 +781,7 @@ class HandState:
             else:
                 for t in self.solo_targets(c):
                     acts.append(_SOLO | c << CARD_SHIFT | t << SECOND_SHIFT)
-        must_place = self.taken & hand if self.took_two else 0
+        must_place = self.must_meld & hand
         if must_place and acts:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
         if acts:
@@ -660,7 +789,7 @@ class HandState:
                 return acts
         elif not must_place and not self.last_turn and hand.bit_count() > 3:
             # The common end of a turn: too many cards to go out, so only discards (R5).
-            return _discards_of(hand & ~self.taken)
+            return _discards_of(hand & ~(self.taken & self.taken_top))
         acts.extend(self._end_actions(hand, must_place))
         return acts
 
@@ -674,55 +803,58 @@ class HandState:
             c = action >> CARD_SHIFT & CARD_FIELD
             hand &= ~(1 << c)
             open_mask = self.open_mask | SOLO_ACCEPTS[c]
-        return plays_reach(
-            hand,
-            open_mask,
-            self.taken,
-            pair_to_go_out=self.rules.pair_to_go_out,
-            stop_anywhere=not self.rules.compulsory_play,
-        )
+        return self._reach(hand, open_mask, self.must_meld)
 
     def _end_actions(self, hand: int, must_place: int) -> list[int]:
         """Ways to end the turn once melding is done: discard, go out, or forfeit (R5-R7)."""
         rules = self.rules
         acts = []
         n = hand.bit_count()
+        # _closing_pairs, inline: this runs at the end of most turns.
+        closing = not self.last_turn if rules.last_turn_short_melds else rules.pair_to_go_out
         if must_place:
-            # Only the closing pair can still take the cards taken two at a time (R3); the
+            # Only the closing pair can still take the cards the take binds (R3); the
             # search behind the take guarantees one exists.
-            if not rules.pair_to_go_out:
+            if not closing:
                 return []
             return [
                 a
-                for a in self._pair_actions(hand, self.taken)
+                for a in self._pair_actions(hand, self.must_meld)
                 if (a >> CARD_SHIFT) & must_place == must_place
             ]
         if n == 1:
-            c = hand.bit_length() - 1
-            acts.append(_DISCARD | c << CARD_SHIFT)
-            if rules.face_down_final_discard:
-                acts.append(_DISCARD | c << CARD_SHIFT | DISCARD_FACE_DOWN)
+            if not self.last_turn or rules.last_turn_discard:
+                c = hand.bit_length() - 1
+                if not rules.final_discard_face_down_only:
+                    acts.append(_DISCARD | c << CARD_SHIFT)
+                if rules.face_down_final_discard:
+                    acts.append(_DISCARD | c << CARD_SHIFT | DISCARD_FACE_DOWN)
         elif not self.last_turn:
-            acts = _discards_of(hand & ~self.taken)
-        if rules.pair_to_go_out and n in (2, 3):
+            acts = _discards_of(hand & ~(self.taken & self.taken_top))
+        if closing and n in (2, 3):
             acts.extend(self._pair_actions(hand, 0))
         if self.last_turn:
             acts.append(_FORFEIT)
         return acts
 
     def _pair_actions(self, hand: int, not_discardable: int) -> list[int]:
+        """Going out with a two-card column (R6; seed 003 adds the two-card run), with the
+        odd card of a three-card hand discarded first where a discard is allowed."""
+        rules = self.rules
+        closes = closes_with_run if rules.last_turn_short_melds else is_pair
         n = hand.bit_count()
         acts = []
         if n == 2:
-            if is_pair(hand):
+            if closes(hand):
                 acts.append(_PAIR | hand << CARD_SHIFT | NO_CARD << PAIR_DISCARD_SHIFT)
-        elif n == 3:
+        elif n == 3 and (not self.last_turn or rules.last_turn_discard):
             for x in cards_of(hand & ~not_discardable):
                 pair = hand & ~(1 << x)
-                if is_pair(pair):
+                if closes(pair):
                     action = _PAIR | pair << CARD_SHIFT | x << PAIR_DISCARD_SHIFT
-                    acts.append(action)
-                    if self.rules.face_down_final_discard:
+                    if not rules.final_discard_face_down_only:
+                        acts.append(action)
+                    if rules.face_down_final_discard:
                         acts.append(action | PAIR_FACE_DOWN)
         return acts
 
@@ -858,8 +990,9 @@ class HandState:
                 self.turn += 1
                 self.turn_open = self.open_mask
                 self.player = 1 - p
-                self.taken = 0
-                self.took_two = False
+                if self.taken:
+                    self.taken = 0
+                    self.took_two = False
                 self.last_turn = False
                 self.phase = _DRAW_PHASE
             else:
@@ -880,14 +1013,30 @@ class HandState:
             if not left:
                 self._went_out(p)
         elif kind in (_TAKE, _TAKE_TWO):
-            n = 2 if kind == _TAKE_TWO else 1
-            got = 0
-            for e in self.pile[-n:]:
-                got |= 1 << e
-            self.pile = self.pile[:-n]
+            pile = self.pile
+            top = 1 << pile[-1]
+            if kind == _TAKE:
+                card = action >> CARD_SHIFT & CARD_FIELD
+                if pile[-1] == card:
+                    got = top
+                    self.pile = pile[:-1]
+                    self.must_meld = 0
+                else:  # a deep take (seed 003): the named card and every card above it
+                    deep = pile.index(card)
+                    got = 0
+                    for e in pile[deep:]:
+                        got |= 1 << e
+                    self.pile = pile[:deep]
+                    self.must_meld = 1 << card
+                self.took_two = False
+            else:
+                got = top | 1 << pile[-2]
+                self.pile = pile[:-2]
+                self.must_meld = got
+                self.took_two = True
             self.hands = (hands[0] | got, hands[1]) if p == 0 else (hands[0], hands[1] | got)
             self.taken = got
-            self.took_two = n == 2
+            self.taken_top = top
             et = self.ever_taken
             self.ever_taken = (et[0] | got, et[1]) if p == 0 else (et[0], et[1] | got)
             self.phase = _PLAY_PHASE
@@ -899,7 +1048,8 @@ class HandState:
                 gone |= 1 << discard
                 self.pile = (*self.pile, discard | (FACE_DOWN if action & PAIR_FACE_DOWN else 0))
             self._set_hand(p, hands[p] & ~gone)
-            self._add_column(p, _PAIR_COLUMN, pair, -1)
+            # A pair (R6), or the two-card run a player may go out with under seed 003.
+            self._add_column(p, _PAIR_COLUMN if is_pair(pair) else _SEQUENCE_COLUMN, pair, -1)
             self._went_out(p)
         elif kind == _FORFEIT:
             self._finish(Termination.OUT)
@@ -942,9 +1092,21 @@ class HandState:
     def _deal(self, eleventh: int) -> None:
         self.eleventh = eleventh
         self.hands = deal_hands(self.deck, self.dealer, eleventh)
-        self.player = eleventh
+        self._open(eleventh)
+
+    def _deal_with_upcard(self) -> None:
+        """Seed 003's deal: 10 cards each, the next card turned up to start the discard
+        pile, and the non-dealer plays first."""
+        self.hands = deal_hands(self.deck, self.dealer, -1)
+        self.pile = (self.deck[UPCARD_INDEX],)
+        self._open(1 - self.dealer)
+
+    def _open(self, player: int) -> None:
+        """Start the opening turn: ``player`` draws first when the rules say so, else he
+        plays at once (R2: the 11-card player does not draw)."""
+        self.player = player
         self.turn = 1
-        self.phase = _PLAY_PHASE  # R2: the opening turn has no draw
+        self.phase = _DRAW_PHASE if self.rules.opening_draw else _PLAY_PHASE
 
     def _went_out(self, p: int) -> None:
         if self.last_turn:
@@ -994,6 +1156,8 @@ class HandState:
         out: int | None = None,
         last_turn: bool = False,
         turn_open: int | None = None,
+        must_meld: int | None = None,
+        taken_top: int | None = None,
     ) -> HandState:
         """A state in the middle of a hand, from its parts. It has no deck and no
         history to pop. The parts must account for all 52 cards exactly once; if they
@@ -1017,6 +1181,8 @@ class HandState:
             out=-1 if out is None else out,
             last_turn=last_turn,
             turn_open=turn_open,
+            must_meld=must_meld,
+            taken_top=taken_top,
         )
 
     @classmethod
@@ -1041,6 +1207,8 @@ class HandState:
         check: bool = True,
         table_index: TableIndex | None = None,
         turn_open: int | None = None,
+        must_meld: int | None = None,
+        taken_top: int | None = None,
     ) -> HandState:
         """:meth:`from_parts` in the engine's encodings: the pile as card ids with the
         ``FACE_DOWN`` flag, the table as (kind, mask, played-off or -1) triples, ``out``
@@ -1049,7 +1217,9 @@ class HandState:
         themselves; ``table_index`` (from :meth:`table_index` of a state with the same
         table and rules) spares laying the columns anew. ``turn_open`` is what the table
         accepted when the turn began (by default what it accepts now: nothing laid yet
-        this turn)."""
+        this turn). ``must_meld`` and ``taken_top`` are what this turn's take binds (by
+        default those of a take of the top card, or of R3's take-two when
+        ``took_two``)."""
         state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
@@ -1064,6 +1234,8 @@ class HandState:
         state.turn = turn
         state.taken = taken
         state.took_two = took_two
+        state.must_meld = (taken if took_two else 0) if must_meld is None else must_meld
+        state.taken_top = taken if taken_top is None else taken_top
         state.ever_taken = ever_taken
         state.out = out
         state.last_turn = last_turn

@@ -31,7 +31,6 @@ from umtali.cards import (
     JACKS,
     CardSet,
     card_ascii,
-    card_name,
     cards_of,
     parse_card,
     quoted,
@@ -75,8 +74,9 @@ def _public_text(action: int, actor: int, viewer: int) -> str:
     if actor != viewer and move.face_down:
         if move.kind is MoveKind.DISCARD:
             return "discard (face down)"
-        pair = " ".join(card_name(c) for c in move.cards)
-        return f"pair {pair} discard (face down)"
+        # The move's own words up to its discard: 'pair 3♠ 3♦' or, seed 003, 'run 6♥ 5♥'.
+        closing = move.text().split(" discard ")[0]
+        return f"{closing} discard (face down)"
     return move.text()
 
 
@@ -101,10 +101,16 @@ class PlayerView:
         stock_size: cards left in the stock.
         discard_pile: bottom to top; ``None`` where a card lies face down and the viewer
             did not lay it.
+        laid_face_down: the cards of ``discard_pile`` that lie face down, laid so by the
+            viewer himself (he knows them; the other player sees only their backs).
         tables: both sides of the table.
         points: points each player has on the table.
         taken_this_turn: cards the player to move took from the pile this turn.
         took_two: whether they were taken two at a time.
+        must_meld: the cards taken this turn that must be played before it ends: both of
+            a take-two (R3), the deepest card of a deep take (seed 003).
+        taken_top: the card that was on top of the pile when it was taken this turn,
+            which may not be discarded this turn except to go out (R3).
         history: every move so far as (player, notation) as the viewer saw it.
         legal: the viewer's legal moves when he is to move, else empty.
         game_scores: both players' game totals before this hand (public; zero outside a game).
@@ -142,6 +148,9 @@ class PlayerView:
     hands_left: int = 0
     opponent_excluded: CardSet = _NO_CARDS
     opponent_meld_free: bool = False
+    must_meld: CardSet = _NO_CARDS
+    taken_top: CardSet = _NO_CARDS
+    laid_face_down: CardSet = _NO_CARDS
     # The table's indexes in the engine's encoding, when the view was built from a state
     # (all public information): open_mask() reads it, determinize rebuilds from it.
     _table_index: TableIndex | None = field(default=None, repr=False, compare=False)
@@ -169,11 +178,14 @@ class PlayerView:
             raise ViewError(f"a view is for player 0 or 1, not {quoted(player)}")
         opponent = 1 - player
         discard_pile: tuple[int | None, ...] = state.pile
+        laid_face_down = 0
         if state.pile and max(state.pile) & FACE_DOWN:
             own = _laid_face_down(state, player)
             pile: list[int | None] = []
             for entry in state.pile:
                 card = entry & PILE_CARD
+                if entry & FACE_DOWN and own >> card & 1:
+                    laid_face_down |= 1 << card
                 pile.append(None if entry & FACE_DOWN and not own >> card & 1 else card)
             discard_pile = tuple(pile)
         to_move = state.player
@@ -220,6 +232,10 @@ class PlayerView:
             hands_left=hands_left,
             opponent_excluded=CardSet(JACKS | state.turn_open) if closed else _NO_CARDS,
             opponent_meld_free=closed,
+            # What the last take binds matters only in its own turn (see HandState).
+            must_meld=CardSet(state.must_meld) if state.taken and state.must_meld else _NO_CARDS,
+            taken_top=CardSet(state.taken_top) if state.taken else _NO_CARDS,
+            laid_face_down=CardSet(laid_face_down) if laid_face_down else _NO_CARDS,
             _table_index=state.table_index(),
         )
 
@@ -228,6 +244,27 @@ class PlayerView:
         if not self.discard_pile:
             return None
         return self.discard_pile[-1]
+
+    def cards_taken_by(self, move: Move) -> CardSet:
+        """The cards ``move`` would bring from the discard pile: none for a move that is
+        no take, the top card for a plain take, the top two for R3's take-two, and the
+        named card with every card above it for a deep take (seed 003).
+
+        >>> from umtali.rules import PRACTICAL
+        >>> from umtali.deck import seeded_deck
+        >>> view = PlayerView.of(HandState(seeded_deck(4), 0, PRACTICAL), 1)
+        >>> view.cards_taken_by(Move.take(view.top_discard())) == CardSet([view.top_discard()])
+        True
+        """
+        if move.kind is MoveKind.TAKE_TWO:
+            return CardSet(move.cards)
+        if move.kind is not MoveKind.TAKE or not move.cards:
+            return _NO_CARDS
+        card = move.cards[0]
+        pile = self.discard_pile
+        if card not in pile:
+            return _NO_CARDS
+        return CardSet(c for c in pile[pile.index(card) :] if c is not None)
 
     def open_mask(self) -> int:
         """The cards the table accepts as solo cards now (Jacks aside)."""
@@ -297,6 +334,9 @@ class PlayerView:
             "hands_left": self.hands_left,
             "opponent_excluded": names(self.opponent_excluded),
             "opponent_meld_free": self.opponent_meld_free,
+            "must_meld": names(self.must_meld),
+            "taken_top": names(self.taken_top),
+            "laid_face_down": names(self.laid_face_down),
         }
 
     @classmethod
@@ -360,6 +400,9 @@ class PlayerView:
                 hands_left=count(data["hands_left"]),
                 opponent_excluded=cs(data.get("opponent_excluded", [])),
                 opponent_meld_free=bool(data.get("opponent_meld_free", False)),
+                must_meld=cs(data.get("must_meld", [])),
+                taken_top=cs(data.get("taken_top", [])),
+                laid_face_down=cs(data.get("laid_face_down", [])),
             )
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             why = str(e)  # it may quote the data, which can be of any length
@@ -523,12 +566,18 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         )
     else:
         pile = view.discard_pile  # type: ignore[assignment]  # no None in it
+    own_down = view.laid_face_down.mask
+    if own_down:
+        # The viewer's own face-down discards: he sees their faces, but they lie face
+        # down all the same (the other player, and the rules, see them so).
+        pile = tuple(e | FACE_DOWN if not e & FACE_DOWN and own_down >> e & 1 else e for e in pile)
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
     index = view._table_index
     world = HandState.from_raw(
         rules=view.rules,
         dealer=view.dealer,
-        eleventh=view.dealer if view.eleventh is None else view.eleventh,
+        # None past the deal: nobody got an 11th card (an upcard deal, seed 003).
+        eleventh=-1 if view.eleventh is None else view.eleventh,
         phase=view.phase,
         player=view.to_move,
         hands=hands,
@@ -542,6 +591,9 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         out=-1 if view.went_out is None else view.went_out,
         last_turn=view.last_turn,
         turn_open=plan.turn_open,
+        # A view of older data may lack these: the state then works them out from the take.
+        must_meld=view.must_meld.mask if view.must_meld else None,
+        taken_top=view.taken_top.mask if view.taken_top else None,
         # A view built from a state is consistent, and the cards dealt here are the
         # unseen ones, each once; a view from elsewhere (JSON) is checked.
         check=index is None,

@@ -1,8 +1,10 @@
 """The ``expert`` level: the book's strategy, and a look one step ahead.
 
 * As dealer it keeps the 11th card: the first player is sure of two turns.
-* Always takes two discards when it may. Takes one only when it is played at once and
-  scores at least what the average stock card would (``DRAW_MARGIN``), a bar that drops
+* Always takes two discards when it may. Takes from the pile only when the card named is
+  played at once (the top card, or under seed 003 the deepest of a deep take, weighing
+  the cards that come with it by the forfeit risk) and scores at least what the average
+  stock card would (``DRAW_MARGIN``), a bar that drops
   as the opponent's hand shrinks (a sure play now beats a hoped-for one when the hand
   may end soon) and rises in the last hand of a game when trailing with time left
   (``CHASE_MARGIN``: small sure points do not turn the game, a lucky draw might).
@@ -111,17 +113,14 @@ class ExpertBot:
         multiplier = view.rules.marriage_multiplier
         open_mask = sit.open_mask
         draw = next((m for m in legal if m.kind is MoveKind.DRAW), None)
-        take = next((m for m in legal if m.kind is MoveKind.TAKE), None)
+        take, score = self._best_take(view, legal, sit)
         if take is None:
-            return draw or legal[0]
-        card = take.cards[0]
-        plans = meld_plans(hand | 1 << card, open_mask, multiplier)
-        if not plans or plans[0].left >> card & 1:
-            return draw or take  # it would not be played at once
+            # Nothing taken would be played at once.
+            return draw or next(m for m in legal if m.kind is MoveKind.TAKE)
         if draw is None:
             return take
         base = _points_now(hand, open_mask, multiplier)
-        gain = plans[0].points - base
+        gain = score - base
         stock = sit.unseen & ~sit.opponent_known
         # A card the table does not accept, not a Jack, and neither of a rank in hand nor
         # next to a hand card in its suit, cannot be played this turn: it adds nothing.
@@ -133,6 +132,33 @@ class ExpertBot:
             for c in cards_of(stock & playable)
         ) / max(1, stock.bit_count())
         return take if gain >= _take_margin(sit) * expected else draw
+
+    def _best_take(
+        self, view: PlayerView, legal: tuple[Move, ...], sit: Situation
+    ) -> tuple[Move | None, float]:
+        """The take whose best meld plan plays the card it names at once and scores most,
+        with what that plan scores; (``None``, 0) when no take's card would be played.
+
+        Under the standard rules that is the top discard alone. A deep take (seed 003)
+        brings the cards above the one named too: those its plan leaves in hand count
+        against it by the chance of being forfeited (``sit.risk``)."""
+        hand = view.hand.mask
+        multiplier = view.rules.marriage_multiplier
+        best: Move | None = None
+        best_score = 0.0
+        for move in legal:
+            if move.kind is not MoveKind.TAKE:
+                continue
+            card = move.cards[0]
+            got = view.cards_taken_by(move).mask
+            plans = meld_plans(hand | got, sit.open_mask, multiplier)
+            if not plans or plans[0].left >> card & 1:
+                continue
+            stranded = plans[0].left & got
+            score = plans[0].points - sit.risk * sum(card_points(c) for c in cards_of(stranded))
+            if best is None or score > best_score:
+                best, best_score = move, score
+        return best, best_score
 
     # -- meld phase ------------------------------------------------------------------
     def _play(self, view: PlayerView, plays: list[Move], sit: Situation) -> Move:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.cards import card_points, rank_of
+from umtali.cards import card_points, cards_of, rank_of
 from umtali.melds import SOLO_ACCEPTS, column_kind, column_points, meld_accepts, meld_plans
 from umtali.moves import Move, MoveKind
 from umtali.view import PlayerView
@@ -56,12 +56,27 @@ class GreedyBot:
             if move.kind is MoveKind.TAKE_TWO:
                 return move
         multiplier = view.rules.marriage_multiplier
-        for move in legal:
-            if move.kind is MoveKind.TAKE:
-                card = move.cards[0]
-                plans = meld_plans(view.hand.mask | 1 << card, view.open_mask(), multiplier)
-                if plans and not plans[0].left >> card & 1:
-                    return move
+        hand = view.hand.mask
+        open_mask = view.open_mask()
+        best: tuple[int, int] | None = None
+        choice = None
+        for index, move in enumerate(legal):
+            if move.kind is not MoveKind.TAKE:
+                continue
+            # The named card must be played at once: the top discard under the standard
+            # rules, or the deepest card of a deep take (seed 003), which brings the cards
+            # above it too; those left unplayed count against it on the last turn, where
+            # they are forfeited.
+            card = move.cards[0]
+            got = view.cards_taken_by(move).mask
+            plans = meld_plans(hand | got, open_mask, multiplier)
+            if plans and not plans[0].left >> card & 1:
+                stranded = plans[0].left & got if view.last_turn else 0
+                gain = plans[0].points - sum(card_points(c) for c in cards_of(stranded))
+                if best is None or (gain, -index) > best:
+                    best, choice = (gain, -index), move
+        if choice is not None:
+            return choice
         for move in legal:
             if move.kind is MoveKind.DRAW:
                 return move
