@@ -7,7 +7,7 @@ import random
 import re
 
 from umtali.cards import card_ascii, cards_of, mask_of, parse_card
-from umtali.gin.state import TAKE, GinHand
+from umtali.gin.state import TAKE, GinHand, GinMove
 from umtali.gin.view import GinView
 
 CARD_TEXT = re.compile(r"\b(?:10|[2-9AJQK])[cdhs]\b")
@@ -46,3 +46,29 @@ def test_a_card_taken_from_the_pile_is_known_until_it_is_discarded() -> None:
     hand.push(discard)
     assert GinView.of(hand, 0).opponent_known == 1 << upcard  # he threw another card
     assert GinView.of(hand, 1).opponent_known == 0
+
+
+def test_the_knocks_face_down_discard_is_hidden_from_the_other_player() -> None:
+    # Play seeded hands until one ends in a knock; the knocker's discard lies face down.
+    rng = random.Random(3)
+    for seed in range(200):
+        hand = GinHand.from_seed(seed)
+        while not hand.is_over():
+            moves = list(hand.legal_moves())
+            knocks = [m for m in moves if m.kind == "knock"]
+            hand.push(knocks[0] if knocks else rng.choice(moves))
+        knocker, action = hand.history[-1]
+        knock = GinMove.of_action(action)
+        if knock.kind == "knock":
+            break
+    else:
+        raise AssertionError("no hand ended in a knock")
+    assert knock.card is not None
+    own = GinView.of(hand, knocker)
+    assert own.pile[-1] == knock.card
+    assert own.history[-1] == (knocker, knock)
+    other = GinView.of(hand, 1 - knocker)
+    assert knock.card not in other.pile
+    assert other.pile == hand.pile[:-1]
+    assert other.history[-1] == (knocker, GinMove("knock"))
+    assert f"knock {card_ascii(knock.card)}" not in str(other.to_dict())

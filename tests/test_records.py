@@ -101,7 +101,8 @@ def test_a_record_cut_short_says_at_which_byte(keep: float) -> None:
     if keep == -1:
         cut = text.rstrip()[:-1]
     end = len(cut.rstrip().encode("utf-8"))
-    assert end > len(cut.rstrip()) or len(cut) < 50  # the suits do count apart
+    if any(suit in cut for suit in "♠♥♦♣"):  # the suits do count apart
+        assert end > len(cut.rstrip())
     with pytest.raises(RecordError) as refused:
         loads(cut)
     assert str(refused.value).startswith(f"the record is cut short (byte {end})")
@@ -453,7 +454,9 @@ HUGE = "x" * 5_000_000
 def test_messages_quote_only_a_little_of_huge_input(change: Any) -> None:
     with pytest.raises(RecordError) as refused:
         loads(edited_record(change))
-    assert len(str(refused.value)) < 300, str(refused.value)[:500]
+    # Short, whatever the input; an unknown rule option's message also lists the known
+    # options, which take some 200 characters of their own.
+    assert len(str(refused.value)) < 500, str(refused.value)[:600]
 
 
 def test_a_huge_digest_is_quoted_short() -> None:

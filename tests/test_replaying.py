@@ -5,22 +5,38 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
+from tests.test_gin import GIN_CARDS, SIXTY, gin_deck
+from tests.test_gin_records import GIN_TEN, OTHER, three_hand_in_three
 from tests.test_records import lesson_game
+from umtali.gin.party import FourHandGame
+from umtali.gin_record import GinMatch, GinPartyMatch
+from umtali.gin_session import GinPlaySession
 from umtali.lessons import LESSONS
 from umtali.match import Match
+from umtali.record import load_any_file, save_file
 from umtali.replaying import (
     GameTotals,
+    GinGameEnds,
+    GinHandEnds,
+    GinHandStops,
+    GinMoved,
     HandBegins,
     HandEnds,
     HandStops,
     Heading,
     MatchEnds,
     Moved,
+    PartyHandBegins,
+    PartyTotals,
     TurnBegins,
     TurnEnds,
+    any_match_events,
+    gin_match_events,
     hand_events,
     match_events,
+    party_match_events,
 )
 from umtali.session import PlaySession
 
@@ -107,3 +123,165 @@ def test_importing_replaying_loads_neither_rich_nor_the_cli() -> None:
         " assert not [m for m in sys.modules if m.startswith('umtali.cli')], 'cli'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+# -- Gin Rummy -----------------------------------------------------------------------------------
+
+
+def gin_game_of_three_gins() -> GinMatch:
+    """A finished game of Gin Rummy: Bob deals first, and each hand the non-dealer
+    takes the 4♠ upcard to go gin against 60 points of deadwood, 85 points a hand:
+
+        non-dealer  A♠ 2♠ 3♠ (4♠) | 5♣ 5♦ 5♥ | 9♥ 10♥ J♥ | K♦ thrown face down
+        dealer      2♣ 3♣ 7♦ 8♦ Q♣ Q♥ 6♠ 9♣ A♥ 4♦, no meld: 60
+
+    Ann wins hands 1 and 3 (170), Bob hand 2 (85)."""
+    match = GinMatch(first_dealer=1, players=("Ann", "Bob"))
+    for _ in range(3):
+        hand = match.new_hand(gin_deck(GIN_CARDS, SIXTY, "4s"))
+        hand.push_text("take")
+        hand.push_text("knock Kd")
+    return match
+
+
+def test_a_gin_record_is_told_move_by_move_with_every_hands_end_and_the_bonuses(
+    tmp_path: Path,
+) -> None:
+    save_file(gin_game_of_three_gins(), tmp_path / "gin.json")
+    match = load_any_file(tmp_path / "gin.json")  # a real record, read back
+    assert isinstance(match, GinMatch)
+    events = list(any_match_events(match))
+    assert events[0] == Heading("Gin Rummy between Ann (Player 1) and Bob (Player 2), to 100")
+    begins = [e for e in events if isinstance(e, HandBegins)]
+    assert [(e.number, e.title) for e in begins] == [
+        (1, "Hand 1 · Player 2 deals"),
+        (2, "Hand 2 · Player 1 deals"),
+        (3, "Hand 3 · Player 2 deals"),
+    ]
+    moves = [e.sentence for e in events if isinstance(e, GinMoved)]
+    assert moves[:2] == [
+        "Player 1 takes 4♠ from the pile",
+        "Player 1 knocks, discarding K♦ face down",
+    ]
+    assert moves[2] == "Player 2 takes 4♠ from the pile"
+    ends = [e for e in events if isinstance(e, GinHandEnds)]
+    assert [e.summary.how for e in ends] == ["gin", "gin", "gin"]
+    assert [tuple(side.score for side in e.summary.sides) for e in ends] == [
+        (85, 0),
+        (0, 85),
+        (85, 0),
+    ]
+    assert [e.more for e in ends] == [True, True, False]
+    first = ends[0].summary
+    assert first.sides[0].knocked
+    assert first.sides[0].deadwood_points == 0
+    assert first.sides[1].deadwood_points == 60
+    assert first.result == (
+        "Player 1 goes gin, and Player 2 has 60 points of deadwood: Player 1 scores 60,"
+        " and 25 for gin: 85 points."
+    )
+    assert ends[0].board.hands[1] == match.hands[0].hand(1)  # nothing is hidden
+    game_ends = [e for e in events if isinstance(e, GinGameEnds)]
+    assert len(game_ends) == 1
+    sheet = game_ends[0].sheet
+    assert sheet.totals == (170, 85)
+    assert sheet.result is not None
+    assert sheet.result.final == (170 + 50 + 100, 85 + 25)
+    assert game_ends[0].text == (
+        "Ann wins the game, 320 to 110: points from the hands 170 and 85, line bonuses 50"
+        " and 25, and 100 for the game to Ann."
+    )
+    assert events[-1] == MatchEnds(True, "The game is over: won by Ann.")
+
+
+def test_a_gin_record_stopped_mid_hand_says_whose_turn_it_was() -> None:
+    session = GinPlaySession.between_bots(("greedy", "random"), "4/0", players=("Ann", "Bob"))
+    session.deal()
+    for _ in range(7):
+        session.bot_move()
+    hand = session.match.hands[0]
+    events = list(gin_match_events(session.match))
+    assert sum(isinstance(e, GinMoved) for e in events) == 7
+    assert isinstance(events[-2], GinHandStops)
+    assert events[-2].board.pile == hand.pile
+    turns = [e for e in events if isinstance(e, TurnBegins)]
+    mover = hand.to_move()
+    assert mover is not None
+    # The next turn is a new one when the last move gave the turn away.
+    next_turn = turns[-1].turn + (hand.history[-1][0] != mover)
+    seat = ("Ann (Player 1)", "Bob (Player 2)")[mover]
+    assert events[-1] == MatchEnds(
+        False, f"The game is unfinished: hand 1 stops at turn {next_turn}, with {seat} to move."
+    )
+
+
+def test_a_gin_record_between_hands_names_the_next_dealer() -> None:
+    match = gin_game_of_three_gins()
+    del match.hands[1:]
+    assert list(gin_match_events(match))[-1] == MatchEnds(
+        False,
+        "The game is unfinished after hand 1, with Ann (Player 1) to deal the next hand.",
+    )
+
+
+def test_an_umtali_record_is_told_as_before_by_any_match_events() -> None:
+    # (a board is a HandState, equal to another only as itself: compared by repr)
+    told = [repr(event) for event in any_match_events(lesson_game())]
+    assert told == [repr(event) for event in match_events(lesson_game())]
+
+
+# -- three- and four-hand ------------------------------------------------------------------------
+
+
+def test_a_three_hand_game_is_told_table_by_table_with_the_totals() -> None:
+    # Ann, Bob and Cy drew 4♥, K♣ and 9♠; three gins of 72 (see three_hand_in_three).
+    match = three_hand_in_three()
+    events = list(party_match_events(match))
+    headings = [e.text for e in events if isinstance(e, Heading)]
+    assert headings == [
+        "Three-hand Gin Rummy between Ann, Bob and Cy, to 100",
+        "Bob drew K♣ and plays alone first; Cy drew 9♠ and sits out; Ann drew 4♥ and plays"
+        " for the team.",
+    ]
+    tables = [e for e in events if isinstance(e, PartyHandBegins)]
+    assert [(e.number, e.names, e.title) for e in tables] == [
+        (1, ("Bob", "Ann"), "Hand 1: Bob alone against Ann, Ann to deal; Cy sits out"),
+        (2, ("Bob", "Ann"), "Hand 2: Bob alone against Ann, Bob to deal; Cy sits out"),
+        (3, ("Cy", "Bob"), "Hand 3: Cy alone against Bob, Bob to deal; Ann sits out"),
+    ]
+    # Each hand's moves and end name the two players at it.
+    moved = [e.sentence for e in events if isinstance(e, GinMoved)]
+    assert moved[:2] == ["Bob takes 10♠ from the pile", "Bob knocks, discarding K♦ face down"]
+    assert moved[2] == "Ann takes 10♠ from the pile"
+    ends = [e.summary for e in events if isinstance(e, GinHandEnds)]
+    assert [(e.how, e.sides[0].name, e.sides[0].score, e.sides[1].score) for e in ends] == [
+        ("gin", "Bob", 72, 0),
+        ("gin", "Bob", 0, 72),
+        ("gin", "Cy", 72, 0),
+    ]
+    totals = [e for e in events if isinstance(e, PartyTotals)]
+    assert [e.totals for e in totals] == [(0, 72, 0), (72, 72, 72), (72, 72, 144)]
+    assert totals[-1].text == "Totals: Ann 72, Bob 72, Cy 144 (to 100)."
+    assert events[-1] == MatchEnds(
+        True,
+        "Cy wins the game. With 25 for each hand won and 100 for the game: Ann 97, Bob 97, Cy 294.",
+    )
+
+
+def test_an_unfinished_four_hand_deal_says_where_each_table_stops() -> None:
+    match = GinPartyMatch(FourHandGame(first_dealers=1), players=("Ann", "Bob", "Cy", "Di"))
+    # Deal 1: Ann against Bob, Bob deals; Cy against Di, Di deals. Ann passes the
+    # upcard; the other table has not begun.
+    match.deal_next(gin_deck(GIN_TEN, OTHER, "10s")).hand.push_text("pass")
+    match.deal_next(gin_deck(GIN_TEN, OTHER, "10s"))
+    events = list(any_match_events(match))
+    assert [e.title for e in events if isinstance(e, PartyHandBegins)] == [
+        "Hand 1 · deal 1, table 1: Ann against Bob, Bob to deal",
+        "Hand 2 · deal 1, table 2: Cy against Di, Di to deal",
+    ]
+    assert not any(isinstance(e, PartyTotals) for e in events)
+    assert events[-1] == MatchEnds(
+        False,
+        "The game is unfinished: hand 1 stops at turn 2, with Bob to move; hand 2 stops"
+        " at turn 1, with Cy to move.",
+    )

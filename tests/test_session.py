@@ -3,6 +3,7 @@ moves, hints, recaps, the undo rule, and the arena's games played through it."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from contextlib import nullcontext
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.scripted import typed_terminal
+from umtali.cards import rank_of
 from umtali.moves import Move, MoveKind
 from umtali.record import loads
+from umtali.rules import PRACTICAL
 from umtali.session import (
     Accepted,
     BotError,
@@ -143,6 +146,30 @@ def test_why_explains_every_kind_of_move(seed: int) -> None:
             assert reason, move
             assert "{" not in reason, (move, reason)
         session.submit(seat, view.legal[-1])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_why_explains_the_practical_presets_moves(seed: int) -> None:
+    # Seed 003's game: deep takes, optional melding, two-card melds on the last turns.
+    session = PlaySession.new(seed=seed, humans={0, 1}, rules=PRACTICAL)
+    assert session.match.rules is PRACTICAL
+    session.deal()
+    rng = random.Random(seed)
+    while not session.is_over() and session.hand is not None:
+        seat = session.to_move()
+        assert seat is not None
+        view = session.view(seat)
+        for move in view.legal:
+            reason = why(view, move)
+            assert reason, move
+            assert "{" not in reason, (move, reason)
+            if move.kind is MoveKind.TAKE and len(view.cards_taken_by(move)) > 1:
+                assert "card(s) above it" in reason
+            if move.kind is MoveKind.PAIR and rank_of(move.cards[0]) != rank_of(move.cards[1]):
+                assert "two-card run" in reason, reason
+            assert "must be played" not in reason  # melding is optional in this preset
+        session.submit(seat, rng.choice(view.legal))
+    assert session.match.hands[0].outcome() is not None
 
 
 # -- undo ------------------------------------------------------------------------------------------
@@ -524,5 +551,6 @@ def test_a_game_that_cannot_be_resumed_lets_go_of_its_file(tmp_path: Path) -> No
     kept = KeptGame.resume(str(saved), SaveLock.acquire(saved), guard=nullcontext)
     assert kept.worth_saving
     assert kept.path == saved
+    assert isinstance(kept.session, PlaySession)
     assert moves_of(kept.session) == moves_of(playing)
     kept.close()

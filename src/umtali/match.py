@@ -40,11 +40,11 @@ MAX_NAME_LENGTH: Final = 40
 short enough for a score line."""
 
 
-def _check_name(seat: int, name: object) -> None:
+def check_name(seat: int, name: object) -> None:
     """Refuse a player name that is not short, visible, one-line text.
 
-    >>> _check_name(0, "Ann")
-    >>> _check_name(1, "Bob\u202e")
+    >>> check_name(0, "Ann")
+    >>> check_name(1, "Bob\u202e")
     Traceback (most recent call last):
     ...
     umtali.match.MatchError: Player 2's name 'Bob\u202e' holds U+202E, a character that is not shown as itself; a name is visible text on one line
@@ -103,7 +103,7 @@ class Match:
         if isinstance(players, str) or len(players) != 2:
             raise MatchError("a match has two players: give two names, like ('Ann', 'Bob')")
         for seat, name in enumerate(players):
-            _check_name(seat, name)
+            check_name(seat, name)
         self.rules = rules
         self.kind: MatchKind = kind
         self.first_dealer = first_dealer

@@ -44,28 +44,61 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Literal, Protocol, overload
 
 from umtali.cards import InvalidCardError, card_ascii, parse_card, quoted
 from umtali.deck import InvalidDeckError, check_deck
 from umtali.files import write_atomically
+from umtali.gin.party import (
+    FourHandGame,
+    GinPartyError,
+    Table,
+    ThreeHandGame,
+    ThreeHandSeats,
+)
+from umtali.gin.rules import GIN_PRESETS, GinRules
+from umtali.gin.state import GinHand, GinMove, GinMoveError
+from umtali.gin_record import GinMatch, GinPartyMatch, SeatedHand
 from umtali.match import MATCH_KINDS, MAX_NAME_LENGTH, Match, MatchError
 from umtali.moves import IllegalMoveError, InvalidMoveError
 from umtali.rules import InvalidRulesError, RuleSet
+from umtali.state import HandState
 
 __all__ = [
+    "GAMES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "AnyMatch",
+    "AnyRecord",
     "RecordError",
     "dumps",
+    "load_any_bytes",
+    "load_any_file",
     "load_bytes",
     "load_file",
     "loads",
+    "loads_any",
     "record_digest",
     "record_of",
     "replay",
+    "replay_any",
     "save_file",
 ]
+
+AnyMatch = Match | GinMatch
+"""A match of either game a record holds: Umtali's :class:`~umtali.match.Match` or a
+game of Gin Rummy (:class:`~umtali.gin_record.GinMatch`)."""
+
+AnyRecord = AnyMatch | GinPartyMatch
+"""Whatever a record may hold: a match of either game, or a game of three- or
+four-hand Gin Rummy (:class:`~umtali.gin_record.GinPartyMatch`)."""
+
+GAMES: Final = ("umtali", "gin")
+"""The games a record may hold, as its ``"game"`` names them (absent: Umtali)."""
+
+_PARTY: Final = "gin party"
+"""What a reader is told to take, besides :data:`GAMES`, to read a record of three- or
+four-hand Gin Rummy (``"game": "gin"`` with a ``"party"``)."""
 
 RECORD_FORMAT: Final = "umtali-record"
 RECORD_VERSION: Final = 1
@@ -110,9 +143,16 @@ class RecordError(ValueError):
     match that cannot be written as one."""
 
 
-def record_of(match: Match) -> dict[str, Any]:
-    """The record of ``match`` as plain JSON data, without a digest (:func:`dumps`
-    adds one)."""
+def record_of(match: AnyRecord) -> dict[str, Any]:
+    """The record of ``match`` (either game) as plain JSON data, without a digest
+    (:func:`dumps` adds one). A Gin Rummy record says ``"game": "gin"`` and has no
+    ``"match"``: a game of Gin Rummy is played to its rules' target. A record of three-
+    or four-hand Gin Rummy has a ``"party"`` instead of a first dealer, and each hand
+    its ``"seats"``."""
+    if isinstance(match, GinMatch):
+        return _gin_record_of(match)
+    if isinstance(match, GinPartyMatch):
+        return _party_record_of(match)
     hands = []
     for hand in match.hands:
         entry: dict[str, Any] = {
@@ -131,6 +171,56 @@ def record_of(match: Match) -> dict[str, Any]:
         "rules": {"preset": match.rules.name, **match.rules.to_dict()},
         "players": list(match.players),
         "first_dealer": match.first_dealer,
+        "meta": match.meta,
+        "hands": hands,
+    }
+
+
+def _gin_hand_record(hand: GinHand) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "dealer": hand.dealer,
+        "deck": [card_ascii(c) for c in hand.deck],
+        "moves": [GinMove.of_action(action).text() for _, action in hand.history],
+    }
+    if hand.outcome is not None:
+        entry["scores"] = list(hand.outcome.scores)
+    return entry
+
+
+def _gin_record_of(match: GinMatch) -> dict[str, Any]:
+    hands = [_gin_hand_record(hand) for hand in match.hands]
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": "gin",
+        "rules": {"preset": match.rules.name, **dataclasses.asdict(match.rules)},
+        "players": list(match.players),
+        "first_dealer": match.first_dealer,
+        "meta": match.meta,
+        "hands": hands,
+    }
+
+
+def _party_record_of(match: GinPartyMatch) -> dict[str, Any]:
+    game = match.game
+    party: dict[str, Any] = {"size": match.size}
+    if isinstance(game, ThreeHandGame):
+        party["drawn"] = [card_ascii(card) for card in game.drawn]
+    else:
+        party["first_dealing_team"] = game.first_dealers
+    hands = []
+    for seated in match.hands:
+        # The dealer is the party's player who dealt, as the seats are.
+        entry = {"seats": list(seated.table.players), **_gin_hand_record(seated.hand)}
+        entry["dealer"] = seated.table.dealer
+        hands.append(entry)
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": "gin",
+        "rules": {"preset": match.rules.name, **dataclasses.asdict(match.rules)},
+        "players": list(match.players),
+        "party": party,
         "meta": match.meta,
         "hands": hands,
     }
@@ -159,8 +249,8 @@ def record_digest(data: Mapping[str, Any]) -> str:
     return f"{_DIGEST_ALGORITHM}:{hashlib.sha256(canonical.encode('utf-8')).hexdigest()}"
 
 
-def dumps(match: Match) -> str:
-    """The record of ``match`` as JSON text, with its digest.
+def dumps(match: AnyRecord) -> str:
+    """The record of ``match`` (either game) as JSON text, with its digest.
 
     Raises :class:`RecordError` if the match holds what a record cannot:
     ``meta`` with values JSON has no form for (a set, ``nan``, an object with number
@@ -178,7 +268,7 @@ def dumps(match: Match) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
 
 
-def save_file(match: Match, path: str | os.PathLike[str]) -> None:
+def save_file(match: AnyRecord, path: str | os.PathLike[str]) -> None:
     """Write the record to ``path`` atomically: a crash never leaves half a file.
 
     See :func:`umtali.files.write_atomically` for what that means (a symbolic link is
@@ -190,12 +280,34 @@ def save_file(match: Match, path: str | os.PathLike[str]) -> None:
 
 
 def load_file(path: str | os.PathLike[str]) -> Match:
-    """Read and replay the record in ``path``; every failure is a :class:`RecordError`.
+    """Read and replay the Umtali record in ``path``; every failure is a
+    :class:`RecordError` (a record of Gin Rummy too: :func:`load_any_file` reads both).
+    """
+    return _only_umtali(_load_file(path, ("umtali",)))
+
+
+@overload
+def load_any_file(path: str | os.PathLike[str], *, parties: Literal[False] = False) -> AnyMatch: ...
+@overload
+def load_any_file(path: str | os.PathLike[str], *, parties: Literal[True]) -> AnyRecord: ...
+def load_any_file(path: str | os.PathLike[str], *, parties: bool = False) -> AnyRecord:
+    """Read and replay the record in ``path``, of either game; every failure is a
+    :class:`RecordError`. A record of three- or four-hand Gin Rummy is read only with
+    ``parties`` (a :class:`~umtali.gin_record.GinPartyMatch`), and refused without it.
 
     At most 16 MiB are read, whatever the file is: a pipe, ``/dev/stdin`` or
     ``/dev/zero`` are read only that far, since their size is known only at their end.
     The bytes must be UTF-8 (a byte-order mark is allowed and skipped).
     """
+    return _load_file(path, _readable(parties))
+
+
+def _readable(parties: bool) -> tuple[str, ...]:
+    """What a reader of both games takes: :data:`GAMES`, and party games if asked."""
+    return (*GAMES, _PARTY) if parties else GAMES
+
+
+def _load_file(path: str | os.PathLike[str], games: tuple[str, ...]) -> AnyRecord:
     try:
         with open(path, "rb") as f:
             raw = _read_at_most(f, _MAX_RECORD_BYTES + 1)
@@ -207,19 +319,33 @@ def load_file(path: str | os.PathLike[str]) -> Match:
         raise RecordError(f"it cannot be read ({e.strerror or e})") from None
     except ValueError:  # a path with a NUL character in it
         raise RecordError("that is no file name: it holds a NUL character") from None
-    return load_bytes(raw)
+    return _load_bytes(raw, games)
 
 
 def load_bytes(raw: bytes) -> Match:
-    """Read and replay a record given as the bytes of its file (an upload, say): at
-    most 16 MiB, UTF-8 (a byte-order mark is allowed and skipped); every failure is a
-    :class:`RecordError`.
+    """Read and replay an Umtali record given as the bytes of its file (an upload, say):
+    at most 16 MiB, UTF-8 (a byte-order mark is allowed and skipped); every failure is a
+    :class:`RecordError` (a record of Gin Rummy too: :func:`load_any_bytes` reads both).
 
     >>> load_bytes(b"\\xff{}")
     Traceback (most recent call last):
     ...
     umtali.record.RecordError: it is not UTF-8 text (byte 0 is not), so not a game record
     """
+    return _only_umtali(_load_bytes(raw, ("umtali",)))
+
+
+@overload
+def load_any_bytes(raw: bytes, *, parties: Literal[False] = False) -> AnyMatch: ...
+@overload
+def load_any_bytes(raw: bytes, *, parties: Literal[True]) -> AnyRecord: ...
+def load_any_bytes(raw: bytes, *, parties: bool = False) -> AnyRecord:
+    """:func:`load_bytes` for a record of either game (and, with ``parties``, of three-
+    or four-hand Gin Rummy)."""
+    return _load_bytes(raw, _readable(parties))
+
+
+def _load_bytes(raw: bytes, games: tuple[str, ...]) -> AnyRecord:
     if len(raw) > _MAX_RECORD_BYTES:
         raise RecordError(
             "it holds more than 16 MiB, too much for a game record (a whole session's"
@@ -231,7 +357,7 @@ def load_bytes(raw: bytes) -> Match:
         raise RecordError(
             f"it is not UTF-8 text (byte {e.start:,} is not), so not a game record"
         ) from None
-    return loads(text)
+    return _loads(text, games)
 
 
 def _read_at_most(f: IO[bytes], limit: int) -> bytes:
@@ -248,7 +374,8 @@ def _read_at_most(f: IO[bytes], limit: int) -> bytes:
 
 
 def loads(text: str) -> Match:
-    """Read and replay a record from JSON text.
+    """Read and replay an Umtali record from JSON text (a record of Gin Rummy is refused:
+    :func:`loads_any` reads both).
 
     Text cut short is told apart from text that is no JSON, with the byte (of its UTF-8
     encoding) where it stops:
@@ -258,6 +385,30 @@ def loads(text: str) -> Match:
     ...
     umtali.record.RecordError: the record is cut short (byte 51): its text stops before the record is complete
     """
+    return _only_umtali(_loads(text, ("umtali",)))
+
+
+@overload
+def loads_any(text: str, *, parties: Literal[False] = False) -> AnyMatch: ...
+@overload
+def loads_any(text: str, *, parties: Literal[True]) -> AnyRecord: ...
+def loads_any(text: str, *, parties: bool = False) -> AnyRecord:
+    """Read and replay a record of either game from JSON text (and, with ``parties``, of
+    three- or four-hand Gin Rummy).
+
+    >>> from umtali.deck import seeded_deck
+    >>> game = GinMatch(players=("Ann", "Bob"))
+    >>> hand = game.new_hand(seeded_deck(7))
+    >>> for move in ("pass", "take", "discard 9c"):
+    ...     hand.push_text(move)
+    >>> again = loads_any(dumps(game))
+    >>> type(again).__name__, again.hands[0].history == hand.history
+    ('GinMatch', True)
+    """
+    return _loads(text, _readable(parties))
+
+
+def _loads(text: str, games: tuple[str, ...]) -> AnyRecord:
     if not text.strip():
         raise RecordError("the record is empty")
     try:
@@ -287,7 +438,13 @@ def loads(text: str) -> Match:
         ) from None
     except ValueError:  # Python refuses numbers of thousands of digits
         raise RecordError("the record is not a game record: it holds a number too long") from None
-    return replay(data)
+    return _replay(data, games)
+
+
+def _only_umtali(match: AnyRecord) -> Match:
+    # The reading refused any other game before replaying it.
+    assert isinstance(match, Match)
+    return match
 
 
 def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -316,9 +473,19 @@ def _field(data: dict[str, Any], key: str, kind: type, where: str = "the record"
 
 
 _RECORD_KEYS: Final = frozenset(
-    ("format", "version", "match", "rules", "players", "first_dealer", "meta", "hands", "digest")
+    (
+        "format",
+        "version",
+        "game",
+        "match",
+        "rules",
+        "players",
+        "first_dealer",
+        "meta",
+        "hands",
+        "digest",
+    )
 )
-_HAND_KEYS: Final = frozenset(("dealer", "deck", "moves", "scores"))
 
 
 def _unknown(noun: str, keys: list[str]) -> str:
@@ -350,8 +517,33 @@ def _kind_name(kind: type) -> str:
 
 
 def replay(data: object) -> Match:
-    """Replay record data (as :func:`record_of` gives, or JSON reads) into a
-    :class:`Match`, checking its digest if it has one."""
+    """Replay Umtali record data (as :func:`record_of` gives, or JSON reads) into a
+    :class:`Match`, checking its digest if it has one; a record of Gin Rummy is refused
+    (:func:`replay_any` replays both)."""
+    return _only_umtali(_replay(data, ("umtali",)))
+
+
+@overload
+def replay_any(data: object, *, parties: Literal[False] = False) -> AnyMatch: ...
+@overload
+def replay_any(data: object, *, parties: Literal[True]) -> AnyRecord: ...
+def replay_any(data: object, *, parties: bool = False) -> AnyRecord:
+    """Replay record data of either game: a :class:`Match`, or a :class:`GinMatch` for a
+    record that says ``"game": "gin"``; with ``parties``, a :class:`GinPartyMatch` for
+    one of three- or four-hand Gin Rummy."""
+    return _replay(data, _readable(parties))
+
+
+_GAME_NAMES: Final = {
+    "umtali": "Umtali",
+    "gin": "Gin Rummy",
+    _PARTY: "three- or four-hand Gin Rummy",
+}
+
+
+def _replay(data: object, games: tuple[str, ...]) -> AnyRecord:
+    """The envelope every record shares (its format, version, values and digest), then
+    the game it names."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != RECORD_FORMAT:
@@ -364,43 +556,179 @@ def replay(data: object) -> Match:
         )
     _check_values(data)
     _check_digest(data)
+    game = data.get("game", "umtali")
+    if game not in GAMES:
+        raise RecordError(
+            f"'game' must be one of {', '.join(GAMES)} (or left out, for Umtali), not"
+            f" {quoted(game)}"
+        )
+    if game == "gin" and "party" in data:
+        game = _PARTY
+    if game not in games:
+        wanted = " or ".join(_GAME_NAMES[g] for g in games)
+        if game == _PARTY:
+            raise RecordError(
+                f"it is a record of {_GAME_NAMES[game]}; only a game of two ({wanted}) is read here"
+            )
+        raise RecordError(f"it is a record of {_GAME_NAMES[game]}, not of {wanted}")
+    if game == _PARTY:
+        return _replay_party(data)
+    if game == "gin":
+        return _replay_gin(data)
     _refuse_unknown_keys(data, _RECORD_KEYS, "the record")
     kind = _field(data, "match", str)
     if kind not in MATCH_KINDS:
         raise RecordError(f"'match' must be one of {', '.join(MATCH_KINDS)}, not {quoted(kind)}")
     try:
-        rules = RuleSet.from_dict(_rule_options(_field(data, "rules", dict)))
+        rules = RuleSet.from_dict(_rule_options(_field(data, "rules", dict), _RULE_KEYS))
     except InvalidRulesError as e:
         raise RecordError(f"rules: {_clip(str(e))}") from None
-    players = _field(data, "players", list)
-    first_dealer = _field(data, "first_dealer", int)
-    if first_dealer not in (0, 1):
-        raise RecordError(f"'first_dealer' must be 0 or 1, not {quoted(first_dealer)}")
-    meta = data.get("meta", {})
-    if not isinstance(meta, dict):
-        raise RecordError(f"'meta' must be an object with text keys, not {quoted(meta)}")
-    _check_meta(meta)
+    players, first_dealer, meta = _table(data)
     try:
         match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
     except MatchError as e:
         raise RecordError(f"'players': {_clip(str(e))}") from None
     hands = _field(data, "hands", list)
+    replayer = _UmtaliHands(match)
     for number, entry in enumerate(hands, start=1):
-        _replay_hand(match, number, entry, last=number == len(hands))
+        _replay_hand(replayer, number, entry, last=number == len(hands))
     return match
+
+
+def _table(data: dict[str, Any]) -> tuple[list[Any], int, dict[str, Any]]:
+    """The players, the first dealer and ``meta``, as both games keep them."""
+    players = _field(data, "players", list)
+    first_dealer = _field(data, "first_dealer", int)
+    if first_dealer not in (0, 1):
+        raise RecordError(f"'first_dealer' must be 0 or 1, not {quoted(first_dealer)}")
+    return players, first_dealer, _meta(data)
+
+
+def _meta(data: dict[str, Any]) -> dict[str, Any]:
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise RecordError(f"'meta' must be an object with text keys, not {quoted(meta)}")
+    _check_meta(meta)
+    return meta
+
+
+_GIN_RECORD_KEYS: Final = _RECORD_KEYS - {"match"}
+_GIN_RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(GinRules)) | {"preset"}
+
+
+def _replay_gin(data: dict[str, Any]) -> GinMatch:
+    _refuse_unknown_keys(data, _GIN_RECORD_KEYS, "the record")
+    rules = _gin_rules(_rule_options(_field(data, "rules", dict), _GIN_RULE_KEYS))
+    players, first_dealer, meta = _table(data)
+    try:
+        match = GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta)
+    except MatchError as e:
+        raise RecordError(f"'players': {_clip(str(e))}") from None
+    hands = _field(data, "hands", list)
+    replayer = _GinHands(match)
+    for number, entry in enumerate(hands, start=1):
+        _replay_hand(replayer, number, entry, last=number == len(hands))
+    return match
+
+
+_PARTY_RECORD_KEYS: Final = (_GIN_RECORD_KEYS - {"first_dealer"}) | {"party"}
+_PARTY_HAND_KEYS: Final = frozenset(("seats", "dealer", "deck", "moves", "scores"))
+
+
+def _replay_party(data: dict[str, Any]) -> GinPartyMatch:
+    """A record of three- or four-hand Gin Rummy, replayed through :mod:`umtali.gin.party`:
+    every hand must sit at the seats the game gives it, dealt by the player it names."""
+    _refuse_unknown_keys(data, _PARTY_RECORD_KEYS, "the record")
+    rules = _gin_rules(_rule_options(_field(data, "rules", dict), _GIN_RULE_KEYS))
+    players = _field(data, "players", list)
+    game = _party_game(_field(data, "party", dict), rules, len(players))
+    meta = _meta(data)
+    try:
+        match = GinPartyMatch(game, players=players, meta=meta)
+    except MatchError as e:
+        raise RecordError(f"'players': {_clip(str(e))}") from None
+    hands = _field(data, "hands", list)
+    per_deal = 2 if isinstance(game, FourHandGame) else 1
+    if len(hands) % per_deal:
+        raise RecordError(
+            f"the record ends after hand {len(hands)}, the first of deal"
+            f" {len(hands) // 2 + 1}: a deal of four-hand is two hands, one at each table,"
+            " recorded together"
+        )
+    replayer = _PartyHands(match)
+    last_deal = (len(hands) - 1) // per_deal
+    for number, entry in enumerate(hands, start=1):
+        # Both hands of a four-hand deal are played at once: either may be unfinished.
+        last = (number - 1) // per_deal == last_deal
+        _replay_hand(replayer, number, entry, last=last)
+    replayer.ready()
+    return match
+
+
+def _party_game(
+    party: dict[str, Any], rules: GinRules, players: int
+) -> ThreeHandGame | FourHandGame:
+    """The party game a record's ``"party"`` starts: three-hand with the cards ``"drawn"``
+    for places, four-hand with the ``"first_dealing_team"``."""
+    size = _field(party, "size", int, "'party'")
+    if size not in (3, 4):
+        raise RecordError(
+            f"'party': 'size' is 3 (three-hand) or 4 (four-hand), not {quoted(size)}; a game"
+            " of two has no 'party'"
+        )
+    if players != size:
+        raise RecordError(f"'players': a game of {size} players has {size} names, not {players:,}")
+    if size == 3:
+        _refuse_unknown_keys(party, frozenset(("size", "drawn")), "'party'")
+        names = _field(party, "drawn", list, "'party'")
+        if len(names) != 3 or not all(
+            isinstance(name, str) and len(name) <= _MAX_CARD_TEXT for name in names
+        ):
+            raise RecordError(
+                f"'party': 'drawn' holds the three cards drawn for places, one per player,"
+                f" like ['4h', 'Kc', '9s'], not {quoted(names)}"
+            )
+        try:
+            drawn = tuple(parse_card(name) for name in names)
+            return ThreeHandGame((drawn[0], drawn[1], drawn[2]), rules)
+        except (InvalidCardError, GinPartyError) as e:
+            raise RecordError(f"'party': 'drawn': {_clip(str(e))}") from None
+    _refuse_unknown_keys(party, frozenset(("size", "first_dealing_team")), "'party'")
+    team = _field(party, "first_dealing_team", int, "'party'")
+    try:
+        return FourHandGame(rules, first_dealers=team)
+    except GinPartyError as e:
+        raise RecordError(f"'party': 'first_dealing_team': {_clip(str(e))}") from None
+
+
+def _gin_rules(options: dict[str, Any]) -> GinRules:
+    """Gin Rummy's options from a record: ``preset`` names one of
+    :data:`~umtali.gin.rules.GIN_PRESETS`, and the other keys override it."""
+    options = dict(options)
+    preset = options.pop("preset", options.get("name", "standard"))
+    if preset not in GIN_PRESETS:
+        raise RecordError(
+            f"rules: {quoted(preset)} is no Gin Rummy preset; the presets are"
+            f" {', '.join(sorted(GIN_PRESETS))}"
+        )
+    try:
+        return dataclasses.replace(GIN_PRESETS[preset], **options)
+    except InvalidRulesError as e:
+        raise RecordError(f"rules: {_clip(str(e))}") from None
 
 
 _RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(RuleSet)) | {"preset"}
 
 
-def _rule_options(rules: dict[str, Any]) -> dict[str, Any]:
+def _rule_options(rules: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
     """The rules object, refused here if it holds what no rule option is (an unknown
-    key, a long text, a list), so the rules' own messages never quote much input."""
-    unknown = sorted(set(rules) - _RULE_KEYS)
+    key of the ``known``, a long text, a list), so the rules' own messages never quote
+    much input."""
+    unknown = sorted(set(rules) - known)
     if unknown:
         raise RecordError(
             f"rules: {_unknown('rule option', unknown)} {_first_few(unknown)};"
-            f" known: {', '.join(sorted(_RULE_KEYS))}"
+            f" known: {', '.join(sorted(known))}"
         )
     for key, value in rules.items():
         if key in ("preset", "name"):
@@ -421,20 +749,215 @@ def _rule_options(rules: dict[str, Any]) -> dict[str, Any]:
     return rules
 
 
-def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
+class _Replayer(Protocol):
+    """What replaying a hand needs of a game, the rest being the same for every game: the
+    match's ``kind``, the keys its hands have, and how it seats, deals, plays and scores
+    the hand under way."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def hand_keys(self) -> frozenset[str]: ...
+
+    def ready(self) -> None:
+        """Make ready for the next hand (a party game counts the deal just played)."""
+
+    def check_seats(self, entry: dict[str, Any], where: str) -> None:
+        """Refuse a hand recorded at seats other than the game gives it."""
+
+    def is_over(self) -> bool: ...
+    def next_dealer(self) -> int: ...
+    def dealer_rule(self, expected: int) -> str: ...
+    def deal(self, deck: tuple[int, ...]) -> None: ...
+    def hand_is_over(self) -> bool: ...
+    def push_text(self, text: str) -> None:
+        """Play a move; a refused one raises ``ValueError`` (the reason)."""
+
+    def scores(self) -> tuple[int, int] | None: ...
+
+
+class _TwoPlayers:
+    """What both two-player games share: the same two players play every hand."""
+
+    hand_keys: frozenset[str] = frozenset(("dealer", "deck", "moves", "scores"))
+
+    def ready(self) -> None:
+        pass
+
+    def check_seats(self, entry: dict[str, Any], where: str) -> None:
+        pass
+
+
+class _UmtaliHands(_TwoPlayers):
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.kind = match.kind
+        self.hand: HandState | None = None
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def next_dealer(self) -> int:
+        return self.match.next_dealer()
+
+    def dealer_rule(self, expected: int) -> str:
+        return f"the winner of the last hand (or the first dealer) is player {expected} (R1)"
+
+    def deal(self, deck: tuple[int, ...]) -> None:
+        self.hand = self.match.new_hand(deck)
+
+    def hand_is_over(self) -> bool:
+        assert self.hand is not None
+        return self.hand.is_over()
+
+    def push_text(self, text: str) -> None:
+        assert self.hand is not None
+        try:
+            self.hand.push_text(text)
+        except (InvalidMoveError, IllegalMoveError) as e:
+            raise ValueError(_after_colon(str(e))) from None
+
+    def scores(self) -> tuple[int, int] | None:
+        assert self.hand is not None
+        outcome = self.hand.outcome()
+        return None if outcome is None else outcome.scores
+
+
+class _GinHands(_TwoPlayers):
+    kind = "game"
+
+    def __init__(self, match: GinMatch) -> None:
+        self.match = match
+        self.hand: GinHand | None = None
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def next_dealer(self) -> int:
+        return self.match.next_dealer()
+
+    def dealer_rule(self, expected: int) -> str:
+        return (
+            f"the deal alternates (the same dealer deals again after a dead hand), so"
+            f" player {expected} deals (ruling G)"
+        )
+
+    def deal(self, deck: tuple[int, ...]) -> None:
+        self.hand = self.match.new_hand(deck)
+
+    def hand_is_over(self) -> bool:
+        assert self.hand is not None
+        return self.hand.is_over()
+
+    def push_text(self, text: str) -> None:
+        assert self.hand is not None
+        try:
+            self.hand.push_text(text)
+        except GinMoveError as e:
+            raise ValueError(str(e)) from None
+
+    def scores(self) -> tuple[int, int] | None:
+        assert self.hand is not None
+        return None if self.hand.outcome is None else self.hand.outcome.scores
+
+
+class _PartyHands:
+    """Hands of three- or four-hand Gin Rummy, each at the table the party game gives."""
+
+    kind = "game"
+    hand_keys = _PARTY_HAND_KEYS
+
+    def __init__(self, match: GinPartyMatch) -> None:
+        self.match = match
+        self.seated: SeatedHand | None = None
+
+    def ready(self) -> None:
+        match = self.match
+        if match.deal_complete() and all(s.hand.is_over() for s in match.under_way()):
+            match.count()
+
+    def _table(self) -> Table:
+        return self.match.next_table()
+
+    def check_seats(self, entry: dict[str, Any], where: str) -> None:
+        seats = _field(entry, "seats", list, where)
+        if len(seats) != 2 or any(type(player) is not int for player in seats):
+            raise RecordError(
+                f"{where}: 'seats' are the numbers of the two players at the hand's seats 0"
+                f" and 1, like [2, 0], not {quoted(seats)}"
+            )
+        table = self._table()
+        if seats == list(table.players):
+            return
+        lone, other = table.players
+        current = self.match.seats()
+        if isinstance(current, ThreeHandSeats):
+            expected = (
+                f"player {lone} plays alone against player {other}, player"
+                f" {current.on_deck} on deck: a lone winner stays, and a lone loser gives"
+                " his seat to the player on deck (ruling G)"
+            )
+        else:
+            expected = (
+                f"player {lone} plays player {other} at this table: partners change"
+                " opponents every deal (ruling G)"
+            )
+        raise RecordError(
+            f"{where}: the record seats players {quoted(seats)} at it, but {expected}"
+        )
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def next_dealer(self) -> int:
+        return self._table().dealer
+
+    def dealer_rule(self, expected: int) -> str:
+        if self.match.size == 3:
+            rule = (
+                "the deal crosses the table after every hand that is not dead (the team's"
+                " player deals the first)"
+            )
+        else:
+            rule = "one team deals at both tables, and the teams take turns"
+        return f"{rule}, so player {expected} deals (ruling G)"
+
+    def deal(self, deck: tuple[int, ...]) -> None:
+        self.seated = self.match.deal_next(deck)
+
+    def hand_is_over(self) -> bool:
+        assert self.seated is not None
+        return self.seated.hand.is_over()
+
+    def push_text(self, text: str) -> None:
+        assert self.seated is not None
+        try:
+            self.seated.hand.push_text(text)
+        except GinMoveError as e:
+            raise ValueError(str(e)) from None
+
+    def scores(self) -> tuple[int, int] | None:
+        assert self.seated is not None
+        outcome = self.seated.hand.outcome
+        return None if outcome is None else outcome.scores
+
+
+def _replay_hand(game: _Replayer, number: int, entry: object, last: bool) -> None:
     where = f"hand {number}"
     if not isinstance(entry, dict):
         raise RecordError(f"{where} must be an object, not {quoted(entry)}")
-    if match.is_over():
-        raise RecordError(f"{where} is recorded after the {match.kind} was over")
+    game.ready()
+    if game.is_over():
+        raise RecordError(f"{where} is recorded after the {game.kind} was over")
+    game.check_seats(entry, where)
     dealer = _field(entry, "dealer", int, where)
-    expected = match.next_dealer()
+    expected = game.next_dealer()
     if dealer != expected:
         raise RecordError(
-            f"{where}: the record says player {quoted(dealer)} deals, but the winner of the"
-            f" last hand (or the first dealer) is player {expected} (R1)"
+            f"{where}: the record says player {quoted(dealer)} deals, but"
+            f" {game.dealer_rule(expected)}"
         )
-    _refuse_unknown_keys(entry, _HAND_KEYS, where)
+    _refuse_unknown_keys(entry, game.hand_keys, where)
     names = _field(entry, "deck", list, where)
     if len(names) != 52:
         raise RecordError(f"{where}: deck: a deck has 52 cards, this one {len(names):,}")
@@ -447,12 +970,12 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
         deck = check_deck([parse_card(t) for t in names])
     except (InvalidCardError, InvalidDeckError) as e:
         raise RecordError(f"{where}: deck: {_clip(str(e))}") from None
-    hand = match.new_hand(deck)
+    game.deal(deck)
     moves = _field(entry, "moves", list, where)
     for i, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise RecordError(f"{where}, move {i}: {quoted(text)} is not a move in notation")
-        if hand.is_over():
+        if game.hand_is_over():
             raise RecordError(f"{where}, move {i} {quoted(text)}: the hand was already over")
         if len(text) > _MAX_MOVE_TEXT:
             raise RecordError(
@@ -460,11 +983,10 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
                 f" {_MAX_MOVE_TEXT} characters"
             )
         try:
-            hand.push_text(text)
-        except (InvalidMoveError, IllegalMoveError) as e:
-            reason = _clip(_after_colon(str(e)))
-            raise RecordError(f"{where}, move {i} {quoted(text)}: {reason}") from None
-    outcome = hand.outcome()
+            game.push_text(text)
+        except ValueError as e:
+            raise RecordError(f"{where}, move {i} {quoted(text)}: {_clip(str(e))}") from None
+    outcome = game.scores()
     if "scores" in entry:
         scores = entry["scores"]
         if not (
@@ -475,10 +997,9 @@ def _replay_hand(match: Match, number: int, entry: object, last: bool) -> None:
             raise RecordError(f"{where}: 'scores' must be two whole numbers, not {quoted(scores)}")
         if outcome is None:
             raise RecordError(f"{where}: the record gives scores but the moves do not end the hand")
-        if scores != list(outcome.scores):
+        if scores != list(outcome):
             raise RecordError(
-                f"{where}: the record says {quoted(scores)} but the moves score"
-                f" {list(outcome.scores)!r}"
+                f"{where}: the record says {quoted(scores)} but the moves score {list(outcome)!r}"
             )
     elif outcome is not None:
         raise RecordError(f"{where}: the hand is over but the record gives no scores")
@@ -602,7 +1123,7 @@ def _where(path: _Path) -> str:
     if not path:
         return "the record"
     first, rest = path[0], path[1:]
-    if not (isinstance(first, str) and first in _RECORD_KEYS):
+    if not (isinstance(first, str) and first in _RECORD_KEYS | {"party"}):
         first, rest = "", path
     text = str(first) + "".join(f"[{quoted(key)}]" for key in rest)
     return text if len(text) <= _MAX_WHERE_CHARS else text[:_MAX_WHERE_CHARS] + "…"

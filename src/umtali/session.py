@@ -52,17 +52,14 @@ Refused(reason='you have seen the card you drew from the stock: a draw from the 
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Final
 
-from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
+from umtali.bots import DEFAULT_BOT, Bot, make_bot
 from umtali.bots.evaluate import discard_danger, situation
-from umtali.cards import JACKS, CardSet, card_name, card_points, cards_of
-from umtali.deck import seeded_deck
+from umtali.cards import JACKS, CardSet, card_name, card_points, cards_of, rank_of
 from umtali.describe import (
     YOU,
     describe_move,
@@ -79,6 +76,18 @@ from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
 from umtali.record import dumps
 from umtali.rules import STANDARD, RuleSet
+from umtali.session_shared import (
+    BotError,
+    Guard,
+    Refused,
+    Seats,
+    SeatsError,
+    Seed,
+    check_deals,
+    decision_rng,
+    deck_for,
+    first_dealer_for,
+)
 from umtali.state import HandState
 from umtali.view import PlayerView
 
@@ -108,97 +117,6 @@ __all__ = [
     "why",
 ]
 
-Seed = int | str
-"""A session's seed: ``umtali play`` keeps a whole number; the arena's games are
-``"SEED/DEAL"``."""
-
-
-# -- the seed scheme ----------------------------------------------------------------------------
-
-
-def deck_for(seed: Seed, hand_index: int) -> tuple[int, ...]:
-    """The deck of hand ``hand_index`` (from 0) of the session seeded ``seed``."""
-    return seeded_deck(f"{seed}/{hand_index}")
-
-
-def first_dealer_for(seed: Seed) -> int:
-    """The seat that deals the first hand of the session seeded ``seed``."""
-    return random.Random(f"{seed}/first dealer").randrange(2)
-
-
-def decision_rng(seed: Seed, hand_index: int, move_index: int) -> random.Random:
-    """The RNG of one decision: move ``move_index`` of hand ``hand_index``. Hints use
-    negative move indices, so that asking for one changes nothing that follows.
-
-    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
-    True
-    """
-    return random.Random(f"{seed}/{hand_index}/{move_index}")
-
-
-# -- the seats a record keeps -------------------------------------------------------------------
-
-
-class SeatsError(ValueError):
-    """A record whose seats or deals are not as ``umtali play`` wrote them."""
-
-
-_META: Final = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
-
-
-@dataclass(frozen=True)
-class Seats:
-    """What a played game keeps in its record's ``meta`` to play it on: the seed the
-    hands are dealt from, the seats of the people, and the computer's level."""
-
-    seed: int
-    humans: frozenset[int]
-    bot: str
-
-    @classmethod
-    def of(cls, meta: dict[str, Any]) -> Seats:
-        """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
-        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a known level.
-
-        >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}).humans
-        frozenset({0})
-        """
-        if not {"seed", "humans", "bot"} <= meta.keys():
-            raise SeatsError(
-                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
-            )
-        seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
-        if type(seed) is not int:
-            raise SeatsError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
-        if (
-            not isinstance(humans, list)
-            or not humans
-            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
-            or len(set(humans)) != len(humans)
-        ):
-            raise SeatsError(
-                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
-                f" [0, 1], not {humans!r}"
-            )
-        if not isinstance(bot, str) or bot not in BOTS:
-            raise SeatsError(f"{_META} its 'bot' must be one of {', '.join(BOTS)}, not {bot!r}")
-        return cls(seed, frozenset(humans), bot)
-
-    def meta(self) -> dict[str, Any]:
-        return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
-
-
-def check_deals(match: Match, seed: Seed) -> None:
-    """Refuse (:class:`SeatsError`) a match whose deals are not the ones its seed makes:
-    the first dealer and every hand's deck order (a record whose stock was reordered)."""
-    edited = "the record was changed after it was saved"
-    if match.first_dealer != first_dealer_for(seed):
-        raise SeatsError(f"its first dealer is not the one its seed chose: {edited}")
-    for index, hand in enumerate(match.hands):
-        if tuple(hand.deck) != deck_for(seed, index):
-            raise SeatsError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
-
-
 # -- what the session answers -------------------------------------------------------------------
 
 
@@ -208,22 +126,6 @@ class Accepted:
 
     move: Move
     sentence: str
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Nothing was done; ``reason`` says why, addressed to the player."""
-
-    reason: str
-
-    @property
-    def sentence(self) -> str:
-        """The reason as a sentence of its own.
-
-        >>> Refused("it is not your turn").sentence
-        'It is not your turn.'
-        """
-        return self.reason[:1].upper() + self.reason[1:] + "."
 
 
 @dataclass(frozen=True)
@@ -254,18 +156,6 @@ class Recap:
     reader: int
     since_own_move: bool
     lines: tuple[str, ...]
-
-
-class BotError(Exception):
-    """A computer player that failed (raised) or chose a move that is not legal;
-    ``seat``, ``hand_index`` and ``move_index`` say where, ``what`` what went wrong."""
-
-    def __init__(self, seat: int, hand_index: int, move_index: int, what: str) -> None:
-        super().__init__(f"hand {hand_index + 1}, decision {move_index + 1}: {what}")
-        self.seat = seat
-        self.hand_index = hand_index
-        self.move_index = move_index
-        self.what = what
 
 
 # -- the end of a hand and the score sheet ----------------------------------------------------
@@ -380,9 +270,6 @@ def table_mask(view: PlayerView) -> int:
 
 # -- the session ------------------------------------------------------------------------------------
 
-Guard = Callable[[], AbstractContextManager[object]]
-"""What a front end gives to keep a change whole: a context manager to enter around it."""
-
 
 class PlaySession:
     """A match with its seats: each seat a person (``None``) or a computer level.
@@ -432,20 +319,19 @@ class PlaySession:
         humans: Iterable[int],
         bot: str = DEFAULT_BOT,
         kind: MatchKind = "game",
+        rules: RuleSet = STANDARD,
         guard: Guard = nullcontext,
     ) -> PlaySession:
-        """A new match against level ``bot`` (or between two people, ``humans`` both
-        seats), its seats kept in the record's ``meta``. The players are called "You"
-        and "Computer (LEVEL)", or "Player 1" and "Player 2" in hot-seat."""
+        """A new match to ``rules`` against level ``bot`` (or between two people,
+        ``humans`` both seats), its seats kept in the record's ``meta``. The players are
+        called "You" and "Computer (LEVEL)", or "Player 1" and "Player 2" in hot-seat."""
         seats = Seats(seed, frozenset(humans), bot)
-        if len(seats.humans) == 2:
-            players = ("Player 1", "Player 2")
-        else:
-            named = [f"Computer ({bot})"] * 2
-            named[next(iter(seats.humans))] = YOU
-            players = (named[0], named[1])
         match = Match(
-            kind=kind, first_dealer=first_dealer_for(seed), players=players, meta=seats.meta()
+            rules,
+            kind=kind,
+            first_dealer=first_dealer_for(seed),
+            players=seats.players(),
+            meta=seats.meta(),
         )
         return cls.of_match(match, guard=guard)
 
@@ -568,14 +454,15 @@ class PlaySession:
         return who_won(self.match.winner(), names, self.match.kind)
 
     def rematch(self, seed: int, *, guard: Guard | None = None) -> PlaySession:
-        """A new match with the same seats, level and kind, dealt from ``seed`` (play
-        again)."""
+        """A new match with the same seats, level, kind and rules, dealt from ``seed``
+        (play again)."""
         level = next((level for level in self.levels if level), DEFAULT_BOT)
         return PlaySession.new(
             seed=seed,
             humans=self.humans,
             bot=level,
             kind=self.match.kind,
+            rules=self.match.rules,
             guard=self.guard if guard is None else guard,
         )
 
@@ -883,14 +770,19 @@ def why(view: PlayerView, move: Move) -> str:
         else:
             gain = card_points(move.cards[0])
         if sum(1 for m in legal if m.kind in (MoveKind.MELD, MoveKind.SOLO)) == 1:
-            return f"it scores {_points(gain)}, and every card you can play must be played"
+            if view.rules.compulsory_play:
+                return f"it scores {_points(gain)}, and every card you can play must be played"
+            return f"it scores {_points(gain)}, the only card you can play now"
         best = _points_now(hand, open_mask, multiplier)
         return (
             f"it scores {_points(gain)} now, on the way to the most this turn can lay"
             f" ({_points(best)} in all)"
         )
     if kind is MoveKind.PAIR:
-        return "it takes you out with the pair, and the other player gets one last turn"
+        laid = "pair" if rank_of(move.cards[0]) == rank_of(move.cards[1]) else "two-card run"
+        if view.last_turn:
+            return f"the {laid} scores its cards, where held they would go to the other player"
+        return f"it takes you out with the {laid}, and the other player gets one last turn"
     if kind is MoveKind.FORFEIT:
         return "you cannot go out, so the cards left in your hand are forfeited"
     card = move.cards[0]  # a discard
@@ -927,10 +819,17 @@ def _why_draw(view: PlayerView, move: Move, hand: int, open_mask: int, multiplie
     average = _points(round(expected, 1))
     if move.kind is MoveKind.TAKE:
         card = move.cards[0]
-        gain = _points_now(hand | 1 << card, open_mask, multiplier) - base
+        taken = view.cards_taken_by(move)
+        gain = _points_now(hand | taken.mask, open_mask, multiplier) - base
+        if len(taken) == 1:
+            return (
+                f"{card_name(card)} is played at once for {_points(gain)} more this turn,"
+                f" where a card from the stock would bring {average} on average"
+            )
         return (
-            f"{card_name(card)} is played at once for {_points(gain)} more this turn, where a"
-            f" card from the stock would bring {average} on average"
+            f"{card_name(card)} and the {len(taken) - 1} card(s) above it bring"
+            f" {_points(gain)} more this turn, where a card from the stock would bring"
+            f" {average} on average"
         )
     top = view.top_discard()
     if top is None:

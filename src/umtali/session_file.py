@@ -28,10 +28,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from umtali.files import SaveLock, SavePathError, os_reason, reserve_default_path
-from umtali.record import RecordError, load_file, save_file
+from umtali.gin_party_session import GinPartySession
+from umtali.gin_record import GinMatch, GinPartyMatch
+from umtali.gin_session import GinPlaySession
+from umtali.record import RecordError, load_any_file, save_file
 from umtali.session import Guard, PlaySession, SeatsError
 
-__all__ = ["KeptGame", "ResumeError"]
+__all__ = ["KeptGame", "KeptSession", "ResumeError"]
+
+KeptSession = PlaySession | GinPlaySession | GinPartySession
+"""A session a file can keep: a game (or session) of Umtali, or a game of Gin Rummy for
+two, three or four. Each keeps its seats and seed in the record's ``meta``, so any is
+resumed the same way."""
 
 
 class ResumeError(Exception):
@@ -39,7 +47,7 @@ class ResumeError(Exception):
 
 
 class KeptGame:
-    """A :class:`PlaySession` and the file it is kept in.
+    """A play session of either game (:data:`KeptSession`) and the file it is kept in.
 
     Args:
         session: the game.
@@ -50,7 +58,7 @@ class KeptGame:
 
     def __init__(
         self,
-        session: PlaySession,
+        session: KeptSession,
         path: Path | None,
         lock: SaveLock | None = None,
         *,
@@ -63,20 +71,27 @@ class KeptGame:
 
     @classmethod
     def resume(cls, record: str, lock: SaveLock, *, guard: Guard) -> KeptGame:
-        """The game saved in the file ``record``, checked whole, to be kept in the file
-        ``lock`` holds. The lock is taken before the record is read, so that no other game
-        can save into that file between the reading and the playing; it is released here
-        when the game cannot be played on (:class:`ResumeError`). ``guard``: the
-        session's (see :class:`PlaySession`)."""
+        """The game saved in the file ``record`` (of Umtali or of Gin Rummy, for two,
+        three or four: the record says which), checked whole, to be kept in the file
+        ``lock`` holds. The lock is taken before the record is read, so that no other
+        game can save into that file between the reading and the playing; it is
+        released here when the game cannot be played on (:class:`ResumeError`).
+        ``guard``: the session's (see :class:`PlaySession`)."""
         try:
             try:
-                match = load_file(record)
+                match = load_any_file(record, parties=True)
             except RecordError as e:
                 raise ResumeError(f"cannot resume {record}: {e}") from None
             if match.is_over():
                 raise ResumeError(f"the game in {record} is already over")
+            session: KeptSession
             try:
-                session = PlaySession.of_match(match, guard=guard)
+                if isinstance(match, GinMatch):
+                    session = GinPlaySession.of_match(match, guard=guard)
+                elif isinstance(match, GinPartyMatch):
+                    session = GinPartySession.of_match(match, guard=guard)
+                else:
+                    session = PlaySession.of_match(match, guard=guard)
             except SeatsError as e:
                 raise ResumeError(f"cannot resume {record}: {e}") from None
             return cls(session, lock.path, lock, resumed=True)

@@ -13,28 +13,39 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO, cast
+from typing import Final, NoReturn, TextIO, cast
 
 from umtali import __version__
 from umtali.bots import BOTS, DEFAULT_BOT
+from umtali.bots.gin import GIN_BOTS
 from umtali.cards import quoted
 from umtali.cli.terminal import GuardedOutput, OutputLost, printable, tolerate_narrow_output
 from umtali.describe import render_state
 from umtali.files import SavePathError, check_save_path
-from umtali.record import RecordError, load_file, save_file
+from umtali.gin.rules import GIN_PRESETS, GinRules
+from umtali.gin_session import DEFAULT_GIN_BOT
+from umtali.record import RecordError, load_any_file, save_file
 from umtali.replaying import (
-    Event,
+    AnyEvent,
     GameTotals,
+    GinGameEnds,
+    GinHandEnds,
+    GinHandStops,
+    GinMoved,
+    GinTurnEnds,
     HandBegins,
     HandEnds,
     HandStops,
     Heading,
     Moved,
+    PartyHandBegins,
+    PartyTotals,
     TurnBegins,
     TurnEnds,
+    any_match_events,
     hand_events,
-    match_events,
 )
+from umtali.rules import PRESETS, STANDARD, RuleSet
 from umtali.session import PlaySession
 from umtali.state import player_name
 
@@ -46,14 +57,27 @@ class UsageError(Exception):
 
 
 def _print_events(
-    events: Iterable[Event], out: TextIO, pause: Callable[[], bool] | None = None
+    events: Iterable[AnyEvent],
+    out: TextIO,
+    pause: Callable[[], bool] | None = None,
+    labels: tuple[str, str] = (player_name(0), player_name(1)),
 ) -> bool:
-    """Print a replay's events (:mod:`umtali.replaying`), the boards as text. ``pause``
-    is called after each turn, and after a hand that others follow; when it returns
-    False the replay stops (and this returns False)."""
+    """Print a replay's events (:mod:`umtali.replaying`) of either game, the boards as
+    text (Gin Rummy's with the players called ``labels``). ``pause`` is called after
+    each turn, and after a hand that others follow; when it returns False the replay
+    stops (and this returns False)."""
+    from umtali.cli.gin_render import gin_replay_board, gin_summary_lines
+
     for event in events:
         if isinstance(event, Heading):
             print(event.text, file=out)
+        elif isinstance(event, PartyHandBegins):
+            # A party game's hands are each between two of its players: the boards
+            # name them.
+            print(f"\n== {event.title} ==", file=out)
+            labels = event.names
+        elif isinstance(event, PartyTotals):
+            print(f"\n  {event.text}", file=out)
         elif isinstance(event, HandBegins):
             print(f"\n== {event.title} ==", file=out)
         elif isinstance(event, TurnBegins):
@@ -73,6 +97,22 @@ def _print_events(
             print("  (the hand is unfinished)", file=out)
             print(render_state(event.state), file=out)
         elif isinstance(event, GameTotals):
+            print(f"\n  {event.text}", file=out)
+        elif isinstance(event, GinMoved):
+            print(f"    {event.sentence}", file=out)
+        elif isinstance(event, GinTurnEnds):
+            print(gin_replay_board(event.board, labels), file=out)
+            if pause is not None and not pause():
+                return False
+        elif isinstance(event, GinHandEnds):
+            print(gin_replay_board(event.board, labels), file=out)
+            print("", *gin_summary_lines(event.summary), sep="\n", file=out)
+            if event.more and pause is not None and not pause():
+                return False
+        elif isinstance(event, GinHandStops):
+            print("  (the hand is unfinished)", file=out)
+            print(gin_replay_board(event.board, labels), file=out)
+        elif isinstance(event, GinGameEnds):
             print(f"\n  {event.text}", file=out)
         else:
             print(f"\n{event.text}", file=out)
@@ -102,19 +142,26 @@ def _stepper(out: TextIO) -> Callable[[], bool]:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        match = load_file(args.file)
+        match = load_any_file(args.file, parties=True)
     except RecordError as e:
         raise UsageError(f"cannot replay {args.file}: {e}") from None
     # A record's names are checked when it is read; shown escaped all the same, so that
     # no record can send control sequences to the terminal.
-    names = (printable(match.players[0]), printable(match.players[1]))
+    names = tuple(printable(name) for name in match.players)
     pause = _stepper(out) if args.step else None
-    if not _print_events(match_events(match, names), out, pause):
+    if not _print_events(any_match_events(match, names), out, pause):
         print("Replay stopped.", file=out)
     return 0
 
 
-def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: bool = False) -> int:
+def _demo(
+    seed: int,
+    save: str | None,
+    out: TextIO,
+    force: bool = False,
+    step: bool = False,
+    rules: RuleSet = STANDARD,
+) -> int:
     if save:
         try:
             check_save_path(
@@ -127,9 +174,14 @@ def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: b
             raise UsageError(str(e)) from None
     # The record names the players as the screen does, so that its replay reads the same.
     session = PlaySession.between_bots(
-        ("random", "random"), seed, kind="hand", players=(player_name(0), player_name(1))
+        ("random", "random"),
+        seed,
+        kind="hand",
+        players=(player_name(0), player_name(1)),
+        rules=rules,
     )
-    print(f"A demo hand between two random players (seed {seed}).", file=out)
+    under = "" if rules.name == STANDARD.name else f", {rules.name} rules"
+    print(f"A demo hand between two random players (seed {seed}{under}).", file=out)
     session.play_out()
     if save:
         # Saved before it is shown: the hand is whole already, and the last line shown
@@ -147,12 +199,23 @@ def _demo(seed: int, save: str | None, out: TextIO, force: bool = False, step: b
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return _demo(seed, args.save, out, force=args.force, step=args.step)
+    return _demo(seed, args.save, out, force=args.force, step=args.step, rules=args.rules)
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.cli.play import PlayError, PlayOptions, run_play
     from umtali.cli.terminal import Terminal
+
+    # (with --resume the record says which game: the resume refuses --variant itself)
+    if args.variant is not None and args.game != "gin" and args.resume is None:
+        raise UsageError(
+            "--variant chooses a variant of Gin Rummy (standard or oklahoma): add --game gin"
+        )
+    if args.rules is not None and args.game == "gin":
+        raise UsageError(
+            "--rules chooses the rules of Umtali; Gin Rummy's are chosen with --variant"
+            " (standard or oklahoma): leave --rules out"
+        )
 
     options = PlayOptions(
         bot=args.bot,
@@ -162,6 +225,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         save=args.save,
         resume=args.resume,
         force=args.force,
+        game=args.game,
+        variant=args.variant,
+        players=args.players,
+        rules=args.rules,
     )
     try:
         return run_play(Terminal(out), options)
@@ -205,12 +272,22 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.sim.bench import pin_to_one_core
-    from umtali.sim.peers import compare_engines, load_engines, peer_report
+    from umtali.sim.peers import OptionalEngine, compare_engines, load_engines, peer_report
 
     if args.block > args.seconds:
         raise UsageError(f"--block must be at most --seconds ({args.seconds}), not {args.block}")
     pinned = pin_to_one_core()
-    engines, missing = load_engines(args.seed)
+    # The environments of the rl layer are handed over: the sim layer may not import it.
+    more: tuple[OptionalEngine, ...] = ()
+    rl_missing: list[str] = []
+    try:
+        from umtali.rl.bench import ENGINES
+
+        more = ENGINES
+    except ImportError as e:
+        rl_missing.append(f"the rl extra is not installed ({e}); pip install -e '.[rl]'")
+    engines, missing = load_engines(args.seed, more=more)
+    missing += rl_missing
     for note in missing:
         print(f"left out: {note}", file=sys.stderr)
     names = ", ".join(e.name for e in engines)
@@ -223,7 +300,7 @@ def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     import os
 
-    from umtali.sim.arena import ArenaError, report, run_arena
+    from umtali.sim.arena import GAMES, ArenaError, report, run_arena
     from umtali.sim.plot import INSTALL_HINT
     from umtali.sim.results import (
         EarlierResultsError,
@@ -232,18 +309,39 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         write_results,
     )
 
+    game = GAMES[args.game]
+    if args.variant is not None and game.name != "gin":
+        raise UsageError(
+            "--variant chooses a variant of Gin Rummy (standard or oklahoma): add --game gin"
+        )
     for level in (args.bot_a, args.bot_b):
-        if level not in BOTS:
-            raise UsageError(f"unknown bot level {level!r}; the levels are: {', '.join(BOTS)}")
+        if level not in game.levels:
+            raise UsageError(
+                f"unknown bot level {level!r}; the{'' if game.name == 'umtali' else ' ' + game.title}"
+                f" levels are: {', '.join(game.levels)}"
+            )
+    if args.rules is not None and game.name == "gin":
+        raise UsageError(
+            "--rules chooses the rules of Umtali; Gin Rummy's are chosen with --variant"
+            " (standard or oklahoma): leave --rules out"
+        )
+    rules: RuleSet | GinRules = args.rules or STANDARD
+    if game.name == "gin":
+        rules = GIN_PRESETS[args.variant or "standard"]
+    # A run under other rules than the standard ones is named after them too, so that
+    # it never replaces the standard run of the same levels and seed.
+    run_name = game.name if rules.name == "standard" else f"{game.name}-{rules.name}"
     if not 1 <= args.games <= 1_000_000:
         raise UsageError(f"--games must be from 1 to 1,000,000 deals, not {args.games}")
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
     if not 1 <= jobs <= 1024:
         raise UsageError(f"--jobs must be from 1 to 1024, not {jobs}")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address names a Ray cluster: add --backend ray")
     # Checked before the games, which may take hours.
     try:
         paths = prepare_results(
-            Path(args.out), args.bot_a, args.bot_b, args.seed, replace=args.force
+            Path(args.out), args.bot_a, args.bot_b, args.seed, replace=args.force, game=run_name
         )
     except EarlierResultsError as e:
         raise UsageError(
@@ -264,7 +362,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
 
     show = not args.quiet and sys.stderr.isatty()
     bar = Progress(
-        TextColumn(f"{args.bot_a} vs {args.bot_b}"),
+        TextColumn(f"{game.title}: {args.bot_a} vs {args.bot_b}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
@@ -285,7 +383,15 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         result = run_arena(
-            args.bot_a, args.bot_b, args.games, seed=args.seed, jobs=jobs, progress=advance
+            args.bot_a,
+            args.bot_b,
+            args.games,
+            seed=args.seed,
+            jobs=jobs,
+            rules=rules,
+            progress=advance,
+            backend=args.backend,
+            address=args.address,
         )
     except ArenaError as e:
         print(f"umtali: {e}", file=sys.stderr)
@@ -386,6 +492,33 @@ def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     return seconds
 
 
+_PRESET_NOTES: Final = {
+    "standard": "the book's game, with the rulings R1-R11",
+    "practical": "seed 003's looser game: ten cards and an upcard, melding when you"
+    " like, any discard taken with the cards above it",
+}
+"""What each of Umtali's presets is, in a few words for the help (``RuleSet`` has no
+description of its own). A preset added to :data:`umtali.rules.PRESETS` and not here is
+offered all the same, by name."""
+
+
+def _presets_told() -> str:
+    """Every preset of :data:`umtali.rules.PRESETS`, each with what it is."""
+    return "; ".join(
+        f"{name} ({_PRESET_NOTES[name]})" if name in _PRESET_NOTES else name for name in PRESETS
+    )
+
+
+def _preset(text: str) -> RuleSet:
+    """A rules option: the name of a preset of :data:`umtali.rules.PRESETS`."""
+    try:
+        return PRESETS[text]
+    except KeyError:
+        raise argparse.ArgumentTypeError(
+            f"there are no rules called {_typed(text)!r}; the presets are {', '.join(PRESETS)}"
+        ) from None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, whose messages quote what was typed shortened and escaped: a 5 MB
     argument or an escape sequence is not sent back whole to the terminal."""
@@ -402,15 +535,46 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game of Umtali against the computer")
+    play = sub.add_parser(
+        "play", help="play a game of Umtali (or of Gin Rummy) against the computer"
+    )
+    play.add_argument(
+        "--game",
+        choices=["umtali", "gin"],
+        help="the game: umtali (default) or gin, Gin Rummy (--resume plays the record's game)",
+    )
+    play.add_argument(
+        "--variant",
+        choices=sorted(GIN_PRESETS),
+        help="with --game gin: standard (to 100, the default) or oklahoma (the first upcard"
+        " sets the knock limit, a spade doubles, to 150)",
+    )
+    play.add_argument(
+        "--rules",
+        metavar="NAME",
+        type=_preset,
+        help=f"the rules of Umtali: {_presets_told()} (default standard; --resume plays the"
+        " record's)",
+    )
     play.add_argument(
         "--bot",
         choices=list(BOTS),
         help=f"the computer's level (default {DEFAULT_BOT}: the strongest measured to decide"
-        " within a second)",
+        f" within a second; Gin Rummy's are {', '.join(GIN_BOTS)}, default {DEFAULT_GIN_BOT})",
     )
     play.add_argument("--session", action="store_true", help="play a session: first to win 2 games")
-    play.add_argument("--hotseat", action="store_true", help="two people at one terminal")
+    play.add_argument(
+        "--hotseat",
+        action="store_true",
+        help="two people at one terminal (with --players, a person in every seat)",
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=[2, 3, 4],
+        help="with --game gin: 3 or 4 for three- or four-hand Gin Rummy (the computer"
+        " fills the seats of the other players; default 2; --resume plays the record's)",
+    )
     play.add_argument("--seed", type=int, help="deal reproducibly from this seed")
     play.add_argument(
         "--save",
@@ -434,6 +598,13 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")
     demo.add_argument("--seed", type=int, help="deal reproducibly from this seed")
+    demo.add_argument(
+        "--rules",
+        metavar="NAME",
+        type=_preset,
+        default=STANDARD,
+        help=f"the rules: {_presets_told()} (default standard)",
+    )
     demo.add_argument(
         "--save", metavar="FILE", type=_file_name, help="save the game record to FILE (a new file)"
     )
@@ -489,7 +660,11 @@ def _parser() -> argparse.ArgumentParser:
         " hands) is played twice, with the seats swapped. Prints the figures and writes"
         " JSON results and a PNG plot of points per hand to --out.",
     )
-    arena.add_argument("bot_a", metavar="BOT_A", help=f"a bot level: {', '.join(BOTS)}")
+    arena.add_argument(
+        "bot_a",
+        metavar="BOT_A",
+        help=f"a bot level: {', '.join(BOTS)} (Gin Rummy: {', '.join(GIN_BOTS)})",
+    )
     arena.add_argument("bot_b", metavar="BOT_B", help="another (or the same) bot level")
     arena.add_argument(
         "--games",
@@ -518,6 +693,38 @@ def _parser() -> argparse.ArgumentParser:
         help="write over the results of an earlier run with the same bots and seed",
     )
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument(
+        "--backend",
+        choices=["processes", "ray"],
+        default="processes",
+        help="where the deals are played: worker processes on this machine (default), or"
+        " Ray tasks on a local Ray of --jobs CPUs or the cluster at --address (needs the"
+        " ray extra); the results are the same",
+    )
+    arena.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to run on (auto, HOST:PORT or ray://HOST:10001);"
+        " default: a local Ray",
+    )
+    arena.add_argument(
+        "--game",
+        choices=["umtali", "gin"],
+        default="umtali",
+        help="the game the bots play: umtali (default) or gin, Gin Rummy (a deal is then a"
+        " game to 100)",
+    )
+    arena.add_argument(
+        "--variant",
+        choices=sorted(GIN_PRESETS),
+        help="with --game gin: standard (the default) or oklahoma",
+    )
+    arena.add_argument(
+        "--rules",
+        metavar="NAME",
+        type=_preset,
+        help=f"the rules of Umtali: {_presets_told()} (default standard)",
+    )
     arena.set_defaults(run=cmd_arena)
 
     serve = sub.add_parser("serve", help="run the browser server's API (needs the web extra)")

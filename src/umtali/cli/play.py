@@ -1,4 +1,5 @@
-"""``umtali play``: a game or session against the computer, or two people hot-seat.
+"""``umtali play``: a game or session against the computer, or two people hot-seat, of
+Umtali or (``--game gin``) of Gin Rummy.
 
 The game itself (seats, turns, the computer's seeded decisions, hints, undo, recaps) is a
 :class:`umtali.session.PlaySession`, what each seat has seen of it a
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 import shlex
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -25,6 +26,9 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.bots import BOTS, DEFAULT_BOT
+from umtali.cli.gin_party_play import PartyPlay
+from umtali.cli.gin_play import GinGame, new_gin_session
+from umtali.cli.kept import KeptPlay
 from umtali.cli.render import (
     board,
     hand_line,
@@ -41,13 +45,17 @@ from umtali.cli.terminal import (
     stop_signals_raised,
 )
 from umtali.describe import possessive
-from umtali.files import FileInUseError, SaveLock, SavePathError, check_save_path, os_reason
+from umtali.files import FileInUseError, SaveLock, SavePathError, check_save_path
+from umtali.gin_party_session import GinPartySession
+from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession, rules_named
 from umtali.learn.answers import whole_number
-from umtali.learn.reference import play_help, rules_summary, typed_spans
+from umtali.learn.reference import help_file, play_help, rules_summary, typed_spans
+from umtali.match import MatchKind
 from umtali.moves import Move
 from umtali.notation import VERBS
+from umtali.rules import STANDARD, RuleSet
 from umtali.session import Accepted, PlaySession, Refused, SeatsSeen, summarize_hand
-from umtali.session_file import KeptGame, ResumeError
+from umtali.session_file import KeptGame, KeptSession, ResumeError
 from umtali.state import HandState
 
 __all__ = ["PlayOptions", "run_play"]
@@ -61,11 +69,19 @@ def _markup(text: str) -> str:
     )
 
 
-RULES_TITLE = f"[bold]{escape(rules_summary().title)}[/bold]"
-RULES_SUMMARY: Final = tuple((label or "•", _markup(text)) for label, text in rules_summary().rows)
+def _rules_told(preset: str) -> Group:
+    """``rules``: the rules in brief, of the game's own preset."""
+    summary = rules_summary(help_file(preset))
+    rows = tuple((label or "•", _markup(text)) for label, text in summary.rows)
+    return _rows(f"[bold]{escape(summary.title)}[/bold]", rows)
 
-HELP_TITLE = _markup(play_help().title)
-HELP: Final = tuple((label, _markup(text)) for label, text in play_help().rows)
+
+def _help_told(preset: str) -> Group:
+    """``help``: what may be typed, in a game of the preset."""
+    reference = play_help(help_file(preset))
+    rows = tuple((label, _markup(text)) for label, text in reference.rows)
+    return _rows(_markup(reference.title), rows)
+
 
 UNKNOWN_WORD: Final = (
     "Type [bold]moves[/bold] to list the moves you may make, [bold]hint[/bold] for a"
@@ -96,6 +112,14 @@ class PlayOptions:
     save: str | None = None
     resume: str | None = None
     force: bool = False
+    game: str | None = None
+    """``"umtali"`` or ``"gin"``; ``None``: Umtali, or with ``--resume`` the record's game."""
+    variant: str | None = None
+    """With ``--game gin``: a preset of Gin Rummy (``"standard"`` when not given)."""
+    players: int | None = None
+    """With ``--game gin``: 3 or 4 for three- or four-hand; ``None``: two."""
+    rules: RuleSet | None = None
+    """Umtali's rules, a preset of :data:`umtali.rules.PRESETS`; ``None``: standard."""
 
 
 class PlayError(Exception):
@@ -112,12 +136,12 @@ def _status_of(signum: int | None) -> int:
 # -- the game on the screen --------------------------------------------------------------------
 
 
-class Game:
+class Game(KeptPlay):
     """A :class:`PlaySession` at a terminal, kept in a file (:class:`KeptGame`)."""
 
     def __init__(self, term: Terminal, kept: KeptGame) -> None:
-        self.term = term
-        self.kept = kept
+        super().__init__(term, kept)
+        assert isinstance(kept.session, PlaySession), "a game of Gin Rummy is a GinGame"
         self.session = kept.session
         self.match = kept.session.match
         self.seen = SeatsSeen(self.session)
@@ -146,7 +170,7 @@ class Game:
             hand = self.match.hands[-1]
             # Saved before anything about the hand is printed: if printing fails, the
             # hand is kept all the same.
-            self._autosave()
+            self.autosave()
             self.term.blank()
             self.term.say(*hand_summary(summarize_hand(hand, self._names())))
             self._score_sheet(running=False)
@@ -290,7 +314,7 @@ class Game:
             )
             return False
         if word in ("help", "?", "h"):
-            self.term.say(_rows(HELP_TITLE, HELP))
+            self.term.say(_help_told(self.match.rules.name))
         elif word in ("moves", "m"):
             self._list_moves(legal)
         elif word == "hint":
@@ -299,11 +323,11 @@ class Game:
                 Text(f"Hint: {hint.move}  (the {hint.level} level would play this): {hint.why}.")
             )
         elif word == "rules":
-            self.term.say(_rows(RULES_TITLE, RULES_SUMMARY))
+            self.term.say(_rules_told(self.match.rules.name))
         elif word == "score":
             self._score_sheet(running=True)
         elif word == "save":
-            self._save_and_play_on()
+            self.save_and_play_on()
         elif word in QUIT_WORDS:
             raise QuitRequested
         elif word == "undo":
@@ -342,7 +366,7 @@ class Game:
             if reply in QUIT_WORDS:
                 raise QuitRequested
             if reply == "save":
-                self._save_and_play_on()
+                self.save_and_play_on()
             elif reply == "score":
                 self._score_sheet(running=True)
             elif reply == "undo" and undo_by is not None:
@@ -366,108 +390,82 @@ class Game:
     def _final_summary(self) -> None:
         self.term.blank()
         self.term.say(Text(self.session.result(self._names()), style="bold"))
-        if self.kept.path is not None:
-            quoted = shlex.quote(str(self.kept.path))
-            self.term.say(
-                Text(
-                    f"The record is in {_shown(self.kept.path)} (replay it with: umtali"
-                    f" replay {printable(quoted)})"
-                ),
-                whole=True,
-            )
-
-    # -- saving --------------------------------------------------------------------------
-    def _autosave(self) -> None:
-        try:
-            self.kept.autosave()
-        except OSError as e:
-            self.term.say(
-                Text(
-                    f"The game could not be saved to {printable(str(self.kept.path))}:"
-                    f" {os_reason(e)}. Playing on; it will be tried again after the next"
-                    " hand, and 'quit' saves it elsewhere if need be.",
-                    style="yellow",
-                ),
-                whole=True,
-            )
-
-    def _save_and_play_on(self) -> None:
-        """``save``: keep the game now; later saves go to the same file."""
-        path = self.kept.save_anywhere(
-            lambda text: self.term.say(Text(printable(text)), whole=True)
-        )
-        if path is None:
-            self.term.say("The game could not be saved anywhere; playing on.")
-            return
-        self.term.say(
-            Text(
-                f"Game saved to {_shown(path)}; it is saved there again after every hand."
-                " Playing on."
-            ),
-            whole=True,
-        )
-
-    def stop(self, why: str | None = None, status: int = 0) -> int:
-        """Save the game on ``quit``, the end of input, Ctrl-C, a signal to stop or a
-        lost output (``why`` names the last three), and say how to go on; a new game in
-        which nobody has moved is not kept. The terminal may be gone (SIGHUP, a closed
-        pipe): the game is saved all the same, what cannot be written is left unsaid,
-        and where a lost output leaves it the last word goes to standard error. The exit
-        status: ``status``, or 1 when the game could not be saved or nothing could be
-        shown."""
-        with interrupts_deferred(reraise=False):  # a second Ctrl-C does not stop the save
-            if why is not None:
-                self.term.say_if_possible("")
-                self.term.say_if_possible(f"{why}: saving the game.")
-            if not self.kept.worth_saving:
-                self.term.say_if_possible("Nothing was played yet, so nothing was saved.")
-                return 1 if self.term.output_lost else status
-            path = self.kept.save_anywhere(
-                lambda text: self.term.say_if_possible(Text(printable(text)), whole=True)
-            )
-            if path is None:
-                self.term.say_if_possible("The game could not be saved anywhere.")
-                if self.term.output_lost:
-                    self.term.warn(f"{why}, and the game could not be saved anywhere.")
-                return 1
-            resume = f"umtali play --resume {shlex.quote(str(path))}"
-            self.term.say_if_possible(
-                Text(f"Game saved to {_shown(path)}. Continue it with: {printable(resume)}"),
-                whole=True,
-            )
-            if self.term.output_lost:
-                self.term.warn(f"{why}: the game was saved to {path}; continue it with: {resume}")
-                return 1
-            return status
-
-
-def _shown(path: Path) -> str:
-    """A path as it is shown to the player: control characters escaped."""
-    return printable(str(path))
+        self.say_where_kept()
 
 
 # -- starting, resuming, and stopping -----------------------------------------------------------
 
 
-def _new_session(options: PlayOptions) -> PlaySession:
-    level = options.bot or DEFAULT_BOT
-    if level not in BOTS:
-        raise PlayError(f"unknown bot level {level!r}; choose from {', '.join(BOTS)}")
+def _new_session(options: PlayOptions) -> KeptSession:
+    """The new game ``options`` ask for: of Umtali, or of Gin Rummy with ``--game gin``."""
     if options.hotseat and options.bot is not None:
         raise PlayError(
             "--hotseat is two people at one terminal, with no computer to play, so --bot"
             " cannot be used with it; leave it out"
         )
+    players = options.players or 2
+    if players != 2 and options.game != "gin":
+        raise PlayError(
+            f"--players {players} is three- or four-hand Gin Rummy: add --game gin (Umtali"
+            " is a game for two)"
+        )
     seed = options.seed if options.seed is not None else _new_seed()
+    humans = set(range(players)) if options.hotseat else {0}
+    if options.game == "gin":
+        if options.session:
+            raise PlayError(
+                "--session cannot be used with --game gin: a game of Gin Rummy already"
+                " runs over many hands to its target score (100, or 150 in Oklahoma), and"
+                " it has no match of several games; leave --session out"
+            )
+        try:
+            if players != 2:
+                return GinPartySession.new(
+                    players=players,
+                    seed=seed,
+                    humans=humans,
+                    bot=options.bot or DEFAULT_GIN_BOT,
+                    rules=rules_named(options.variant or "standard"),
+                    guard=interrupts_deferred,
+                )
+            return new_gin_session(
+                seed, humans, options.bot, options.variant, guard=interrupts_deferred
+            )
+        except ValueError as e:
+            raise PlayError(str(e)) from None
+    level = options.bot or DEFAULT_BOT
+    if level not in BOTS:
+        raise PlayError(f"unknown bot level {level!r}; choose from {', '.join(BOTS)}")
     # The seed stays in the record (a resumed game deals on from it) but is never shown
     # unless the player gave it: it would reveal the deal (R11).
+    kind: MatchKind = "session" if options.session else "game"
+    return _umtali_session(seed, humans, level, kind, options.rules or STANDARD)
+
+
+def _umtali_session(
+    seed: int, humans: Collection[int], level: str, kind: MatchKind, rules: RuleSet
+) -> PlaySession:
     return PlaySession.new(
-        seed=seed,
-        humans={0, 1} if options.hotseat else {0},
-        bot=level,
-        kind="session" if options.session else "game",
-        guard=interrupts_deferred,
+        seed=seed, humans=humans, bot=level, kind=kind, rules=rules, guard=interrupts_deferred
     )
+
+
+def _rematch(session: KeptSession) -> KeptSession:
+    """Another game with the same seats, level and rules, dealt from a new seed."""
+    return session.rematch(_new_seed())
+
+
+Screen = Game | GinGame | PartyPlay
+"""The terminal's screen of a game, whichever game it is."""
+
+
+def _screen(term: Terminal, kept: KeptGame) -> Screen:
+    """The terminal's screen of the game ``kept`` holds, whichever game it is."""
+    if isinstance(kept.session, GinPlaySession):
+        return GinGame(term, kept)
+    if isinstance(kept.session, GinPartySession):
+        return PartyPlay(term, kept)
+    return Game(term, kept)
 
 
 def _new_seed() -> int:
@@ -482,14 +480,18 @@ def _refuse_options_with_resume(options: PlayOptions) -> None:
             ("--seed", options.seed is not None),
             ("--session", options.session),
             ("--hotseat", options.hotseat),
+            ("--game", options.game is not None),
+            ("--variant", options.variant is not None),
+            ("--players", options.players is not None),
+            ("--rules", options.rules is not None),
         )
         if value
     ]
     if given:
         raise PlayError(
-            f"--resume continues the saved game as it was: its deal, its seats and the"
-            f" computer's level come from the record, so {' and '.join(given)} cannot be"
-            f" used with it; leave {'it' if len(given) == 1 else 'them'} out"
+            f"--resume continues the saved game as it was: its game, its rules, its deal, its"
+            f" seats and the computer's level come from the record, so {' and '.join(given)}"
+            f" cannot be used with it; leave {'it' if len(given) == 1 else 'them'} out"
         )
 
 
@@ -529,7 +531,7 @@ def _check_and_lock(save: Path, options: PlayOptions) -> SaveLock:
     return _lock(save)
 
 
-def _resume(options: PlayOptions, term: Terminal) -> Game:
+def _resume(options: PlayOptions, term: Terminal) -> Screen:
     """The saved game of ``--resume``, checked whole, and where it will be kept (locked:
     the lock is taken before the file is read, so that no other game can save into it
     between the reading and the playing)."""
@@ -549,10 +551,10 @@ def _resume(options: PlayOptions, term: Terminal) -> Game:
         kept = KeptGame.resume(options.resume, lock, guard=interrupts_deferred)
     except ResumeError as e:
         raise PlayError(str(e)) from None
-    return Game(term, kept)
+    return _screen(term, kept)
 
 
-def _start(options: PlayOptions, term: Terminal) -> Game:
+def _start(options: PlayOptions, term: Terminal) -> Screen:
     """A new game, its ``--save`` file checked and locked before the deal."""
     session = _new_session(options)
     save = Path(options.save) if options.save else None
@@ -562,7 +564,7 @@ def _start(options: PlayOptions, term: Terminal) -> Game:
             lock = _check_and_lock(save, options)
         except SavePathError as e:
             raise PlayError(str(e)) from None
-    return Game(term, KeptGame(session, save, lock))
+    return _screen(term, KeptGame(session, save, lock))
 
 
 def run_play(term: Terminal, options: PlayOptions) -> int:
@@ -580,7 +582,7 @@ def run_play(term: Terminal, options: PlayOptions) -> int:
             return status
         # The same seats and level, a new deal, and no file until the game is saved.
         options = PlayOptions()
-        game = Game(term, KeptGame(game.session.rematch(_new_seed()), None))
+        game = _screen(term, KeptGame(_rematch(game.session), None))
 
 
 def _play_again(term: Terminal) -> bool:
@@ -593,8 +595,11 @@ def _play_again(term: Terminal) -> bool:
         return False
 
 
-def _introduce(game: Game, options: PlayOptions) -> None:
+def _introduce(game: Screen, options: PlayOptions) -> None:
     """The first line: what is played, or which saved game is resumed."""
+    if isinstance(game, GinGame | PartyPlay):
+        game.introduce(options.seed, options.resume)
+        return
     match = game.match
     if options.resume:
         resumed = printable(options.resume)
@@ -602,16 +607,17 @@ def _introduce(game: Game, options: PlayOptions) -> None:
         return
     seed = f" Seed {options.seed}." if options.seed is not None else ""
     names = game._names()
+    rules = "" if match.rules.name == STANDARD.name else f" ({match.rules.name} rules)"
     game.term.say(
         Text.assemble(
-            f"A {match.kind} of Umtali: {names[0]} against {names[1]}.{seed} Type ",
+            f"A {match.kind} of Umtali{rules}: {names[0]} against {names[1]}.{seed} Type ",
             ("help", "bold"),
             " at any prompt.",
         )
     )
 
 
-def _play_until_stopped(game: Game, introduce: Callable[[], None]) -> int:
+def _play_until_stopped(game: Screen, introduce: Callable[[], None]) -> int:
     """Say what is played (``introduce``), then play ``game`` to its end, or save it on
     ``quit``, the end of input, Ctrl-C, SIGTERM, SIGHUP or a lost output. A signal that
     comes while the game is stopping, before the save holds signals back, stops it

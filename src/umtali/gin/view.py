@@ -31,8 +31,10 @@ class GinView:
     """One player's view of a hand. Cards are ids, sets of cards masks.
 
     ``history`` holds every move of the hand: every move is public, since a draw names
-    no card and every discard is laid face up. ``opponent_known`` are the cards the
-    other player took from the pile and still holds.
+    no card and every discard is laid face up, but for the knock's discard, laid face
+    down: the other player's view has it neither on the ``pile`` nor in the knock of
+    its ``history`` (a ``GinMove("knock")`` without a card). ``opponent_known`` are the
+    cards the other player took from the pile and still holds.
     ``revealed`` is the other hand, once the hand is over (else ``None``).
     """
 
@@ -58,19 +60,24 @@ class GinView:
         other = 1 - seat
         known = _cards_seen_taken(state, other)
         over = state.is_over()
+        pile = state.pile
+        history = tuple((player, GinMove.of_action(action)) for player, action in state.history)
+        if history and history[-1][0] == other and history[-1][1].kind == "knock":
+            pile = pile[:-1]  # the knock's discard lies face down on the pile
+            history = (*history[:-1], (other, GinMove("knock")))
         return cls(
             seat=seat,
             dealer=state.dealer,
             to_move=state.to_move(),
             hand=state.hand(seat),
-            pile=state.pile,
+            pile=pile,
             stock_size=state.stock_size(),
             opponent_cards=state.hand(other).bit_count(),
             opponent_known=known & state.hand(other),
             knock_limit=state.knock_limit,
             multiplier=state.multiplier,
             legal=tuple(state.legal_moves()) if state.to_move() == seat else (),
-            history=tuple((player, GinMove.of_action(action)) for player, action in state.history),
+            history=history,
             outcome=state.outcome,
             revealed=state.hand(other) if over else None,
         )

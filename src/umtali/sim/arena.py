@@ -1,9 +1,12 @@
-"""``umtali arena``: two bots over duplicate deals, and the figures that compare them.
+"""``umtali arena``: two bots over duplicate deals, and the figures that compare them,
+in either game: the rules passed in (Umtali's :class:`~umtali.rules.RuleSet` or Gin
+Rummy's :class:`~umtali.gin.rules.GinRules`) say which is played (:data:`GAMES`).
 
 Method (see docs/BOTS.md):
 
 * **One loop, one seed scheme.** Each game is a :class:`umtali.session.PlaySession`
-  between the two levels, played out by the loop ``umtali play`` uses, with the seed
+  (or, for Gin Rummy, a :class:`umtali.gin_session.GinPlaySession`) between the two
+  levels, played out by the loop ``umtali play`` uses, with the seed
   ``f"{seed}/{d}"`` for deal ``d`` (0, 1, …) (:func:`game_seed`). The session's scheme
   fixes the rest: hand ``h`` is dealt from ``seeded_deck(f"{seed}/{d}/{h}")``, the first
   dealer is drawn from ``f"{seed}/{d}/first dealer"``.
@@ -17,6 +20,10 @@ Method (see docs/BOTS.md):
   ``jobs`` or on the order in which the games are played.
 * **What a bot sees.** Only :meth:`umtali.match.Match.view`: the
   :class:`~umtali.view.PlayerView` of its player, with the game's scores so far.
+* **Where the games run** (:data:`BACKENDS`): in this process or a pool of worker
+  processes (``"processes"``), or as Ray tasks (``"ray"``) on a local Ray or a cluster.
+  Each task plays a chunk of deals with the same loop, and the records are put in deal
+  order, so the backend changes the timings and nothing else.
 
 >>> result = run_arena("greedy", "random", deals=1, seed=7, jobs=1)
 >>> [(r.deal, r.a_seat) for r in result.records]
@@ -24,37 +31,53 @@ Method (see docs/BOTS.md):
 >>> summary = summarize(result.records)
 >>> summary.games, summary.hands, summary.a_wins + summary.b_wins + summary.draws
 (2, 8, 2)
+>>> from umtali.gin.rules import GIN
+>>> gin = run_arena("expert", "random", deals=1, seed=7, jobs=1, rules=GIN)
+>>> [record.winner for record in gin.records], gin.to_dict()["game"]
+(['A', 'A'], 'gin')
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import multiprocessing
 import os
 import platform
 import signal
+import socket
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from umtali.bots import BOTS
+from umtali.bots.gin import GIN_BOTS
 from umtali.files import write_atomically
+from umtali.gin.rules import GinRules
+from umtali.gin_session import GinPlaySession
 from umtali.rules import STANDARD, RuleSet
-from umtali.session import BotError, PlaySession, deck_for, first_dealer_for
+from umtali.session import BotError, PlaySession
+from umtali.session_shared import deck_for, first_dealer_for
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
 
 __all__ = [
+    "BACKENDS",
     "BOOK_HIGHEST_HAND",
     "BOOK_MEAN_POINTS",
+    "GAMES",
     "ArenaError",
+    "ArenaGame",
     "ArenaResult",
     "GameRecord",
     "Summary",
+    "against_the_book",
     "deal_decks",
     "first_dealer",
+    "game_of",
     "game_seed",
     "play_game",
     "run_arena",
@@ -72,6 +95,12 @@ MAX_CHUNK: Final = 8  # deals per task: small, so progress is smooth and Ctrl-C 
 
 Label = Literal["A", "B"]
 
+BACKENDS: Final = ("processes", "ray")
+"""Where :func:`run_arena` plays: worker processes on this machine, or Ray tasks (the
+``ray`` extra) on a local Ray or the cluster at an address."""
+
+RAY_HINT: Final = "install it with pip install 'umtali[ray]'"
+
 
 class ArenaError(Exception):
     """An arena that cannot run, or a bot that failed (raised, or chose an illegal move)."""
@@ -88,8 +117,11 @@ class GameRecord:
         first_dealer: the seat that dealt the first hand (the same in both games of a deal).
         hands: (A's score, B's score) of each hand.
         dealers: who dealt each hand, "A" or "B".
-        ends: how each hand ended (:class:`umtali.state.Termination` values).
+        ends: how each hand ended (:class:`umtali.state.Termination` values; for Gin
+            Rummy ``gin``, ``knock``, ``undercut`` or ``dead``).
         moves: (A's decisions, B's decisions) in the game.
+        bonuses: (A's, B's) points beside the hands': Gin Rummy's line and game
+            bonuses, and the shutout's doubling (none in Umtali).
     """
 
     deal: int
@@ -99,10 +131,15 @@ class GameRecord:
     dealers: tuple[str, ...]
     ends: tuple[str, ...]
     moves: tuple[int, int]
+    bonuses: tuple[int, int] = (0, 0)
 
     @property
     def totals(self) -> tuple[int, int]:
-        return sum(a for a, _ in self.hands), sum(b for _, b in self.hands)
+        """The game's final scores, A's and B's: the hands' points and any bonuses."""
+        return (
+            sum(a for a, _ in self.hands) + self.bonuses[0],
+            sum(b for _, b in self.hands) + self.bonuses[1],
+        )
 
     @property
     def winner(self) -> Label | None:
@@ -116,7 +153,7 @@ class GameRecord:
         return {"A": 1.0, None: 0.5, "B": 0.0}[self.winner]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "deal": self.deal,
             "a_seat": self.a_seat,
             "first_dealer": self.first_dealer,
@@ -127,9 +164,13 @@ class GameRecord:
             "totals": list(self.totals),
             "winner": self.winner,
         }
+        if self.bonuses != (0, 0):  # Umtali's records stay as they were
+            data["bonuses"] = list(self.bonuses)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+        bonuses = data.get("bonuses", (0, 0))
         return cls(
             deal=int(data["deal"]),
             a_seat=int(data["a_seat"]),
@@ -138,6 +179,7 @@ class GameRecord:
             dealers=tuple(str(d) for d in data["dealers"]),
             ends=tuple(str(e) for e in data["ends"]),
             moves=(int(data["moves"][0]), int(data["moves"][1])),
+            bonuses=(int(bonuses[0]), int(bonuses[1])),
         )
 
 
@@ -156,54 +198,145 @@ def first_dealer(seed: int, deal: int) -> int:
     return first_dealer_for(game_seed(seed, deal))
 
 
+AnyRules = RuleSet | GinRules
+"""The rules of either game; their type says which game the arena plays."""
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """One finished hand as the arena counts it, by seat: scores, dealer, how it ended."""
+
+    scores: tuple[int, int]
+    dealer: int
+    end: str
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A game between two computer seats, played out: each decision's seat and seconds,
+    the hands, and the points beside the hands' by seat."""
+
+    decisions: list[tuple[int, float]]
+    first_dealer: int
+    hands: list[_Hand]
+    bonuses: tuple[int, int]
+
+
+def _play_umtali(
+    levels: tuple[str, str], seed: str, players: tuple[str, str], rules: AnyRules
+) -> _Played:
+    assert isinstance(rules, RuleSet)
+    session = PlaySession.between_bots(levels, seed, players=players, rules=rules)
+    decisions = [(step.seat, step.seconds) for step in session.play_out()]
+    hands = []
+    for hand in session.match.hands:
+        outcome = hand.outcome()
+        assert outcome is not None
+        hands.append(_Hand(outcome.scores, hand.dealer, outcome.termination.value))
+    return _Played(decisions, session.match.first_dealer, hands, (0, 0))
+
+
+def _play_gin(
+    levels: tuple[str, str], seed: str, players: tuple[str, str], rules: AnyRules
+) -> _Played:
+    assert isinstance(rules, GinRules)
+    session = GinPlaySession.between_bots(levels, seed, players=players, rules=rules)
+    decisions = [(step.seat, step.seconds) for step in session.play_out()]
+    hands = []
+    for hand in session.match.hands:
+        assert hand.outcome is not None
+        hands.append(_Hand(hand.outcome.scores, hand.dealer, hand.outcome.how))
+    result = session.match.result()
+    assert result is not None
+    points = session.match.game.totals()
+    bonuses = (result.final[0] - points[0], result.final[1] - points[1])
+    return _Played(decisions, session.match.first_dealer, hands, bonuses)
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """What the arena needs of a game: its name, its bot levels, and how a game between
+    two of them is played out (the one loop each game's session has)."""
+
+    name: str
+    title: str
+    levels: Mapping[str, object]
+    """The game's bot levels by name: the registry itself, so that a level added to it
+    (as a test adds one) is known here too."""
+    play: Callable[[tuple[str, str], str, tuple[str, str], AnyRules], _Played]
+
+
+GAMES: Final = {
+    "umtali": ArenaGame("umtali", "Umtali", BOTS, _play_umtali),
+    "gin": ArenaGame("gin", "Gin Rummy", GIN_BOTS, _play_gin),
+}
+"""The games the arena plays, by the name ``umtali arena --game`` takes."""
+
+
+def game_of(rules: AnyRules) -> ArenaGame:
+    """The game the rules are of.
+
+    >>> game_of(STANDARD).title
+    'Umtali'
+    """
+    return GAMES["gin" if isinstance(rules, GinRules) else "umtali"]
+
+
+def against_the_book(rules: AnyRules) -> bool:
+    """Whether a run is set against the book's figures: they are of the book's own
+    game, so only of the standard rules.
+
+    >>> from umtali.rules import PRESETS
+    >>> against_the_book(STANDARD), against_the_book(PRESETS["practical"])
+    (True, False)
+    """
+    return rules == STANDARD
+
+
 def play_game(
     bot_a: str,
     bot_b: str,
     seed: int,
     deal: int,
     a_seat: int,
-    rules: RuleSet = STANDARD,
+    rules: AnyRules = STANDARD,
 ) -> tuple[GameRecord, list[float], list[float]]:
-    """Play one game of deal ``deal`` with bot A in seat ``a_seat``: a
-    :class:`~umtali.session.PlaySession` between the two levels, played out.
+    """Play one game of deal ``deal`` with bot A in seat ``a_seat``: a session of the
+    rules' game between the two levels, played out.
 
     Returns the record and the seconds each of A's and B's decisions took.
     """
     label: tuple[Label, Label] = ("A", "B") if a_seat == 0 else ("B", "A")
     levels = {"A": bot_a, "B": bot_b}
-    session = PlaySession.between_bots(
-        (levels[label[0]], levels[label[1]]),
-        game_seed(seed, deal),
-        players=(f"{label[0]} {levels[label[0]]}", f"{label[1]} {levels[label[1]]}"),
-        rules=rules,
-    )
-    times: dict[Label, list[float]] = {"A": [], "B": []}
     try:
-        for step in session.play_out():
-            times[label[step.seat]].append(step.seconds)
+        played = game_of(rules).play(
+            (levels[label[0]], levels[label[1]]),
+            game_seed(seed, deal),
+            (f"{label[0]} {levels[label[0]]}", f"{label[1]} {levels[label[1]]}"),
+            rules,
+        )
     except BotError as e:
         where = (
             f"deal {deal}, {label[e.seat]} ({levels[label[e.seat]]}) as Player {e.seat + 1},"
             f" hand {e.hand_index + 1}, decision {e.move_index + 1}"
         )
         raise ArenaError(f"{where}: {e.what}") from e
-    match = session.match
-    hands: list[tuple[int, int]] = []
-    ends: list[str] = []
-    for hand in match.hands:
-        outcome = hand.outcome()
-        assert outcome is not None
-        scores = outcome.scores
-        hands.append((scores[0], scores[1]) if a_seat == 0 else (scores[1], scores[0]))
-        ends.append(outcome.termination.value)
+    times: dict[Label, list[float]] = {"A": [], "B": []}
+    for seat, seconds in played.decisions:
+        times[label[seat]].append(seconds)
+
+    def by_label(pair: tuple[int, int]) -> tuple[int, int]:
+        return pair if a_seat == 0 else (pair[1], pair[0])
+
     record = GameRecord(
         deal=deal,
         a_seat=a_seat,
-        first_dealer=match.first_dealer,
-        hands=tuple(hands),
-        dealers=tuple(label[hand.dealer] for hand in match.hands),
-        ends=tuple(ends),
+        first_dealer=played.first_dealer,
+        hands=tuple(by_label(hand.scores) for hand in played.hands),
+        dealers=tuple(label[hand.dealer] for hand in played.hands),
+        ends=tuple(hand.end for hand in played.hands),
         moves=(len(times["A"]), len(times["B"])),
+        bonuses=by_label(played.bonuses),
     )
     return record, times["A"], times["B"]
 
@@ -220,7 +353,7 @@ class _Chunk:
         self.times_b += other.times_b
 
 
-def _play_deals(bot_a: str, bot_b: str, seed: int, deals: range, rules: RuleSet) -> _Chunk:
+def _play_deals(bot_a: str, bot_b: str, seed: int, deals: range, rules: AnyRules) -> _Chunk:
     """Both games of each deal in ``deals``."""
     chunk = _Chunk()
     for deal in deals:
@@ -230,13 +363,90 @@ def _play_deals(bot_a: str, bot_b: str, seed: int, deals: range, rules: RuleSet)
     return chunk
 
 
-def _play_task(task: tuple[str, str, int, range, RuleSet]) -> _Chunk:
+def _play_task(task: tuple[str, str, int, range, AnyRules]) -> _Chunk:
     return _play_deals(*task)
 
 
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent (which cancels the run), so they print nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+RAY_CONNECT_SECONDS: Final = 5.0
+"""How long a cluster's address may take to answer before the run is refused: Ray itself
+retries an address that does not answer for minutes."""
+
+
+def _check_answers(address: str) -> None:
+    """:class:`ArenaError` unless something answers at the ``HOST:PORT`` of ``address``
+    (``ray://`` or not) within :data:`RAY_CONNECT_SECONDS`; ``auto`` is left to Ray,
+    which finds a cluster on this machine or says there is none."""
+    if address == "auto":
+        return
+    where = address.removeprefix("ray://")
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit():
+        raise ArenaError(
+            f"a Ray cluster's address is auto, HOST:PORT or ray://HOST:PORT, not {address!r}"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+    except OSError as e:
+        raise ArenaError(f"no Ray cluster answers at {address!r}: {e}") from None
+
+
+def _ray_cpus(address: str | None, jobs: int) -> int:
+    """Start Ray unless it runs already (a local Ray of ``jobs`` CPUs, or a connection to
+    the cluster at ``address``), and return the CPUs it offers."""
+    try:
+        import ray  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ArenaError(f"the ray backend needs Ray, which is not installed: {RAY_HINT}") from None
+    if not ray.is_initialized():
+        if address is not None:
+            _check_answers(address)
+        try:
+            ray.init(
+                address=address,
+                num_cpus=None if address else jobs,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+        except (ConnectionError, ValueError, RuntimeError) as e:
+            what = f"connect to the Ray cluster at {address!r}" if address else "start a local Ray"
+            raise ArenaError(f"could not {what}: {e}") from None
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
+    return max(1, int(cpus))
+
+
+def _play_on_ray(
+    tasks: list[tuple[str, str, int, range, AnyRules]],
+    progress: Callable[[int], None] | None,
+) -> _Chunk:
+    """Every task as a Ray task, on the Ray :func:`_ray_cpus` started; their chunks
+    added up as they finish. An error (or Ctrl-C) cancels the tasks still running."""
+    import ray  # type: ignore[import-not-found, unused-ignore]
+
+    play = ray.remote(_play_task)
+    pending = [play.remote(task) for task in tasks]
+    total = _Chunk()
+    if progress is not None:
+        progress(0)
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                chunk = ray.get(ref)
+                total.add(chunk)
+                if progress is not None:
+                    progress(len(chunk.records))
+    except ray.exceptions.RayTaskError as e:
+        raise ArenaError(str(e.cause) if e.cause is not None else str(e)) from e
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+    return total
 
 
 # -- a whole run -----------------------------------------------------------------------
@@ -248,12 +458,13 @@ class ArenaResult:
     bot_b: str
     seed: int
     deals: int
-    rules: RuleSet
+    rules: AnyRules
     records: tuple[GameRecord, ...]
     times_a: tuple[float, ...]
     times_b: tuple[float, ...]
     jobs: int
     seconds: float
+    backend: str = "processes"
 
     def summary(self) -> Summary:
         return summarize(self.records)
@@ -264,6 +475,7 @@ class ArenaResult:
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
+            "game": game_of(self.rules).name,
             "bots": {"A": self.bot_a, "B": self.bot_b},
             "seed": self.seed,
             "deals": self.deals,
@@ -280,6 +492,7 @@ class ArenaResult:
             },
             "summary": self.summary().to_dict(),
             "run": {
+                "backend": self.backend,
                 "jobs": self.jobs,
                 "seconds": round(self.seconds, 3),
                 "games_per_second": round(len(self.records) / self.seconds, 2)
@@ -332,31 +545,48 @@ def run_arena(
     deals: int,
     seed: int = 0,
     jobs: int | None = None,
-    rules: RuleSet = STANDARD,
+    rules: AnyRules = STANDARD,
     progress: Callable[[int], None] | None = None,
+    backend: str = "processes",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (``2 × deals`` games) between two bot levels.
 
-    ``jobs`` processes play them (default: every core; 1 plays in this process).
+    ``jobs`` processes play them (default: every core; 1 plays in this process). With
+    ``backend="ray"`` they are Ray tasks instead: on the Ray already started in this
+    process, else on a new local Ray of ``jobs`` CPUs, or on the cluster at ``address``
+    (``"auto"``, or ``"ray://host:10001"``; its nodes need umtali installed); the
+    records are the same as with processes.
     ``progress`` is called with the number of games each time some finish (and with 0
     once the worker processes have started). Unknown levels, ``deals`` < 1 or ``jobs``
     < 1 raise :class:`ArenaError`, as does a bot that fails or chooses an illegal move.
+    The ``rules`` say which game is played (:func:`game_of`), and so which levels exist.
     """
-    from umtali.bots import BOTS
-
+    game = game_of(rules)
     for level in (bot_a, bot_b):
-        if level not in BOTS:
-            raise ArenaError(f"unknown bot level {level!r}; the levels are: {', '.join(BOTS)}")
+        if level not in game.levels:
+            raise ArenaError(
+                f"unknown bot level {level!r}; the {game.title} levels are:"
+                f" {', '.join(game.levels)}"
+            )
     if deals < 1:
         raise ArenaError(f"the arena needs at least one deal, not {deals}")
+    if backend not in BACKENDS:
+        raise ArenaError(f"the arena's backend is one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise ArenaError(f"an address is of a Ray cluster: it needs the ray backend, not {backend}")
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
     if jobs < 1:
         raise ArenaError(f"the arena needs at least one job, not {jobs}")
+    if backend == "ray":
+        jobs = _ray_cpus(address, jobs)
     chunks = _chunks(deals, jobs)
     workers = min(jobs, len(chunks))
     total = _Chunk()
     start = time.perf_counter()
-    if workers == 1:
+    if backend == "ray":
+        total = _play_on_ray([(bot_a, bot_b, seed, c, rules) for c in chunks], progress)
+    elif workers == 1:
         for deal in range(deals):
             total.add(_play_deals(bot_a, bot_b, seed, range(deal, deal + 1), rules))
             if progress is not None:
@@ -385,6 +615,7 @@ def run_arena(
         times_b=tuple(total.times_b),
         jobs=workers,
         seconds=seconds,
+        backend=backend,
     )
 
 
@@ -628,8 +859,10 @@ def _num(x: float) -> str:
 
 
 def report(result: ArenaResult) -> str:
-    """The summary table printed by ``umtali arena``."""
+    """The summary table printed by ``umtali arena``: the book's figures are of its
+    standard rules, so they close the table of such a run only."""
     s = result.summary()
+    game = game_of(result.rules)
     levels = {"A": result.bot_a, "B": result.bot_b}
     timing = {"A": _timing(result.times_a), "B": _timing(result.times_b)}
     head_a, head_b = f"A {result.bot_a}", f"B {result.bot_b}"
@@ -641,8 +874,10 @@ def report(result: ArenaResult) -> str:
 
     pa, pb, both = s.points_a, s.points_b, s.points_both
     jobs = f"{result.jobs} job{'s' if result.jobs > 1 else ''}"
+    if result.backend == "ray":
+        jobs = f"Ray tasks on {result.jobs} CPU{'s' if result.jobs > 1 else ''}"
     lines = [
-        f"umtali arena · {head_a} vs {head_b} · {s.deals} deals × 2 seatings = {s.games}"
+        f"umtali arena · {game.title} ({result.rules.name} rules) · {head_a} vs {head_b} · {s.deals} deals × 2 seatings = {s.games}"
         f" games · seed {result.seed} · {jobs} · {result.seconds:.1f} s",
         "",
         row("", head_a, head_b),
@@ -702,11 +937,21 @@ def report(result: ArenaResult) -> str:
         *_histogram_rows(pa, pb, head_a, head_b),
         "hands ended: " + ", ".join(f"{e} {n}" for e, n in s.ends.items()),
         "",
-        f"book: {BOOK_MEAN_POINTS} points per hand on average; here {both.mean:.1f}"
-        f" ({s.book_mean_gap:+.1f}; A {pa.mean:.1f}, B {pb.mean:.1f})",
-        f"book: highest hand {BOOK_HIGHEST_HAND}; here {s.highest.points}"
-        f" ({s.book_highest_gap:+d}; {s.highest.where(levels)})",
     ]
+    if against_the_book(result.rules):
+        lines += [
+            f"book: {BOOK_MEAN_POINTS} points per hand on average; here {both.mean:.1f}"
+            f" ({s.book_mean_gap:+.1f}; A {pa.mean:.1f}, B {pb.mean:.1f})",
+            f"book: highest hand {BOOK_HIGHEST_HAND}; here {s.highest.points}"
+            f" ({s.book_highest_gap:+d}; {s.highest.where(levels)})",
+        ]
+    elif game.name == "gin":
+        bonuses = [sum(r.bonuses[i] for r in result.records) / s.games for i in (0, 1)]
+        lines += [
+            f"bonuses (line, game, shutout) per game: A {bonuses[0]:.1f}, B {bonuses[1]:.1f};"
+            " the game margin counts them, the points per hand do not",
+            f"highest hand: {s.highest.points} ({s.highest.where(levels)})",
+        ]
     return "\n".join(lines)
 
 

@@ -3,12 +3,16 @@ after the two levels and the seed, in a folder of the caller's choosing.
 
 The folder is checked before the games are played (a run may take hours), and the
 results of an earlier run with the same levels and seed are replaced only when asked.
+A run of Gin Rummy's bots is named with the game first, so that it never replaces a
+run of Umtali's levels of the same names.
 
 >>> import tempfile
 >>> folder = tempfile.TemporaryDirectory()
 >>> paths = prepare_results(Path(folder.name), "greedy", "random", 7)
 >>> paths.json.name, paths.png.name
 ('greedy-vs-random-seed7.json', 'greedy-vs-random-seed7.png')
+>>> prepare_results(Path(folder.name), "greedy", "random", 7, game="gin").json.name
+'gin-greedy-vs-random-seed7.json'
 >>> folder.cleanup()
 """
 
@@ -40,9 +44,16 @@ class ResultPaths:
 
 
 def prepare_results(
-    folder: Path, bot_a: str, bot_b: str, seed: int, *, replace: bool = False
+    folder: Path,
+    bot_a: str,
+    bot_b: str,
+    seed: int,
+    *,
+    replace: bool = False,
+    game: str = "umtali",
 ) -> ResultPaths:
-    """Make ``folder`` if need be and name the run's two files in it. Refused
+    """Make ``folder`` if need be and name the run's two files in it (``game``: the
+    game's name, as :data:`umtali.sim.arena.GAMES` has it). Refused
     (:class:`ResultsError`) when the folder cannot be written, and
     (:class:`EarlierResultsError`) when an earlier run's files are there, unless
     ``replace``."""
@@ -52,7 +63,8 @@ def prepare_results(
         raise ResultsError(f"cannot write results to {folder}: {e.strerror or e}") from None
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise ResultsError(f"cannot write results to {folder}: not a writable folder")
-    stem = folder / f"{bot_a}-vs-{bot_b}-seed{seed}"
+    prefix = "" if game == "umtali" else f"{game}-"
+    stem = folder / f"{prefix}{bot_a}-vs-{bot_b}-seed{seed}"
     paths = ResultPaths(stem.with_suffix(".json"), stem.with_suffix(".png"))
     earlier = [path for path in (paths.json, paths.png) if path.exists() or path.is_symlink()]
     if earlier and not replace:
