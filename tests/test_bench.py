@@ -9,6 +9,7 @@ import statistics
 import pytest
 
 from tests.test_cli import run
+from umtali.rl import bench as rl_bench
 from umtali.sim import peers
 from umtali.sim.peers import (
     PeerTally,
@@ -61,14 +62,17 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(peers.OpenSpielGin, "__init__", not_installed)
     monkeypatch.setattr(peers.RLCardGin, "__init__", not_installed)
-    engines, missing = load_engines(0)
+    monkeypatch.setattr(rl_bench.PettingZooEngine, "__init__", not_installed)
+    monkeypatch.setattr(rl_bench.BatchEngine, "__init__", not_installed)
+    engines, missing = load_engines(0, more=rl_bench.ENGINES)
     assert [e.name for e in engines] == [
         "umtali (action ints)",
         "umtali (Move objects)",
         "umtali gin_rummy",
     ]
-    assert len(missing) == 2
-    assert all("pip install -e '.[bench]'" in m for m in missing)
+    assert len(missing) == 4
+    assert sum("pip install -e '.[bench]'" in m for m in missing) == 2
+    assert sum("pip install -e '.[rl]'" in m for m in missing) == 2
 
 
 def test_chance_outcomes_are_drawn_by_their_probability() -> None:
@@ -84,6 +88,40 @@ def test_our_gin_rummy_plays_whole_hands_in_the_peer_race() -> None:
     times: list[int] = []
     engine.timed_hand(random.Random(2), times, 0)
     assert len(times) > 10
+
+
+def test_our_pettingzoo_env_plays_whole_hands_with_observations() -> None:
+    pytest.importorskip("pettingzoo")
+    engine = rl_bench.PettingZooEngine()
+    moves, hands = engine.play(random.Random(2))
+    assert (hands, moves > 20) == (1, True)
+    times: list[int] = []
+    engine.timed_hand(random.Random(2), times, 0)
+    # One timed call a turn of either agent, and one more as each leaves the game.
+    assert len(times) > 20
+
+
+def test_our_batch_steps_every_hand_at_once() -> None:
+    pytest.importorskip("numpy")
+    engine = rl_bench.BatchEngine()
+    moves, hands = engine.play(random.Random(2))
+    assert moves == rl_bench.BATCH_STEPS * rl_bench.BATCH_HANDS
+    assert 0 <= hands < moves
+    times: list[int] = []
+    engine.timed_hand(random.Random(2), times, 0)
+    assert len(times) == 1  # one step of the batch, shared out among its hands
+    assert times[0] > 0
+
+
+def test_our_environments_race_beside_the_engines() -> None:
+    pytest.importorskip("pettingzoo")
+    engines, _ = load_engines(0, more=rl_bench.ENGINES)
+    names = [e.name for e in engines]
+    assert names[3:5] == ["umtali PettingZoo env", f"umtali HandBatch ({rl_bench.BATCH_HANDS})"]
+    tallies = compare_engines(engines[3:5], seconds=0.2, block=0.1, seed=1)
+    assert all(t.hands > 0 and t.moves > 20 * t.hands for t in tallies)
+    report = peer_report([*tallies, PeerTally("rlcard gin-rummy", "1.2.0", 1.0, 10, 1000)], [], "")
+    assert "umtali PettingZoo env" in report.split("Umtali ÷ peer")[1]  # compared with RLCard
 
 
 def test_open_spiel_gin_rummy_plays_whole_hands() -> None:

@@ -19,9 +19,11 @@ legal-move call on its own (the timer's own cost is measured first and taken off
 * ``rlcard gin-rummy``: the environment's step loop, ``env.reset()`` then
   ``env.step(action)`` with the action drawn from the state's ``legal_actions``. Its
   legal-move call is ``env._get_legal_actions()``, the one ``step`` itself makes.
+* Engines from outer layers, given to :func:`load_engines` (``more``): the environments
+  of :mod:`umtali.rl` (:data:`umtali.rl.bench.ENGINES`), which this layer may not import.
 
-The peers are optional (``pip install -e '.[bench]'``); a missing one is reported and
-left out. Gin Rummy and Umtali are different games: a hand of each is a different amount
+The peers are optional (``pip install -e '.[bench]'``), and so are our environments
+(``pip install -e '.[rl]'``); a missing one is reported and left out. Gin Rummy and Umtali are different games: a hand of each is a different amount
 of play, so the per-move figures are the fair comparison, and hands/s is context. The
 rules of our Gin Rummy and OpenSpiel's differ in a few details (docs/RULES.md, Part 7).
 """
@@ -33,6 +35,7 @@ import platform
 import random
 import statistics
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -43,7 +46,15 @@ from umtali.moves import Move
 from umtali.sim.bench import clock_overhead
 from umtali.state import HandState
 
-__all__ = ["PeerTally", "compare_engines", "load_engines", "peer_report"]
+__all__ = [
+    "Engine",
+    "OneHandEngine",
+    "OptionalEngine",
+    "PeerTally",
+    "compare_engines",
+    "load_engines",
+    "peer_report",
+]
 
 
 class Engine(Protocol):
@@ -52,8 +63,9 @@ class Engine(Protocol):
     name: str
     version: str
 
-    def play_hand(self, rng: random.Random) -> int:
-        """Play one hand at random; return the number of player moves."""
+    def play(self, rng: random.Random) -> tuple[int, int]:
+        """Play at random for a while (a hand, or a batch's few steps); return the
+        player moves made and the hands finished."""
         ...
 
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
@@ -94,7 +106,18 @@ def _move_list(state: HandState) -> list[Move]:
     return list(state.legal_moves)
 
 
-class UmtaliActions:
+class OneHandEngine(ABC):
+    """An engine that plays one hand per :meth:`play` (the base of most engines)."""
+
+    @abstractmethod
+    def play_hand(self, rng: random.Random) -> int:
+        """Play one hand at random; return the number of player moves."""
+
+    def play(self, rng: random.Random) -> tuple[int, int]:
+        return self.play_hand(rng), 1
+
+
+class UmtaliActions(OneHandEngine):
     name = "umtali (action ints)"
     # How the legal moves are read; pushed back as they come (an int or a Move).
     read_legal: Callable[[HandState], Sequence[int | Move]] = staticmethod(HandState.legal_actions)
@@ -130,7 +153,7 @@ class UmtaliMoves(UmtaliActions):
     read_legal = staticmethod(_move_list)
 
 
-class UmtaliGin:
+class UmtaliGin(OneHandEngine):
     name = "umtali gin_rummy"
 
     def __init__(self) -> None:
@@ -167,7 +190,7 @@ def _pick_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
     return rng.choices(actions, weights=[p for _, p in outcomes])[0]
 
 
-class OpenSpielGin:
+class OpenSpielGin(OneHandEngine):
     name = "open_spiel gin_rummy"
 
     def __init__(self) -> None:
@@ -203,7 +226,7 @@ class OpenSpielGin:
                 state.apply_action(legal[rng.randrange(len(legal))])
 
 
-class RLCardGin:
+class RLCardGin(OneHandEngine):
     name = "rlcard gin-rummy"
 
     def __init__(self, seed: int) -> None:
@@ -235,16 +258,27 @@ class RLCardGin:
             env.step(legal[rng.randrange(len(legal))])
 
 
-def load_engines(seed: int) -> tuple[list[Engine], list[str]]:
-    """Umtali's two interfaces and whichever peers are installed; and a note for each
-    peer that is not."""
+OptionalEngine = tuple[Callable[[], Engine], str, str]
+"""An engine that may be missing: how to make it (``ImportError`` when it cannot be), what
+is missing then, and the extra that installs it."""
+
+
+def load_engines(seed: int, more: Sequence[OptionalEngine] = ()) -> tuple[list[Engine], list[str]]:
+    """Umtali's interfaces, then ``more`` (engines of outer layers, such as
+    :data:`umtali.rl.bench.ENGINES`), then whichever peers are installed; and a note for
+    each one that is not."""
     engines: list[Engine] = [UmtaliActions(), UmtaliMoves(), UmtaliGin()]
     missing = []
-    for make, package in ((OpenSpielGin, "open-spiel"), (lambda: RLCardGin(seed), "rlcard")):
+    optional: tuple[OptionalEngine, ...] = (
+        *more,
+        (OpenSpielGin, "open-spiel", "bench"),
+        (lambda: RLCardGin(seed), "rlcard", "bench"),
+    )
+    for make, package, extra in optional:
         try:
             engines.append(make())
         except ImportError as e:
-            missing.append(f"{package} is not installed ({e}); pip install -e '.[bench]'")
+            missing.append(f"{package} is not installed ({e}); pip install -e '.[{extra}]'")
     return engines, missing
 
 
@@ -273,8 +307,9 @@ def compare_engines(
             start = now = time.perf_counter()
             deadline = start + block
             while now < deadline:
-                tally.moves += engine.play_hand(rng)
-                tally.hands += 1
+                moves, hands = engine.play(rng)
+                tally.moves += moves
+                tally.hands += hands
                 now = time.perf_counter()
             tally.seconds += now - start
             deadline = now + block / 2

@@ -1,0 +1,126 @@
+"""Our environments in ``umtali bench --peers`` (:mod:`umtali.sim.peers`), beside the
+engines and RLCard's gin-rummy ``env.step``: the arena's layer may not import this one,
+so the command hands them over (``load_engines(seed, more=ENGINES)``).
+
+* ``umtali PettingZoo env``: the AEC loop a learner writes, ``env.last()`` (the
+  observation with its action mask) then ``env.step(action)``, on
+  :func:`umtali.rl.pettingzoo.raw_env` (PettingZoo's order-enforcing wrapper, which
+  :func:`~umtali.rl.pettingzoo.env` adds, passes every attribute through a Python-level
+  lookup and is left out). The random action is drawn from the episode's legal indices,
+  the ones the mask marks: RLCard hands its loop a short list of them, and finding the
+  few marked entries of a 14,272-entry mask would cost the policy some microseconds a
+  move, which are no cost of the environment. Its timed call is ``env.last()``: what the
+  player is handed to choose from.
+* ``umtali HandBatch``: :data:`BATCH_HANDS` hands stepped together
+  (:mod:`umtali.rl.vector`), each step returning every observation and mask stacked; a
+  move is one hand's step. The actions are drawn for all rows at once by
+  :meth:`HandBatch.sample_actions`, as a training loop draws a batch's actions with
+  numpy. Its timed call is one ``step``, shared out among the hands.
+
+Like every module of :mod:`umtali.rl` it needs the ``rl`` extra: without it the import
+raises ``ImportError``, and the command leaves these engines out.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from umtali.sim.peers import OneHandEngine, OptionalEngine
+
+__all__ = ["BATCH_HANDS", "BATCH_STEPS", "ENGINES", "BatchEngine", "PettingZooEngine"]
+
+
+class PettingZooEngine(OneHandEngine):
+    """The AEC loop of :func:`umtali.rl.pettingzoo.raw_env` (see the module)."""
+
+    name = "umtali PettingZoo env"
+
+    def __init__(self) -> None:
+        from umtali import __version__
+        from umtali.rl.pettingzoo import raw_env
+
+        self.version = __version__
+        self.env = raw_env()
+        self.env.reset(seed=0)
+
+    def _action(self, rng: random.Random) -> int:
+        episode = self.env.episode
+        assert episode is not None
+        legal = episode.legal()
+        return legal[rng.randrange(len(legal))]
+
+    def play_hand(self, rng: random.Random) -> int:
+        env = self.env
+        env.reset()
+        moves = 0
+        for _ in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(self._action(rng))
+                moves += 1
+        return moves
+
+    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
+        clock = time.perf_counter_ns
+        env = self.env
+        env.reset()
+        for _ in env.agent_iter():
+            t0 = clock()
+            _, _, terminated, truncated, _ = env.last()
+            times.append(clock() - t0 - overhead)
+            env.step(None if terminated or truncated else self._action(rng))
+
+
+BATCH_HANDS = 256
+"""Hands in the benchmark's batch: enough that numpy's fixed cost per call is spread thin."""
+
+BATCH_STEPS = 8
+"""Batch steps per :meth:`UmtaliBatch.play`."""
+
+
+class BatchEngine:
+    """A :class:`~umtali.rl.vector.HandBatch` of :data:`BATCH_HANDS` hands (see the
+    module)."""
+
+    name = f"umtali HandBatch ({BATCH_HANDS})"
+
+    def __init__(self) -> None:
+        from umtali import __version__
+        from umtali.rl.vector import HandBatch
+
+        self.version = __version__
+        self.batch = HandBatch(BATCH_HANDS, seed=0)
+        self.batch.reset()
+
+    def _actions(self, rng: random.Random) -> npt.NDArray[np.intp]:
+        # The batch's own sampler, seeded from the block's RNG: a training loop draws
+        # a batch's actions with numpy too, not row by row.
+        return self.batch.sample_actions(np.random.default_rng(rng.getrandbits(64)))
+
+    def play(self, rng: random.Random) -> tuple[int, int]:
+        batch = self.batch
+        before = batch.hands_played
+        for _ in range(BATCH_STEPS):
+            batch.step(self._actions(rng))
+        return BATCH_STEPS * BATCH_HANDS, batch.hands_played - before
+
+    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
+        clock = time.perf_counter_ns
+        actions = self._actions(rng)
+        t0 = clock()
+        self.batch.step(actions)
+        times.append((clock() - t0 - overhead) // BATCH_HANDS)
+
+
+ENGINES: Final[tuple[OptionalEngine, ...]] = (
+    (PettingZooEngine, "the rl extra", "rl"),
+    (BatchEngine, "the rl extra", "rl"),
+)
+"""The engines to hand to :func:`umtali.sim.peers.load_engines`."""

@@ -1,0 +1,187 @@
+"""Umtali as a single-agent Gymnasium environment: the agent plays one seat, a computer
+player of a chosen level (:mod:`umtali.bots`) the other.
+
+Importing :mod:`umtali.rl` (so any module of it) registers it as ``Umtali-v0``. Observations and actions
+are those of :mod:`umtali.rl.pettingzoo` (``{"observation", "action_mask"}`` by
+default); :meth:`UmtaliEnv.action_masks` gives the mask too, as maskable learners ask
+for it. The computer's moves are made inside :meth:`~UmtaliEnv.step`, from its own
+:class:`~umtali.view.PlayerView` only, so every observation is the agent's turn (or the
+end). An illegal action ends the episode, costing ``illegal_reward`` (the environment
+checkers step with unmasked random actions), unless ``on_illegal="raise"``.
+
+>>> import gymnasium
+>>> import umtali.rl
+>>> env = gymnasium.make("Umtali-v0", opponent="greedy")
+>>> obs, info = env.reset(seed=3)
+>>> done = False
+>>> while not done:
+...     action = int(obs["action_mask"].argmax())  # the first legal move
+...     obs, reward, terminated, truncated, info = env.step(action)
+...     done = terminated or truncated
+>>> info["scores"][0] - info["scores"][1] == reward
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from umtali.bots import BOTS, make_bot
+from umtali.cards import quoted
+from umtali.rl.actions import NUM_ACTIONS, index_of, legal_mask
+from umtali.rl.episode import Episode, RewardKind, default_penalty
+from umtali.rl.observation import Observer
+from umtali.rules import STANDARD, RuleSet
+from umtali.view import PlayerView
+
+__all__ = ["GYM_ILLEGAL_CHOICES", "UmtaliEnv"]
+
+GYM_ILLEGAL_CHOICES: Final = ("lose", "raise")
+"""What :class:`UmtaliEnv` does with an illegal action (see :mod:`umtali.rl.episode`)."""
+
+Observation = dict[str, Any]
+"""An observation: :class:`~umtali.rl.observation.Observer`'s dict of arrays."""
+
+
+class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of Umtali against the computer (see the module).
+
+    Args:
+        opponent: the computer's level, a name of :data:`umtali.bots.BOTS`.
+        seat: the agent's seat, 0 or 1; ``None`` (the default) draws it each episode.
+        rules: the rule options.
+        reward: ``"margin"`` (an episode is a hand, paying the agent's score margin) or
+            ``"game"`` (a game of hands, paying 1, 0 or -1).
+        perfect_recall: whether observations carry the move history.
+        flat: ``{"observation": vector, "action_mask": mask}`` (the default) or the
+            dict of arrays (``False``); see :class:`umtali.rl.observation.Observer`.
+        on_illegal: ``"lose"`` (the episode ends with ``illegal_reward``) or ``"raise"``.
+        illegal_reward: by default -100 for a hand, -1 for a game.
+        render_mode: ``"ansi"`` to have :meth:`render` return the hand as text.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's name
+
+    def __init__(
+        self,
+        opponent: str = "expert",
+        seat: int | None = None,
+        *,
+        rules: RuleSet = STANDARD,
+        reward: RewardKind = "margin",
+        perfect_recall: bool = False,
+        flat: bool = True,
+        on_illegal: str = "lose",
+        illegal_reward: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if opponent not in BOTS:
+            raise ValueError(
+                f"opponent is a computer level, one of {', '.join(BOTS)}; not {quoted(opponent)}"
+            )
+        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+            raise ValueError(f"seat is 0, 1 or None (drawn each episode), not {quoted(seat)}")
+        if on_illegal not in GYM_ILLEGAL_CHOICES:
+            raise ValueError(
+                f"on_illegal is one of {', '.join(GYM_ILLEGAL_CHOICES)}, not {quoted(on_illegal)}"
+            )
+        self.opponent = opponent
+        self.bot = make_bot(opponent, reproducible=True)
+        self.fixed_seat = seat
+        self.rules = rules
+        self.reward_kind: RewardKind = reward
+        self.on_illegal = on_illegal
+        self.illegal_reward = default_penalty(reward) if illegal_reward is None else illegal_reward
+        self.render_mode = render_mode
+        self.observer = Observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.observation_space = self.observer.space
+        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.seat = 0
+        self.episode: Episode | None = None
+        self._rng = random.Random()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        # The deals, the seat and the computer's choices all come from one RNG, seeded
+        # from Gymnasium's: the same seed plays the same episode.
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        self.seat = self._rng.randrange(2) if self.fixed_seat is None else self.fixed_seat
+        self.episode = Episode(self._rng, self.rules, self.reward_kind)
+        rewards = self._computer_moves()
+        return self._observe(), self._info(rewards)
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        episode = self._episode()
+        if episode.state.is_over():
+            raise RuntimeError("the episode is over: call reset() to start another")
+        if not _is_int(action) or not episode.is_legal(int(action)):
+            if self.on_illegal == "raise":
+                episode.check(action)
+            info = self._info(None)
+            info["illegal_action"] = True
+            return self._observe(), self.illegal_reward, True, False, info
+        rewards = episode.step(int(action))
+        if rewards is None:
+            rewards = self._computer_moves()
+        reward = 0.0 if rewards is None else rewards[self.seat]
+        return self._observe(), reward, rewards is not None, False, self._info(rewards)
+
+    def _computer_moves(self) -> tuple[float, float] | None:
+        """Let the computer move until it is the agent's turn or the episode ends; the
+        rewards if it ended."""
+        episode = self._episode()
+        other = 1 - self.seat
+        while episode.state.player == other and not episode.state.is_over():
+            view = PlayerView.of(
+                episode.state, other, episode.game_scores, episode.hands_left, with_history=False
+            )
+            move = self.bot.choose(view, self._rng)
+            rewards = episode.step(episode.check(index_of(move)))
+            if rewards is not None:
+                return rewards
+        return None
+
+    def _observe(self) -> Observation:
+        episode = self._episode()
+        return self.observer.observe(
+            episode.state, self.seat, episode.game_scores, episode.hands_left
+        )
+
+    def _info(self, rewards: tuple[float, float] | None) -> dict[str, Any]:
+        episode = self._episode()
+        info: dict[str, Any] = {"seat": self.seat}
+        outcome = episode.state.outcome()
+        if rewards is not None and outcome is not None:
+            me, other = self.seat, 1 - self.seat
+            info["scores"] = (outcome.scores[me], outcome.scores[other])
+        return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The agent's legal moves now, as a boolean mask (all false at the end)."""
+        state = self._episode().state
+        if state.player != self.seat:
+            return np.zeros(NUM_ACTIONS, np.bool_)
+        return legal_mask(state)
+
+    def _episode(self) -> Episode:
+        if self.episode is None:
+            raise RuntimeError("the environment has no episode yet: call reset() first")
+        return self.episode
+
+    def render(self) -> str | None:
+        """The hand as text (both hands shown)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode ('ansi')")
+            return None
+        return self._episode().table_text()
+
+
+def _is_int(action: object) -> bool:
+    return isinstance(action, (int, np.integer)) and not isinstance(action, bool)

@@ -1,0 +1,314 @@
+"""Umtali as a PettingZoo environment: :func:`env` (AEC, the natural form of a game of
+turns) and :func:`parallel_env`.
+
+The AEC environment's agents are ``"player_0"`` and ``"player_1"`` (the book's Player 1
+and Player 2); ``agent_selection`` is always the player to move, who may make several
+moves in a row (draw, meld, discard). Observations are :mod:`umtali.rl.observation`'s
+dict, ``action_mask`` included; actions are :mod:`umtali.rl.actions` indices. Rewards
+come at the end of the episode (:mod:`umtali.rl.episode`): the hand's score margin, or
+with ``reward="game"`` a whole game's result.
+
+>>> from umtali.rl.pettingzoo import env
+>>> game = env()
+>>> game.reset(seed=7)
+>>> for agent in game.agent_iter():
+...     obs, reward, terminated, truncated, info = game.last()
+...     action = None if terminated or truncated else int(obs["action_mask"].argmax())
+...     game.step(action)
+>>> sorted(game.infos), game.agents  # every agent has left the game
+([], [])
+
+The parallel form is a poor fit for a game of turns, and is given for tools that need
+one: each step takes an action from every live agent, plays the one of the player to
+move, and ignores the other's (his ``action_mask`` is all 0). ``max_cycles`` counts
+moves in the AEC form and steps in the parallel one; either way the episode is then
+truncated.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from umtali.cards import quoted
+from umtali.rl.actions import NUM_ACTIONS
+from umtali.rl.episode import (
+    ILLEGAL_CHOICES,
+    REWARDS,
+    Episode,
+    IllegalActionError,
+    RewardKind,
+)
+from umtali.rl.observation import Observer
+from umtali.rules import STANDARD, RuleSet
+
+__all__ = [
+    "AGENTS",
+    "IllegalActionError",
+    "UmtaliAEC",
+    "UmtaliParallel",
+    "env",
+    "parallel_env",
+    "raw_env",
+]
+
+AGENTS: Final = ("player_0", "player_1")
+"""The agents, by seat."""
+
+_SEATS: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+
+Observation = dict[str, npt.NDArray[np.generic]]
+
+
+def _check_options(reward: str, on_illegal: str, max_cycles: int | None) -> None:
+    if reward not in REWARDS:
+        raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
+    if on_illegal not in ILLEGAL_CHOICES:
+        raise ValueError(
+            f"on_illegal is one of {', '.join(ILLEGAL_CHOICES)}, not {quoted(on_illegal)}"
+        )
+    if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+        raise ValueError(f"max_cycles is None or an int >= 1, not {quoted(max_cycles)}")
+
+
+class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """Umtali between two agents, one move at a time (see the module).
+
+    Args:
+        rules: the rule options.
+        reward: ``"margin"`` (an episode is a hand) or ``"game"`` (a game of hands).
+        perfect_recall: whether observations carry the move history.
+        flat: observations as PettingZoo's ``{"observation": vector, "action_mask":
+            mask}`` (the default), or as the dict of arrays with ``flat=False`` (see
+            :class:`umtali.rl.observation.Observer`).
+        on_illegal: ``"raise"`` (:class:`IllegalActionError`), ``"lose"`` (the episode
+            ends; the offender gets ``illegal_reward``, the other its negative) or
+            ``"ignore"`` (nothing happens; the offender's info says ``illegal_action``).
+        illegal_reward: the offender's reward under ``"lose"`` (by default -100 for a
+            hand, -1 for a game).
+        max_cycles: truncate the episode after this many moves (``None``: never; a hand
+            ends anyway, R8).
+        render_mode: ``"ansi"`` to have :meth:`render` return the hand as text.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's name for it
+        "name": "umtali_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet = STANDARD,
+        reward: RewardKind = "margin",
+        perfect_recall: bool = False,
+        flat: bool = True,
+        on_illegal: str = "raise",
+        illegal_reward: float | None = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        _check_options(reward, on_illegal, max_cycles)
+        self.rules = rules
+        self.reward_kind: RewardKind = reward
+        self.on_illegal = on_illegal
+        self.illegal_reward = illegal_reward
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.observer = Observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.possible_agents = list(AGENTS)
+        self._actions = {
+            agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+        }
+        self._rng: random.Random | None = None
+        self._rewarded = False
+        self.episode: Episode | None = None
+        self.moves = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self.observer.space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._actions[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new episode; ``seed`` seeds every deal from now on (without one, the
+        deals go on from the last seed, or from fresh randomness)."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        self.episode = Episode(self._rng, self.rules, self.reward_kind)
+        self.moves = 0
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # whether any reward is not 0
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = AGENTS[self.episode.state.player]
+
+    def observe(self, agent: str) -> Observation:
+        episode = self._episode()
+        state = episode.state
+        seat = _SEATS[agent]
+        return self.observer.observe(
+            state,
+            seat,
+            episode.game_scores,
+            episode.hands_left,
+            episode.legal() if seat == state.player else None,
+        )
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        episode = self._episode()
+        seat = episode.state.player
+        # A plain int among the legal moves is the common case: checked here at once.
+        if type(action) is int and 0 <= action < NUM_ACTIONS and action in episode.legal():
+            index: int | None = action
+        else:
+            index = self._legal_index(episode, action)
+            if index is None and self.on_illegal == "raise":
+                episode.check(action)  # raises, before anything has changed
+        if self._rewarded:  # the rewards of the last step are paid: they are 0 again
+            self._clear_rewards()
+            self._rewarded = False
+        self._cumulative_rewards[agent] = 0.0
+        if index is None:
+            if self.on_illegal == "ignore":
+                self.infos[agent] = {"illegal_action": True}
+                return
+            self._end(episode.illegal_rewards(seat, self.illegal_reward))
+            return
+        if self.infos[agent]:
+            self.infos[agent] = {}
+        rewards = episode.step(index)
+        self.moves += 1
+        if rewards is not None:
+            self._end(rewards)
+            return
+        self.agent_selection = AGENTS[episode.state.player]
+        if self.max_cycles is not None and self.moves >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+
+    @staticmethod
+    def _legal_index(episode: Episode, action: object) -> int | None:
+        """``action`` as the int of a legal move (numpy's ints are ints here), or None."""
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            index = int(action)
+            if episode.is_legal(index):
+                return index
+        return None
+
+    def _end(self, rewards: tuple[float, float]) -> None:
+        self.rewards = {AGENTS[0]: rewards[0], AGENTS[1]: rewards[1]}
+        self._rewarded = True
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def _episode(self) -> Episode:
+        if self.episode is None:
+            raise RuntimeError("the environment has no episode yet: call reset() first")
+        return self.episode
+
+    def render(self) -> str | None:
+        """The hand as text (both hands shown: this is the table, not a player's view)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode ('ansi')")
+            return None
+        return self._episode().table_text()
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no files, windows or processes."""
+
+
+class UmtaliParallel(ParallelEnv):  # type: ignore[misc]  # as above
+    """The parallel form (see the module): the same options as :class:`UmtaliAEC`,
+    ``max_cycles`` counting steps."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's name for it
+        "name": "umtali_parallel_v0",
+        "render_modes": ["ansi"],
+    }
+
+    def __init__(self, **options: Any) -> None:
+        self._aec = UmtaliAEC(**options)
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.render_mode = self._aec.render_mode
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._aec.action_space(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        aec = self._aec
+        aec.reset(seed, options)
+        self.agents = list(AGENTS)
+        self.steps = 0
+        return {a: aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        aec = self._aec
+        mover = aec.agent_selection
+        aec.step(actions.get(mover))  # a missing action is None: an illegal one
+        self.steps += 1
+        over = aec.terminations[mover]
+        truncated = not over and (
+            aec.truncations[mover] or (aec.max_cycles is not None and self.steps >= aec.max_cycles)
+        )
+        agents = self.agents
+        observations = {a: aec.observe(a) for a in agents}
+        rewards = {a: float(aec.rewards[a]) for a in agents}
+        terminations = dict.fromkeys(agents, over)
+        truncations = dict.fromkeys(agents, truncated)
+        infos = {a: dict(aec.infos[a]) for a in agents}
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self._aec.render()
+
+    def close(self) -> None:
+        self._aec.close()
+
+
+def raw_env(**options: Any) -> UmtaliAEC:
+    """The AEC environment without PettingZoo's checking wrappers (the fastest form)."""
+    return UmtaliAEC(**options)
+
+
+def env(**options: Any) -> Any:
+    """The AEC environment inside PettingZoo's order-enforcing wrapper, which refuses
+    calls out of order (a step before reset)."""
+    return wrappers.OrderEnforcingWrapper(UmtaliAEC(**options))
+
+
+def parallel_env(**options: Any) -> UmtaliParallel:
+    """The parallel environment (see the module); the AEC environment's options."""
+    return UmtaliParallel(**options)

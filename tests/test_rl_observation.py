@@ -1,0 +1,287 @@
+"""Observations (:mod:`umtali.rl.observation`) against what a player may see: every
+array is checked, state by state, against the :class:`PlayerView` of that seat and the
+cards hidden from him, worked out from the true state (tests/test_view.py)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from tests.helpers import c, cards, play
+from tests.test_view import hidden_from
+from umtali.cards import ALL_CARDS
+from umtali.deck import shuffled_deck
+from umtali.lessons import LESSONS
+from umtali.melds import ColumnKind
+from umtali.moves import Move
+from umtali.rl.actions import DISCARD_DOWN, PAIR, PAIR_COLUMNS, index_of, mask_of_view
+from umtali.rl.observation import (
+    CARD_PLANES,
+    COUNTS,
+    FACE_DOWN_ENTRY,
+    FLAGS,
+    HIDDEN_DISCARD,
+    HIDDEN_PAIR_DISCARD,
+    Observer,
+    max_moves,
+)
+from umtali.rules import RuleSet
+from umtali.state import HandState
+from umtali.terms import FACE_DOWN, PILE_CARD, Phase
+from umtali.view import PlayerView, determinize
+
+PLACED = (
+    "hand",
+    *(f"own_{k.label}" for k in ColumnKind),
+    *(f"opponent_{k.label}" for k in ColumnKind),
+    "pile_seen",
+    "top_discard",
+    "second_discard",
+    "opponent_holds",
+    "taken_by_me",
+    "taken_by_opponent",
+    "taken_this_turn",
+)
+"""The rows that say where a card is: none may name a card hidden from the viewer. (The
+others say what the viewer cannot place, or what the table or the opponent cannot
+hold.)"""
+
+
+COLUMN_KINDS = tuple(ColumnKind)  # iterating the enum itself costs more, at every state
+KIND_ROWS = {
+    (who, kind): f"{who}_{kind.label}" for who in ("own", "opponent") for kind in ColumnKind
+}
+"""The row of each side's columns of each kind."""
+
+
+def masks_of_rows(rows: npt.NDArray[np.uint8]) -> list[int]:
+    """Each row of a ``cards`` array as the card mask it marks."""
+    packed = np.packbits(rows, axis=1, bitorder="little").tobytes()  # 7 bytes a row
+    return [int.from_bytes(packed[i : i + 7], "little") for i in range(0, len(packed), 7)]
+
+
+def hidden_mask(hand: HandState, seat: int) -> int:
+    """The cards hidden from ``seat``, as tests/test_view.py's ``hidden_from`` works them
+    out; read off the hands and the stock alone while no discard lies face down (the
+    history, which it scans for those, then has nothing more to add)."""
+    if any(e & FACE_DOWN for e in hand.pile):
+        hidden = 0
+        for card in hidden_from(hand, seat):
+            hidden |= 1 << card
+        return hidden
+    other = 1 - seat
+    hidden = hand.hands[other] & ~hand.ever_taken[other]
+    for card in hand.stock_cards():
+        hidden |= 1 << card
+    return hidden
+
+
+def check_against_view(hand: HandState, seat: int, obs: dict[str, npt.NDArray[np.generic]]) -> None:
+    """Every array of ``obs`` is what ``seat``'s view shows, and no row that places a
+    card places one hidden from him."""
+    view = PlayerView.of(hand, seat, with_history=False)
+    rows = dict(zip(CARD_PLANES, masks_of_rows(obs["cards"].astype(np.uint8)), strict=True))
+    hidden = hidden_mask(hand, seat)
+    for name in PLACED:
+        assert not rows[name] & hidden, f"{name} shows a card hidden from the viewer"
+    assert rows["hand"] == view.hand.mask
+    for who, side in (("own", view.tables[seat]), ("opponent", view.tables[1 - seat])):
+        shown = dict.fromkeys(COLUMN_KINDS, 0)
+        for column in side:
+            shown[column.kind] |= column.cards.mask
+        for kind, mask in shown.items():
+            assert rows[KIND_ROWS[who, kind]] == mask
+    seen_on_pile = 0
+    for on_pile in view.discard_pile:
+        if on_pile is not None:
+            seen_on_pile |= 1 << on_pile
+    assert rows["pile_seen"] == seen_on_pile
+    face_down = [bool(e & FACE_DOWN) for e in hand.pile]  # public: anyone sees a card's back
+    expected_pile = []
+    for on_pile, down in zip(view.discard_pile, face_down, strict=True):
+        if down:
+            expected_pile.append(FACE_DOWN_ENTRY)
+        else:
+            assert on_pile is not None  # a face-up card is in plain sight
+            expected_pile.append(on_pile + 1)
+    assert obs["pile"].tolist() == expected_pile + [0] * (52 - len(expected_pile))
+    top = second = 0
+    if hand.pile and not face_down[-1]:
+        top = 1 << (hand.pile[-1] & PILE_CARD)  # a face-up card: the view shows it
+        if len(hand.pile) > 1 and not face_down[-2]:
+            second = 1 << (hand.pile[-2] & PILE_CARD)
+    assert (rows["top_discard"], rows["second_discard"]) == (top, second)
+    assert rows["opponent_holds"] == view.opponent_known.mask
+    assert rows["opponent_cannot_hold"] == view.opponent_excluded.mask
+    assert rows["unseen"] == view.unseen().mask
+    assert rows["taken_by_me"] == view.taken_from_pile[seat].mask
+    assert rows["taken_by_opponent"] == view.taken_from_pile[1 - seat].mask
+    assert rows["taken_this_turn"] == view.taken_this_turn.mask
+    assert rows["table_accepts"] == view.open_mask()
+    counts = dict(zip(COUNTS, obs["counts"].tolist(), strict=True))
+    assert counts == {
+        "stock": view.stock_size,
+        "hand_size": len(view.hand),
+        "opponent_hand_size": view.opponent_hand_size,
+        "pile_size": len(view.discard_pile),
+        "turn": view.turn,
+        "points": view.points[seat],
+        "opponent_points": view.points[1 - seat],
+        "game_score": view.game_scores[seat],
+        "opponent_game_score": view.game_scores[1 - seat],
+        "hands_left": view.hands_left,
+    }
+    flags = dict(zip(FLAGS, obs["flags"].astype(bool).tolist(), strict=True))
+    assert flags == {
+        "choose": view.phase == Phase.CHOOSE,
+        "draw": view.phase == Phase.DRAW,
+        "play": view.phase == Phase.PLAY,
+        "over": view.phase == Phase.OVER,
+        "to_move": bool(view.legal),
+        "dealer": view.dealer == seat,
+        "eleventh": view.eleventh == seat,
+        "opponent_eleventh": view.eleventh == 1 - seat,
+        "last_turn": view.last_turn,
+        "went_out": view.went_out == seat,
+        "opponent_went_out": view.went_out == 1 - seat,
+        "took_two": view.took_two,
+        "opponent_meld_free": view.opponent_meld_free,
+    }
+    assert (obs["action_mask"].astype(bool) == mask_of_view(view)).all()
+
+
+def test_no_observation_of_1000_random_hands_shows_a_hidden_card() -> None:
+    observer = Observer()
+    rng = random.Random(2026)
+    states = 0
+    for _ in range(1000):
+        hand = HandState(shuffled_deck(rng), rng.randrange(2))
+        while True:
+            for seat in (0, 1):
+                obs = observer.observe(hand, seat)
+                check_against_view(hand, seat, obs)
+            states += 1
+            if hand.is_over():
+                break
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+    assert states > 40_000
+
+
+def test_another_deal_of_the_unseen_cards_gives_the_same_observation() -> None:
+    # The other way round: deal the cards the viewer cannot see anew (determinize), and
+    # nothing he observes may change. (Face-down discards are left out: the world keeps
+    # the viewer's own face-down card face down, but it has no history to tell whose it
+    # is, and the observation reads that from the history.)
+    observer = Observer()
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(150):
+        hand = HandState(shuffled_deck(rng), rng.randrange(2))
+        while not hand.is_over():
+            if not any(e & FACE_DOWN for e in hand.pile):
+                for seat in (0, 1):
+                    world = determinize(PlayerView.of(hand, seat), rng)
+                    mine, theirs = observer.observe(hand, seat), observer.observe(world, seat)
+                    for name, array in mine.items():
+                        assert (array == theirs[name]).all(), name
+                    compared += 1
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+    assert compared > 5000
+
+
+def test_the_opening_of_lesson_one_as_player_1_sees_it() -> None:
+    # Player 2 dealt and kept the 11th card; his opening turn laid K♠ K♥ K♣ and 3♥ 2♥ A♥
+    # and discarded 5♥. Player 1 holds 5♣ 10♣ J♦ Q♦ 6♥ 10♥ 5♠ 6♠ 7♠ J♠ and is to draw.
+    hand = LESSONS[0].replay(turn=2)
+    obs = Observer().observe(hand, 0)
+    row = dict(zip(CARD_PLANES, masks_of_rows(obs["cards"].astype(np.uint8)), strict=True))
+    assert row["hand"] == cards("5c 10c Jd Qd 6h 10h 5s 6s 7s Js").mask
+    assert row["opponent_group"] == cards("Ks Kh Kc").mask
+    assert row["opponent_sequence"] == cards("3h 2h Ah").mask
+    assert row["own_sequence"] == row["own_group"] == 0
+    assert row["pile_seen"] == row["top_discard"] == cards("5h").mask
+    assert row["second_discard"] == 0
+    # He cannot place the 31 stock cards and Player 2's four: 52 - 10 - 6 - 1.
+    assert row["unseen"].bit_count() == 35
+    # Player 2's opening turn left him nothing playable: no Jack, no king, nothing next
+    # to his ace-to-three.
+    assert row["opponent_cannot_hold"] & cards("Jc Jh Kd 4h").mask == cards("Jc Jh Kd 4h").mask
+    assert obs["pile"][:2].tolist() == [c("5h") + 1, 0]
+    counts = dict(zip(COUNTS, obs["counts"].tolist(), strict=True))
+    assert (counts["stock"], counts["opponent_hand_size"]) == (31, 4)
+    assert counts["opponent_points"] == 3 * 5 + 3  # three kings; A♥ 2♥ 3♥
+    flags = {f for f, v in zip(FLAGS, obs["flags"].tolist(), strict=True) if v}
+    assert flags == {"draw", "to_move", "opponent_eleventh", "opponent_meld_free"}
+
+
+def test_the_history_hides_the_opponents_face_down_discard_only() -> None:
+    rng = random.Random(5)
+    found = 0
+    observer = Observer(perfect_recall=True)
+    for _ in range(400):
+        hand = HandState(shuffled_deck(rng), rng.randrange(2))
+        while not hand.is_over():
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+        down = {(p, a) for p, a in hand.history if Move.from_action(a).face_down}
+        if not down:
+            continue
+        found += 1
+        for seat in (0, 1):
+            rows = observer.observe(hand, seat)["history"]
+            assert len(hand.history) <= max_moves()
+            for i, (actor, action) in enumerate(hand.history):
+                who, token = rows[i].tolist()
+                index = index_of(action)
+                assert who == (1 if actor == seat else 2)
+                if actor == seat or (actor, action) not in down:
+                    assert token == index
+                elif index < PAIR:
+                    assert index >= DISCARD_DOWN
+                    assert token == HIDDEN_DISCARD
+                else:
+                    pair = PAIR_COLUMNS.index(action >> 4 & ALL_CARDS)
+                    assert token == HIDDEN_PAIR_DISCARD + pair
+            assert not rows[len(hand.history) :].any()
+    assert found > 20
+
+
+def test_the_flat_observation_holds_the_same_arrays_in_order() -> None:
+    rng = random.Random(11)
+    nested = Observer(perfect_recall=True)
+    flat = Observer(perfect_recall=True, flat=True)
+    hand = HandState(shuffled_deck(rng), 1)
+    while not hand.is_over():
+        for seat in (0, 1):
+            arrays = nested.observe(hand, seat, (30, 12), 2)
+            vector = flat.observe(hand, seat, (30, 12), 2)
+            assert nested.space.contains(arrays)
+            assert flat.space.contains(vector)
+            assert (vector["action_mask"] == arrays["action_mask"]).all()
+            for name, where in flat.parts.items():
+                assert (vector["observation"][where] == arrays[name].ravel()).all(), name
+        legal = hand.legal_actions()
+        hand.push(legal[rng.randrange(len(legal))])
+
+
+def test_an_observer_refuses_a_hand_of_other_rules() -> None:
+    hand = HandState.from_seed(1, rules=RuleSet(take_two=False, name="no-take-two"))
+    with pytest.raises(ValueError, match="make an Observer of the hand's rules"):
+        Observer().observe(hand, 0)
+    assert Observer(hand.rules).space.contains(Observer(hand.rules).observe(hand, 1))
+
+
+def test_a_hand_at_its_opening_shows_the_dealers_choice() -> None:
+    hand = HandState.from_seed(4, dealer=1)
+    obs = Observer().observe(hand, 1)
+    assert obs["action_mask"].sum() == 2  # keep or give
+    # Nothing is dealt before the choice: no card in hand, every card unseen.
+    unseen = CARD_PLANES.index("unseen")
+    assert obs["cards"].sum() == obs["cards"][unseen].sum() == 52
+    play(hand, "give")
+    assert Observer().observe(hand, 1)["counts"][1] == 10  # the dealer holds 10 cards

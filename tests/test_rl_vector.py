@@ -1,0 +1,129 @@
+"""Hands stepped in a batch (:mod:`umtali.rl.vector`): every row is the hand a lone
+observer would see, rewards are the hands' margins, and a refused step moves nothing."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from umtali.rl.actions import DISCARD, INDEX_OF_ACTION, NUM_ACTIONS
+from umtali.rl.episode import IllegalActionError
+from umtali.rl.observation import Observer
+from umtali.rl.vector import HandBatch
+
+
+def random_actions(batch: HandBatch, rng: random.Random) -> list[int]:
+    return [legal[rng.randrange(len(legal))] for legal in batch.legal]
+
+
+def test_every_row_is_what_an_observer_of_that_hand_sees() -> None:
+    batch = HandBatch(6, seed=3)
+    obs = batch.reset()
+    observer = Observer()
+    rng = random.Random(0)
+    for _ in range(150):
+        for i, hand in enumerate(batch.states):
+            alone = observer.observe(hand, hand.player)
+            assert batch.to_move[i] == hand.player
+            for name, array in alone.items():
+                assert (obs[name][i] == array).all(), name
+            assert batch.legal[i] == [INDEX_OF_ACTION[a] for a in hand.legal_actions()]
+        obs, _, _ = batch.step(random_actions(batch, rng))
+
+
+def test_a_hand_that_ends_pays_its_margin_and_is_dealt_anew() -> None:
+    batch = HandBatch(8, seed=5)
+    batch.reset()
+    rng = random.Random(2)
+    ended = 0
+    while ended < 30:
+        before = list(batch.states)
+        _, rewards, done = batch.step(random_actions(batch, rng))
+        for i in range(batch.n):
+            if done[i]:
+                outcome = before[i].outcome()
+                assert outcome is not None
+                margin = outcome.scores[0] - outcome.scores[1]
+                assert rewards[i].tolist() == [margin, -margin]
+                assert batch.states[i] is not before[i]
+                assert not batch.states[i].is_over()
+                ended += 1
+            else:
+                assert rewards[i].tolist() == [0.0, 0.0]
+                assert batch.states[i] is before[i]
+    assert batch.hands_played == ended
+
+
+def test_the_same_seed_deals_the_same_batch() -> None:
+    def run(seed: int) -> list[int]:
+        batch = HandBatch(4, seed=seed)
+        batch.reset()
+        rng = random.Random(9)
+        for _ in range(60):
+            batch.step(random_actions(batch, rng))
+        return [len(hand.history) for hand in batch.states]
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+def test_an_illegal_action_in_any_row_refuses_the_whole_step() -> None:
+    batch = HandBatch(3, seed=1)
+    obs = batch.reset()
+    actions = [batch.legal[0][0], DISCARD, batch.legal[2][0]]
+    with pytest.raises(
+        IllegalActionError, match=r"action 3260 \('discard A♣'\) is not legal in row 1"
+    ):
+        batch.step(actions)
+    assert all(len(hand.history) == 0 for hand in batch.states)  # nothing moved
+    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
+        batch.step([NUM_ACTIONS, 0, 0])
+    with pytest.raises(IllegalActionError, match="actions are 3 ints, one a row"):
+        batch.step([0, 1])
+    assert not obs["action_mask"].flags.writeable  # the mask a step is checked against
+
+
+def test_a_batch_needs_a_reset_and_at_least_one_hand() -> None:
+    with pytest.raises(ValueError, match="a batch holds n >= 1 hands, not 0"):
+        HandBatch(0)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        HandBatch(2).step(np.zeros(2, np.int64))
+
+
+def test_the_mask_is_the_batchs_own_unless_copies_are_asked_for() -> None:
+    # The mask a step returns is rewritten by the next step (a row's old legal moves
+    # cleared, its new ones set); with copy=True each step's mask is a new array.
+    shared, copied = HandBatch(4, seed=8), HandBatch(4, seed=8, copy=True)
+    first, first_copy = shared.reset()["action_mask"], copied.reset()["action_mask"]
+    assert (first == first_copy).all()
+    before = first_copy.copy()
+    rng = random.Random(1)
+    actions = random_actions(shared, rng)
+    second, second_copy = (
+        shared.step(actions)[0]["action_mask"],
+        copied.step(actions)[0]["action_mask"],
+    )
+    assert second is first  # the same buffer, now holding the new masks
+    assert (first == second_copy).all()
+    assert (first_copy == before).all()
+    assert second_copy is not first_copy
+    for i, hand in enumerate(shared.states):
+        marked = np.flatnonzero(second[i]).tolist()
+        assert marked == sorted(INDEX_OF_ACTION[a] for a in hand.legal_actions())
+
+
+def test_sampled_actions_are_legal_and_cover_every_legal_move() -> None:
+    batch = HandBatch(2, seed=4)
+    obs = batch.reset()
+    rng = np.random.default_rng(3)
+    drawn: list[set[int]] = [set(), set()]
+    for _ in range(400):
+        actions = batch.sample_actions(rng)
+        for i, action in enumerate(actions.tolist()):
+            assert obs["action_mask"][i, action] == 1
+            drawn[i].add(action)
+    assert drawn == [set(legal) for legal in batch.legal]  # nothing moved: every move met
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        HandBatch(2).sample_actions(rng)
