@@ -53,6 +53,13 @@ class Database:
     dump: Callable[[], str]
 
 
+def umtali_match(store: Store, game_id: int) -> Match:
+    """The stored game, read back as the game of Umtali these tests store."""
+    match = store.load_match(game_id)
+    assert isinstance(match, Match), match
+    return match
+
+
 def sqlite_dump(path: Path) -> str:
     """The SQL text of an SQLite database and the raw bytes of its files (the database,
     and its log if one is left), so that a value hidden anywhere in them shows."""
@@ -99,7 +106,7 @@ def play_and_store(
     """Play the stored game on to its end with random legal moves, as a server would:
     each move is stored before the next is chosen, and ``report`` hears of it only
     once it is committed. Returns the match as played in memory."""
-    match = store.load_match(game_id)
+    match = umtali_match(store, game_id)
     rng = random.Random(seed)
     while not match.is_over():
         hand = match.current
@@ -208,14 +215,14 @@ def test_moves_are_kept_after_the_store_is_closed(database: Database) -> None:
         for index, move in enumerate(moves[:5]):
             store.append_move(game, 0, index, move)
     with Store.open(database.url) as store:
-        match = store.load_match(game)
+        match = umtali_match(store, game)
         assert [m.text() for m in match.hands[0].moves_played()] == moves[:5]
         for index, move in enumerate(moves[5:], start=5):
             last = index == len(moves) - 1
             store.append_move(game, 0, index, move, scores=scores if last else None)
     # PostgreSQL URLs as people write them (with no driver) get psycopg 3.
     with Store.open(database.url.replace("postgresql+psycopg://", "postgresql://")) as store:
-        match = store.load_match(game)
+        match = umtali_match(store, game)
         assert match.is_over()
         assert match.hands[0].outcome() is not None
         assert store.games_in_play() == [game]  # until the server finishes it
@@ -236,7 +243,7 @@ def test_a_move_index_taken_by_another_store_is_a_conflict(database: Database) -
             one.append_move(game, 0, 5, moves[5])
         with pytest.raises(StoreError, match="no hand 1"):
             one.append_move(game, 1, 0, "keep")
-        played = one.load_match(game).hands[0].moves_played()
+        played = umtali_match(one, game).hands[0].moves_played()
         assert [m.text() for m in played] == moves[:2]
 
 
@@ -268,7 +275,7 @@ def test_racing_stores_store_each_move_exactly_once(database: Database) -> None:
         for thread in threads:
             thread.join(timeout=120)
         assert sorted(wins["one"] + wins["other"]) == list(range(len(moves)))
-        match = other.load_match(game)
+        match = umtali_match(other, game)
         assert [m.text() for m in match.hands[0].moves_played()] == moves
         assert match.is_over()
 
@@ -295,7 +302,7 @@ def test_a_whole_game_replays_to_the_record_of_the_game_played(store: Store) -> 
     game = new_game(store, kind="game")
     played = play_and_store(store, game, seed=21)
     assert played.is_over()
-    assert dumps(store.load_match(game)) == dumps(played)
+    assert dumps(umtali_match(store, game)) == dumps(played)
     assert store.record_json(game) == dumps(played)
     again = loads(store.record_json(game))  # as `umtali replay` reads it
     assert again.game_totals() == played.game_totals()
@@ -306,7 +313,7 @@ def test_rows_that_do_not_replay_are_refused_on_loading(store: Store) -> None:
     store.start_hand(game, 0, seeded_deck(4))
     store.append_move(game, 0, 0, "discard Zz")  # the store does not judge moves
     with pytest.raises(StoreError, match="does not replay: hand 1, move 1"):
-        store.load_match(game)
+        umtali_match(store, game)
 
 
 # -- what is secret ---------------------------------------------------------------------------
@@ -351,7 +358,7 @@ def test_migrations_apply_once_and_match_the_models(database: Database) -> None:
         with store.engine.connect() as connection:
             versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
             assert versions == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
-            assert versions == [("0002",)]
+            assert versions == [("0003",)]
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
 
@@ -482,7 +489,7 @@ def test_a_killed_process_loses_no_move_it_reported_committed(database: Database
         child.wait(timeout=60)
     assert child.returncode == -signal.SIGKILL
     with Store.open(database.url) as store:
-        match = store.load_match(game)
+        match = umtali_match(store, game)
         stored = [
             (h, m, move.text())
             for h, hand_state in enumerate(match.hands)
@@ -493,4 +500,4 @@ def test_a_killed_process_loses_no_move_it_reported_committed(database: Database
         assert len(stored) - len(reported) in (0, 1)
         finished = play_and_store(store, game, seed=32)
         assert finished.is_over()
-        assert dumps(store.load_match(game)) == dumps(finished)
+        assert dumps(umtali_match(store, game)) == dumps(finished)

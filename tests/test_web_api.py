@@ -91,8 +91,11 @@ def without_presence(data: Any) -> Any:
 
 
 def stored(db_url: str, game_id: int) -> Match:
+    """The stored game of Umtali ``game_id``, replayed."""
     with Store.open(db_url) as store:
-        return store.load_match(game_id)
+        match = store.load_match(game_id)
+    assert isinstance(match, Match)
+    return match
 
 
 # -- whole hands -------------------------------------------------------------------------------
@@ -512,13 +515,14 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(scan_url: str) -> None:
         games = [player.play(request) for request in requests]
     with Store.open(scan_url) as store:
         matches = {game_id: store.load_match(game_id) for game_id in games}
-    assert all(match.is_over() for match in matches.values())
+    assert all(isinstance(match, Match) and match.is_over() for match in matches.values())
     hidden_at: dict[tuple[int, int, int, int], set[int]] = {}
     named = 0
     for game_id, seat, hand_index, moves, payload in sent.messages:
         key = (game_id, seat, hand_index, moves)
         if key not in hidden_at:
             truth = matches[game_id].hands[hand_index]
+            assert isinstance(truth, HandState)
             hand = HandState(truth.deck, truth.dealer, truth.rules)
             for move in truth.moves_played()[: None if moves < 0 else moves]:
                 hand.push(move)
@@ -551,6 +555,7 @@ def test_the_computer_replies_after_a_restart_that_came_first(db_url: str) -> No
         state = state_of(client, secret)
     with Store.open(db_url) as store:
         match = store.load_match(game_id)
+        assert isinstance(match, Match)
         hand = match.hands[-1]
         assert hand.player == 0
         while hand.player == 0 and not hand.is_over():  # his turn, stored as a server would

@@ -32,6 +32,7 @@ from tests.postgres import PostgresServer
 from tests.servers import ServerProcess, running_server
 from tests.test_web_api import app_on, new_game, play, state_of
 from umtali.cli.main import main
+from umtali.match import Match
 from umtali.web.server import GameServer, PostgresBroadcaster
 from umtali.web.store import Store
 
@@ -69,6 +70,8 @@ class Player:
     refusals: list[str] = field(default_factory=list)
     connections: int = 0
     error: BaseException | None = None
+    choose: Callable[[JSON, random.Random], str] | None = None
+    """How he picks his move from a state (by default, any legal move at random)."""
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     @property
@@ -122,7 +125,10 @@ class Player:
                 pending = None  # the state says what to do next
             state = self.last
             if pending is None and state["your_turn"] and state["legal"]:
-                move = state["legal"][self.rng.randrange(len(state["legal"]))]
+                if self.choose is None:
+                    move = state["legal"][self.rng.randrange(len(state["legal"]))]
+                else:
+                    move = self.choose(state, self.rng)
                 if self.rng.random() < self.http_share:
                     self._post(move)
                 else:
@@ -161,6 +167,7 @@ def check_stored(db_url: str, game_id: int, players: list[Player]) -> None:
     replays (nothing half-applied) and is over, and each player's last state is it."""
     with Store.open(db_url) as store:
         match = store.load_match(game_id)
+    assert isinstance(match, Match)
     assert match.is_over()
     for player in players:
         assert player.accepted

@@ -43,9 +43,12 @@ from umtali.session import Refused
 from umtali.web import learning, pages
 from umtali.web.protocol import (
     CLIENT_MESSAGE,
+    GAME_TITLES,
     MAX_SOCKET_MESSAGE_BYTES,
     ClientPing,
     GameCreated,
+    GameOffered,
+    GamesOffered,
     Health,
     HintReply,
     Levels,
@@ -61,6 +64,8 @@ from umtali.web.protocol import (
     ServerRefused,
     VerifyReply,
     WhyReply,
+    levels_of,
+    rules_of,
 )
 from umtali.web.server import (
     GRACE_SECONDS,
@@ -389,6 +394,25 @@ def create_app(
     async def levels() -> Levels:
         """The computer's levels, weakest first, and the one a new game gets unless told."""
         return Levels(levels=list(BOTS), default=DEFAULT_BOT)
+
+    @app.get("/api/games-offered")
+    async def games_offered() -> GamesOffered:
+        """The games a new game may be (Umtali, Gin Rummy), each with its computer's
+        levels, its rules presets and the kinds of match it may be."""
+        return GamesOffered(
+            games=[
+                GameOffered(
+                    game=game,
+                    title=GAME_TITLES[game],
+                    levels=levels_of(game)[0],
+                    default_level=levels_of(game)[1],
+                    rules=rules_of(game),
+                    default_rules="standard",
+                    kinds=["game"] if game == "gin" else ["hand", "game", "session"],
+                )
+                for game in ("umtali", "gin")
+            ]
+        )
 
     @app.post("/api/games", status_code=201)
     async def new_game(request: NewGameRequest) -> GameCreated:

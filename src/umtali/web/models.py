@@ -1,7 +1,7 @@
 """The tables of the server's database, as SQLAlchemy 2 typed models.
 
 A game is stored as what replays it, the same facts a record holds (docs/RULES.md
-Part 5): its rules, players, first dealer and meta; each hand's deck order and dealer;
+Part 5): which game it is (Umtali or Gin Rummy), its rules, players, first dealer and meta; each hand's deck order and dealer;
 each move's text. Everything else (hands in hand, the table, scores) is the engine's to
 work out again. Beside those facts are what the server alone needs: a hash of each
 seat's secret, each deck's salt and commitment, when each seat's player was last seen
@@ -55,10 +55,15 @@ class GameRow(Base):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), server_default="umtali")
+    """Which game: ``umtali`` or ``gin`` (Gin Rummy), as a record's ``game`` names it.
+    The games stored before there was a choice are Umtali's, hence the default."""
     kind: Mapped[str] = mapped_column(String(16))
-    """``hand``, ``game`` or ``session`` (``umtali.match.MATCH_KINDS``)."""
+    """``hand``, ``game`` or ``session`` (``umtali.match.MATCH_KINDS``); a game of Gin
+    Rummy is always a ``game``, played to its rules' target."""
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The record's ``rules`` object: ``preset`` and every ``RuleSet`` option."""
+    """The record's ``rules`` object: ``preset`` and every option (``RuleSet``'s, or
+    ``GinRules``' for Gin Rummy)."""
     players: Mapped[list[str]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer)
     meta: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -72,6 +77,7 @@ class GameRow(Base):
     __table_args__ = (
         CheckConstraint("first_dealer IN (0, 1)", name="first_dealer"),
         CheckConstraint("kind IN ('hand', 'game', 'session')", name="kind"),
+        CheckConstraint("game IN ('umtali', 'gin')", name="game"),
     )
 
 

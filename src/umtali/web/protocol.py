@@ -8,6 +8,10 @@ What a seat is sent (:class:`SeatState`) is built from that seat's
 :class:`umtali.view.PlayerView` and nothing else that could name a hidden card: the
 other player's hand, the stock and a face-down discard he laid are never in it.
 
+A game of Gin Rummy is sent the same :class:`SeatState`, its ``view`` the seat's
+:class:`umtali.gin.view.GinView`, with Gin Rummy's own table in ``gin``
+(:class:`GinTable`).
+
 The WebSocket carries JSON messages too: :data:`ClientMessage` in, :data:`ServerMessage`
 out (docs/WEB.md, "The WebSocket").
 """
@@ -16,9 +20,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from umtali.bots import BOTS, DEFAULT_BOT
+from umtali.bots.gin import GIN_BOTS
+from umtali.gin.rules import GIN_PRESETS
+from umtali.gin_session import DEFAULT_GIN_BOT
+from umtali.rules import PRESETS
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -28,6 +36,14 @@ __all__ = [
     "ClientMove",
     "ClientPing",
     "GameCreated",
+    "GameName",
+    "GameOffered",
+    "GamesOffered",
+    "GinHandEnd",
+    "GinResult",
+    "GinScoreSheet",
+    "GinSide",
+    "GinTable",
     "HandEnd",
     "Health",
     "HintReply",
@@ -64,31 +80,78 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+GameName = Literal["umtali", "gin"]
+"""The games the server plays, as a record's ``game`` names them."""
+
+GAME_TITLES: Final[dict[str, str]] = {"umtali": "Umtali", "gin": "Gin Rummy"}
+
+
+def levels_of(game: str) -> tuple[list[str], str]:
+    """The computer's levels of ``game``, weakest first, and its default level.
+
+    >>> levels_of("gin")
+    (['random', 'greedy', 'expert'], 'expert')
+    """
+    if game == "gin":
+        return list(GIN_BOTS), DEFAULT_GIN_BOT
+    return list(BOTS), DEFAULT_BOT
+
+
+def rules_of(game: str) -> list[str]:
+    """The rules presets of ``game``, the standard first: Umtali's ``umtali.rules.PRESETS``
+    (read when asked, so a preset added there is offered at once), Gin Rummy's variants.
+
+    >>> rules_of("gin")
+    ['standard', 'oklahoma']
+    """
+    return list(GIN_PRESETS if game == "gin" else PRESETS)
+
+
 # -- in ------------------------------------------------------------------------------------------
 
 
 class NewGameRequest(_Message):
-    """``POST /api/games``: a game against the computer (``opponent: "computer"``, at
-    ``level``, the person in ``seat``), or between two people who play by link
-    (``opponent: "person"``)."""
+    """``POST /api/games``: a game of ``game`` (Umtali unless told) against the computer
+    (``opponent: "computer"``, at ``level``, the person in ``seat``), or between two
+    people who play by link (``opponent: "person"``). ``rules`` names a preset of the
+    game (``GET /api/games-offered`` lists them); ``level`` and ``rules`` left out are
+    the game's defaults."""
 
+    game: GameName = Field(default="umtali", description="umtali, or gin (Gin Rummy)")
     opponent: Literal["computer", "person"] = "computer"
-    level: str = Field(
-        default=DEFAULT_BOT,
-        description=f"the computer's level: {', '.join(BOTS)}; between two people, the"
-        " level of the computer that plays a seat handed over to it",
+    level: str | None = Field(
+        default=None,
+        description=f"the computer's level: for Umtali {', '.join(BOTS)} (default"
+        f" {DEFAULT_BOT}), for Gin Rummy {', '.join(GIN_BOTS)} (default {DEFAULT_GIN_BOT});"
+        " between two people, the level of the computer that plays a seat handed over to it",
+    )
+    rules: str | None = Field(
+        default=None,
+        description="the rules preset: for Umtali one of umtali.rules.PRESETS (default"
+        f" standard), for Gin Rummy {' or '.join(GIN_PRESETS)} (default standard)",
+        max_length=40,
     )
     seat: Literal[0, 1] = Field(default=0, description="the person's seat against the computer")
     kind: Literal["hand", "game", "session"] = Field(
-        default="game", description="a single hand, a game (four hands) or a session"
+        default="game",
+        description="a single hand, a game (four hands) or a session; Gin Rummy is played"
+        " as a game, to its rules' target",
     )
 
-    @field_validator("level")
-    @classmethod
-    def _known_level(cls, level: str) -> str:
-        if level not in BOTS:
-            raise ValueError(f"the computer's level is one of {', '.join(BOTS)}")
-        return level
+    @model_validator(mode="after")
+    def _known_to_the_game(self) -> NewGameRequest:
+        title = GAME_TITLES[self.game]
+        levels, _default = levels_of(self.game)
+        if self.level is not None and self.level not in levels:
+            raise ValueError(f"the computer's level at {title} is one of {', '.join(levels)}")
+        presets = rules_of(self.game)
+        if self.rules is not None and self.rules not in presets:
+            raise ValueError(f"the rules of {title} are one of {', '.join(presets)}")
+        if self.game == "gin" and self.kind != "game":
+            raise ValueError(
+                "Gin Rummy is played as a game, to its rules' target: its kind is 'game'"
+            )
+        return self
 
 
 class MoveRequest(_Message):
@@ -140,6 +203,26 @@ class Levels(_Message):
 
     levels: list[str]
     default: str
+
+
+class GameOffered(_Message):
+    """One game the server plays: its name in requests, its title, the computer's
+    levels (weakest first) with the default, its rules presets with the default, and the
+    kinds of match it may be."""
+
+    game: GameName
+    title: str
+    levels: list[str]
+    default_level: str
+    rules: list[str]
+    default_rules: str
+    kinds: list[Literal["hand", "game", "session"]]
+
+
+class GamesOffered(_Message):
+    """``GET /api/games-offered``: every game a new game may be, Umtali first."""
+
+    games: list[GameOffered]
 
 
 class SeatLink(_Message):
@@ -200,18 +283,88 @@ class HandEnd(_Message):
     recap: list[str]
 
 
+class GinSide(_Message):
+    """One player's cards at the end of a hand of Gin Rummy, as they were laid: his
+    melds (the knocker's with the other player's layoffs on them), his deadwood and its
+    count, the cards he laid off, whether he knocked, and his points in the hand."""
+
+    name: str
+    melds: list[list[str]]
+    deadwood: list[str]
+    deadwood_points: int
+    laid_off: list[str]
+    knocked: bool
+    score: int
+
+
+class GinHandEnd(_Message):
+    """How a hand of Gin Rummy ended: ``how`` (gin, knock, undercut, dead), both
+    sides, the ``winner`` (``None`` for a dead hand), the Oklahoma spade
+    ``multiplier``, and a sentence that tells it. The knock's face-down discard is in
+    neither side."""
+
+    hand_index: int
+    how: str
+    winner: int | None
+    multiplier: int
+    sides: tuple[GinSide, GinSide]
+    result: str
+
+
+class GinResult(_Message):
+    """A finished game of Gin Rummy: the winner, the points from the hands, the line
+    bonuses (25 a hand won), the game bonus (doubled by a shutout) and the final
+    scores."""
+
+    winner: int
+    points: tuple[int, int]
+    line: tuple[int, int]
+    game_bonus: int
+    shutout: bool
+    final: tuple[int, int]
+
+
+class GinScoreSheet(_Message):
+    """The score sheet of a game of Gin Rummy: each finished hand's points and how it
+    ended, the totals, the target, and the game's end with its bonuses once it is
+    over."""
+
+    hands: list[tuple[tuple[int, int], str]]
+    totals: tuple[int, int]
+    target: int
+    result: GinResult | None
+
+
+class GinTable(_Message):
+    """What a seat of Gin Rummy is shown beyond its view: its own hand laid out in the
+    melds that leave the least deadwood (``melds``, ``deadwood``, ``deadwood_points``),
+    the hand's knock limit, the score sheet, and the end of the last hand that ended."""
+
+    variant: str
+    melds: list[list[str]]
+    deadwood: list[str]
+    deadwood_points: int
+    knock_limit: int
+    sheet: GinScoreSheet
+    hand_end: GinHandEnd | None
+
+
 class SeatState(_Message):
     """What one seat is shown: ``GET /api/seat/{secret}`` answers it, and the seat's
     WebSocket sends it after every change of the game.
 
-    ``view`` is the seat's :class:`umtali.view.PlayerView` as JSON (cards in ASCII
-    notation) of the last hand dealt; ``legal`` its moves in notation when it is to
+    ``game`` says which game (``umtali`` or ``gin``) and ``rules`` its preset. ``view``
+    is the seat's :class:`umtali.view.PlayerView` (in Gin Rummy its
+    :class:`umtali.gin.view.GinView`, the other player's knock discard face down) as
+    JSON (cards in ASCII notation) of the last hand dealt; ``legal`` its moves in notation when it is to
     move; ``recap`` the other player's moves since this seat's last one, told as this
     seat saw them; ``commitment`` the hand's published deck commitment (check it with
     ``GET /api/games/{id}/hands/{hand_index}/verify`` once the hand is over).
     ``version`` grows with every stored change (a deal, a move)."""
 
     type: Literal["state"] = "state"
+    game: GameName = Field(default="umtali", description="which game: umtali or gin")
+    rules: str = Field(default="standard", description="the rules preset the game is played by")
     game_id: int
     seat: int
     version: int
@@ -236,6 +389,9 @@ class SeatState(_Message):
     )
     rematch: GameCreated | None = Field(
         description="once the game is over and a rematch was asked for: this seat's link to it"
+    )
+    gin: GinTable | None = Field(
+        default=None, description="Gin Rummy's own table (``None`` in a game of Umtali)"
     )
 
 

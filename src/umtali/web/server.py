@@ -22,6 +22,10 @@ each listener then asks for its own seat's state, so nothing secret travels thro
 it. :class:`LocalBroadcaster` serves one process; :class:`PostgresBroadcaster` reaches
 every process sharing a PostgreSQL database, through ``LISTEN``/``NOTIFY``.
 
+A game is of Umtali or of Gin Rummy: its session (:data:`AnySession`) answers the same
+calls whichever it is, and what a seat is shown of Gin Rummy is built in
+:mod:`umtali.web.gin_table`.
+
 Between two people, a seat whose player has been away longer than the grace period
 may be handed to the computer by the other player, and reclaimed by its own when he
 comes back (:meth:`GameServer.hand_over`, :meth:`GameServer.reclaim`). A finished game
@@ -35,11 +39,12 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Final, Protocol, TypeVar
@@ -51,14 +56,24 @@ import psycopg
 from umtali.bots import DEFAULT_BOT
 from umtali.deck import shuffled_deck
 from umtali.describe import YOU, how_hand_ended
+from umtali.gin.rules import GIN_PRESETS
+from umtali.gin_record import GinMatch
+from umtali.gin_session import GinAccepted, GinPlaySession
 from umtali.match import Match, MatchKind
 from umtali.moves import Move
-from umtali.record import dumps, record_of, replay
-from umtali.rules import STANDARD
+from umtali.record import AnyMatch, dumps, record_of, replay_any
+from umtali.rules import PRESETS
 from umtali.session import Accepted, PlaySession, Refused, Seats
 from umtali.view import PlayerView
+from umtali.web.gin_table import (
+    gin_last_move,
+    gin_seat_table,
+    gin_seats,
+    gin_session_of,
+)
 from umtali.web.protocol import (
     GameCreated,
+    GinHandEnd,
     HandEnd,
     HintReply,
     NewGameRequest,
@@ -68,6 +83,7 @@ from umtali.web.protocol import (
     SeatState,
     VerifyReply,
     WhyReply,
+    levels_of,
 )
 from umtali.web.store import (
     GAME_CHANNEL,
@@ -384,10 +400,17 @@ class RecordWithheld(Exception):  # noqa: N818 - an answer, not a fault
 # -- one game in memory ---------------------------------------------------------------------
 
 
+AnySession = PlaySession | GinPlaySession
+"""A game at the table, of either game: both answer the same calls (``submit``,
+``check``, ``bot_move``, ``hint``, ``to_move``, ``needs_deal``, ``result`` ...); what
+each seat is shown is built by its own game's table (:func:`seat_table`,
+:func:`umtali.web.gin_table.gin_seat_table`)."""
+
+
 @dataclass
 class _LiveGame:
     game_id: int
-    session: PlaySession
+    session: AnySession
     commitment: str
     persons: frozenset[int]
     """The seats the game was made for people to play by link."""
@@ -399,6 +422,8 @@ class _LiveGame:
     hand_ends: dict[tuple[int, int], HandEnd] = field(default_factory=dict)
     """How a finished hand ended, as each seat is told it, by (seat, hand index): a
     hand over never changes, so it is told once."""
+    gin_hand_ends: dict[tuple[int, int], tuple[HandEnd, GinHandEnd]] = field(default_factory=dict)
+    """The same for Gin Rummy, with its own account of the hand's end."""
 
     @property
     def version(self) -> int:
@@ -413,13 +438,21 @@ def _secure_deck() -> tuple[int, ...]:
     return shuffled_deck(secrets.SystemRandom())
 
 
+def _seats_of(match: AnyMatch) -> Seats:
+    """The seats a stored game keeps in its ``meta``, its levels its own game's."""
+    return gin_seats(match) if isinstance(match, GinMatch) else Seats.of(match.meta)
+
+
 def _session_of(
-    match: Match, handed_over: frozenset[int] = frozenset(), hint_level: str = DEFAULT_BOT
-) -> PlaySession:
+    match: AnyMatch, handed_over: frozenset[int] = frozenset(), hint_level: str = DEFAULT_BOT
+) -> AnySession:
     """The session of a stored game, the seats ``handed_over`` played by the computer.
     Its decks come from a secure shuffle, not from its seed, so the session is built
     directly rather than by ``of_match`` (which checks the decks against the seed); the
-    seed still seeds the computer's decisions."""
+    seed still seeds the computer's decisions. A game of Gin Rummy gets its own
+    (:func:`umtali.web.gin_table.gin_session_of`)."""
+    if isinstance(match, GinMatch):
+        return gin_session_of(match, handed_over, hint_level)
     seats = Seats.of(match.meta)
     people = seats.humans - handed_over
     levels = tuple(None if seat in people else seats.bot for seat in (0, 1))
@@ -449,8 +482,19 @@ def _sent_view(view: PlayerView) -> dict[str, Any]:
 def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     """What ``seat`` is shown of the game now, as :class:`SeatState`'s fields but who
     is present: built from its view of the last hand dealt, and the other player's
-    moves told as it saw them (R11)."""
+    moves told as it saw them (R11). A game of Gin Rummy is laid out by
+    :func:`umtali.web.gin_table.gin_seat_table`."""
     session = live.session
+    if isinstance(session, GinPlaySession):
+        return gin_seat_table(
+            session,
+            seat,
+            game_id=live.game_id,
+            version=live.version,
+            commitment=live.commitment,
+            played_by_computer=seat in live.handed_over,
+            hand_ends=live.gin_hand_ends,
+        )
     match = session.match
     hand = match.hands[-1]
     view = session.view(seat) if match.current is not None else PlayerView.of(hand, seat)
@@ -472,6 +516,8 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     over = match.is_over()
     played_by_computer = seat in live.handed_over
     return {
+        "game": "umtali",
+        "rules": match.rules.name,
         "game_id": live.game_id,
         "seat": seat,
         "version": live.version,
@@ -497,7 +543,7 @@ class Submitted:
     """A move accepted and stored: where it stands, and the seat's state after it (and
     after the computer's replies)."""
 
-    accepted: Accepted
+    accepted: Accepted | GinAccepted
     hand_index: int
     move_index: int
     state: SeatState
@@ -549,12 +595,17 @@ class GameServer:
         self._games: dict[int, _LiveGame] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seen: dict[SeatRef, float] = {}
+        """When each seat's next heartbeat is due to be written (monotonic seconds)."""
+        self._jitter = random.Random()
+        """Spreads the heartbeats (not secret: it says only when a note is written)."""
         self._claimed: set[SeatRef] = set()
         self._seat_requests = seat_requests
         self._buckets: dict[SeatRef, TokenBucket] = {}
         self._hint_level = hint_level
         self._secrets: dict[str, SeatRef] = {}
         self._infos: dict[int, tuple[float, list[SeatInfo]]] = {}
+        """Each game's seats as presence needs them, and until when (monotonic seconds)
+        they are used without reading them again."""
         self._forgotten: dict[int, int] = {}
         """How many times each game was forgotten: a game read while it is forgotten
         may have been read before the change that made it stale."""
@@ -647,7 +698,7 @@ class GameServer:
                 game_id,
                 _session_of(match, handed_over, self._hint_level),
                 commitment,
-                persons=Seats.of(match.meta).humans,
+                persons=_seats_of(match).humans,
                 handed_over=handed_over,
                 rematch=rematch,
             )
@@ -690,13 +741,7 @@ class GameServer:
         """Store the move just played in memory: with the hand's scores when it ended
         the hand, and the game closed when it ended the match."""
         match = live.session.match
-        hand_index = len(match.hands) - 1
-        hand = match.hands[hand_index]
-        move_index = len(hand.history) - 1
-        # The last move alone: every move of the hand rebuilt would cost more each move.
-        text = Move.from_action(hand.history[move_index][1]).text()
-        outcome = hand.outcome()
-        scores = None if outcome is None else outcome.scores
+        hand_index, move_index, text, scores = _last_move(match)
         await self._db(
             lambda: self.store.append_move(
                 live.game_id, hand_index, move_index, text, scores=scores
@@ -730,14 +775,31 @@ class GameServer:
         has just come or gone (a WebSocket opened or closed), which is written at once
         and told to the other seat."""
         now = time.monotonic()
-        if not announce and now - self._seen.get(ref, -math.inf) < self.heartbeat:
+        if not announce and now < self._seen.get(ref, -math.inf):
             return
-        self._seen[ref] = now
+        # The next note is due within a heartbeat, at a random point of its second half:
+        # seats that came at once (every seat, after a restart) would otherwise write
+        # at the same moments for as long as they stay.
+        self._seen[ref] = now + self.heartbeat * (0.5 + self._jitter.random() / 2)
         at = self.clock()
         await self._db(lambda: self.store.mark_seen(ref, at=at, announce=announce))
-        self._infos.pop(ref.game_id, None)
         if announce:
+            self._infos.pop(ref.game_id, None)
             await self.broadcaster.publish(ref.game_id)
+        else:
+            self._note_seen(ref, at)
+
+    def _note_seen(self, ref: SeatRef, at: datetime) -> None:
+        """Bring the seats read for presence up to date with a heartbeat just written
+        here, rather than read them all again for it."""
+        cached = self._infos.get(ref.game_id)
+        if cached is None:
+            return
+        fresh_until, infos = cached
+        self._infos[ref.game_id] = (
+            fresh_until,
+            [replace(info, last_seen_at=at) if info.seat == ref.seat else info for info in infos],
+        )
 
     def _opponent(self, live: _LiveGame, seat: int, infos: list[SeatInfo]) -> Opponent:
         """The other seat as ``seat`` is told of it now."""
@@ -818,20 +880,23 @@ class GameServer:
     async def create(self, request: NewGameRequest, base: str = "") -> GameCreated:
         """A new game, its first hand dealt (and the computer's first moves made, when
         it is to move): one link for each person's seat."""
+        level = request.level or levels_of(request.game)[1]
         if request.opponent == "computer":
             humans = [request.seat]
-            players = [f"Computer ({request.level})"] * 2
+            players = [f"Computer ({level})"] * 2
             players[request.seat] = YOU
         else:
             humans = [0, 1]
             players = ["Player 1", "Player 2"]
-        seats = Seats(secrets.randbits(63), frozenset(humans), request.level or DEFAULT_BOT)
+        seats = Seats(secrets.randbits(63), frozenset(humans), level)
         first_dealer = secrets.randbelow(2)
         kind: MatchKind = request.kind
+        preset = request.rules or "standard"
+        rules = GIN_PRESETS[preset] if request.game == "gin" else PRESETS[preset]
         new = await self._db(
             lambda: self.store.create_game(
                 kind=kind,
-                rules=STANDARD,
+                rules=rules,
                 players=players,
                 first_dealer=first_dealer,
                 meta=seats.meta(),
@@ -861,14 +926,17 @@ class GameServer:
 
     async def _seat_infos(self, game_id: int) -> list[SeatInfo]:
         """The game's seats as presence needs them, read again once they are older
-        than a quarter of a heartbeat (a heartbeat written here, or news of a player
-        who came or went, reads them again at once)."""
+        than a quarter to half a heartbeat (at random, so that games read at once are
+        not all read again at once), for the heartbeats other processes wrote. News of
+        a player who came or went reads them again at once; a heartbeat written here is
+        noted in them. A player is judged away after two heartbeats unseen, so half a
+        heartbeat of staleness never makes a present player look away."""
         now = time.monotonic()
         cached = self._infos.get(game_id)
-        if cached is not None and now - cached[0] < self.heartbeat / 4:
+        if cached is not None and now < cached[0]:
             return cached[1]
         infos = await self._db(lambda: self.store.seats(game_id))
-        self._infos[game_id] = (now, infos)
+        self._infos[game_id] = (now + self.heartbeat * (1 + self._jitter.random()) / 4, infos)
         return infos
 
     async def _live(self, game_id: int) -> _LiveGame:
@@ -1023,13 +1091,15 @@ class GameServer:
 
     async def _new_rematch(self, live: _LiveGame) -> int:
         match = live.session.match
-        seats = Seats.of(match.meta)
+        seats = _seats_of(match)
         again = Seats(secrets.randbits(63), seats.humans, seats.bot)
         first_dealer = secrets.randbelow(2)
+        # A game of Gin Rummy is played to its rules' target: its kind is always a game.
+        kind: MatchKind = match.kind if isinstance(match, Match) else "game"
         try:
             new = await self._db(
                 lambda: self.store.create_game(
-                    kind=match.kind,
+                    kind=kind,
                     rules=match.rules,
                     players=match.players,
                     first_dealer=first_dealer,
@@ -1074,7 +1144,7 @@ class GameServer:
             data = record_of(match)
             data["hands"] = [entry for entry in data["hands"] if "scores" in entry]
             data["meta"] = {k: v for k, v in data["meta"].items() if k != "seed"}
-            return dumps(replay(data))
+            return dumps(replay_any(data))
 
     async def verify(self, game_id: int, hand_index: int) -> VerifyReply:
         found = await self._db(lambda: self.store.commitment(game_id, hand_index))
@@ -1087,6 +1157,20 @@ class GameServer:
             salt=None if found.salt is None else found.salt.hex(),
             deck=None if found.deck is None else deck_text(found.deck).split(),
         )
+
+
+def _last_move(match: AnyMatch) -> tuple[int, int, str, tuple[int, int] | None]:
+    """The move just played: its hand, its index in the hand, its text, and the hand's
+    scores when it ended the hand. The last move alone is rebuilt, since every move of
+    the hand rebuilt would cost more with each move."""
+    if isinstance(match, GinMatch):
+        return gin_last_move(match)
+    hand_index = len(match.hands) - 1
+    hand = match.hands[hand_index]
+    move_index = len(hand.history) - 1
+    text = Move.from_action(hand.history[move_index][1]).text()
+    outcome = hand.outcome()
+    return hand_index, move_index, text, None if outcome is None else outcome.scores
 
 
 def _link(seat: int, secret: str, base: str = "") -> SeatLink:

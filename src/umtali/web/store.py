@@ -77,8 +77,18 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from umtali.cards import card_ascii, parse_card
 from umtali.deck import check_deck
-from umtali.match import Match, MatchKind
-from umtali.record import RECORD_FORMAT, RECORD_VERSION, RecordError, dumps, record_of, replay
+from umtali.gin.rules import GinRules
+from umtali.gin_record import GinMatch
+from umtali.match import Match, MatchError, MatchKind
+from umtali.record import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    AnyMatch,
+    RecordError,
+    dumps,
+    record_of,
+    replay_any,
+)
 from umtali.rules import RuleSet
 from umtali.web.group_commit import GroupCommit
 from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
@@ -554,23 +564,24 @@ class Store:
         channel: str = GAME_CHANNEL,
     ) -> T:
         """:meth:`_write` without the ORM's session, for the frequent writes (a move, a
-        heartbeat), committed with those of other threads that come at the same time
-        (:mod:`umtali.web.group_commit`): the same lock and notice, at a fraction of the
-        cost. ``work`` runs in its own savepoint, so its failure undoes it alone."""
-        if announce is None or not self._postgresql:
+        heartbeat): the same lock and notice, at a fraction of the cost.
+
+        On SQLite, which lets one connection write at a time, the writes of threads that
+        come together are committed together (:mod:`umtali.web.group_commit`), each in
+        its own savepoint so that its failure undoes it alone. PostgreSQL lets many
+        transactions write at once and groups their commits itself, so there each
+        write is its own transaction, on its own connection, as before."""
+        if not self._postgresql:
             return self._grouped.run(work)
-        notice = self._notice(channel, announce)
-
-        def announced(connection: Connection) -> T:
+        with self._row_transaction() as connection:
             done = work(connection)
-            connection.execute(_NOTIFY, notice)  # undone with the savepoint if that fails
+            if announce is not None:
+                connection.execute(_NOTIFY, self._notice(channel, announce))
             return done
-
-        return self._grouped.run(announced)
 
     @contextmanager
     def _row_transaction(self) -> Iterator[Connection]:
-        """The transaction a group of :meth:`_write_rows` writes shares."""
+        """The transaction of one :meth:`_write_rows` write (on SQLite, of a group)."""
         with self._write_turn, self._write_engine.begin() as connection:
             yield connection
 
@@ -588,7 +599,7 @@ class Store:
         self,
         *,
         kind: MatchKind,
-        rules: RuleSet,
+        rules: RuleSet | GinRules,
         players: Sequence[str],
         first_dealer: int,
         meta: dict[str, Any] | None = None,
@@ -604,11 +615,25 @@ class Store:
         (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
         has one already.
 
-        The arguments are checked as :class:`umtali.match.Match` and
-        :func:`umtali.record.dumps` check them (a ``MatchError`` or ``RecordError``), so
-        nothing is stored that could not be recorded.
+        ``rules`` name the game: a :class:`~umtali.gin.rules.GinRules` makes a game of
+        Gin Rummy (``kind`` must then be ``game``: it is played to its rules' target),
+        a :class:`~umtali.rules.RuleSet` one of Umtali.
+
+        The arguments are checked as :class:`umtali.match.Match` (or
+        :class:`umtali.gin_record.GinMatch`) and :func:`umtali.record.dumps` check them
+        (a ``MatchError`` or ``RecordError``), so nothing is stored that could not be
+        recorded.
         """
-        match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
+        match: AnyMatch
+        if isinstance(rules, GinRules):
+            if kind != "game":
+                raise MatchError(
+                    f"a game of Gin Rummy is played to its rules' target: its kind is 'game',"
+                    f" not {kind!r}"
+                )
+            match = GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta)
+        else:
+            match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
         dumps(match)  # refuses a meta no record can hold
         if len(set(seats)) != len(seats) or not set(seats) <= {0, 1}:
             raise StoreError(f"seats are 0 and 1, each at most once, not {list(seats)!r}")
@@ -628,7 +653,8 @@ class Store:
                     if before.finished_at is None:
                         raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
                 game = GameRow(
-                    kind=data["match"],
+                    game=data.get("game", "umtali"),
+                    kind=data.get("match", "game"),
                     rules=data["rules"],
                     players=data["players"],
                     first_dealer=data["first_dealer"],
@@ -925,9 +951,10 @@ class Store:
 
     # -- reading a game back ---------------------------------------------------------------
 
-    def load_match(self, game_id: int) -> Match:
-        """The game as a :class:`Match`, every stored move replayed through the engine
-        (by :func:`umtali.record.replay`). Raises :class:`StoreError` if there is no
+    def load_match(self, game_id: int) -> AnyMatch:
+        """The game as a :class:`Match` (or a :class:`~umtali.gin_record.GinMatch`, for
+        Gin Rummy), every stored move replayed through the engine (by
+        :func:`umtali.record.replay_any`). Raises :class:`StoreError` if there is no
         such game, or if what is stored does not replay."""
         with self._read() as session:
             return self._replay(session, self._game(session, game_id))
@@ -945,7 +972,7 @@ class Store:
         return game
 
     @staticmethod
-    def _replay(session: Session, game: GameRow) -> Match:
+    def _replay(session: Session, game: GameRow) -> AnyMatch:
         """Replay ``game`` from the rows ``session`` sees."""
         hands = session.scalars(
             select(HandRow).where(HandRow.game_id == game.id).order_by(HandRow.hand_index)
@@ -968,10 +995,13 @@ class Store:
             if hand.score_0 is not None and hand.score_1 is not None:
                 entry["scores"] = [hand.score_0, hand.score_1]
             entries.append(entry)
+        # A record of Gin Rummy names its game and has no "match": it is played to its
+        # rules' target.
+        which: dict[str, Any] = {"game": "gin"} if game.game == "gin" else {"match": game.kind}
         data = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
-            "match": game.kind,
+            **which,
             "rules": game.rules,
             "players": game.players,
             "first_dealer": game.first_dealer,
@@ -979,6 +1009,6 @@ class Store:
             "hands": entries,
         }
         try:
-            return replay(data)
+            return replay_any(data)
         except RecordError as e:
             raise StoreError(f"game {game.id} does not replay: {e}") from None

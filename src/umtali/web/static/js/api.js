@@ -71,6 +71,7 @@ export const api = {
   reclaim: (secret) => call("POST", `${seatPath(secret)}/reclaim`),
   rematch: (secret) => call("POST", `${seatPath(secret)}/rematch`),
   levels: () => call("GET", "/api/levels"),
+  gamesOffered: () => call("GET", "/api/games-offered"),
   recordPath: (secret) => `${seatPath(secret)}/record`,
   fullRecordPath: (gameId) => `/api/games/${gameId}/record`,
   socketUrl: (secret) => {

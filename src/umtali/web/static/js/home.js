@@ -1,5 +1,6 @@
-// The home page: a new game against the computer, an invitation for a friend, the games
-// to resume, and the way to the learning pages.
+// The home page: a new game of Umtali or Gin Rummy against the computer, an invitation
+// for a friend, the games to resume, and the way to the learning pages. Which games,
+// levels and rules presets there are is the server's to say (GET /api/games-offered).
 
 import { api, isMissingEndpoint } from "./api.js";
 import { forgetGame, recentGames } from "./prefs.js";
@@ -12,7 +13,18 @@ const KNOWN_LEVELS = [
   { name: "expert", label: "Expert", about: "plays the book's strategy" },
   { name: "search", label: "Strongest", about: "looks ahead over likely deals" },
 ];
+const GIN_LEVELS = [
+  { name: "random", label: "Beginner", about: "plays any legal move" },
+  { name: "greedy", label: "Casual", about: "keeps the least deadwood, knocks at once" },
+  { name: "expert", label: "Expert", about: "discards safely, knocks with care" },
+];
+const RULES_ABOUT = {
+  umtali: { standard: "the book's rules", practical: "the looser table game: ten cards, an upcard, melding optional" },
+  gin: { standard: "knock with 10 or less, game to 100", oklahoma: "the first upcard sets the knock limit, game to 150" },
+};
 let defaultLevel = "search";
+// What the server offers, by game: {levels, default_level, rules, default_rules, kinds}.
+let offered = null;
 
 function seatPathOf(created, seat) {
   const link = created.seats.find((item) => item.seat === seat) ?? created.seats[0];
@@ -39,6 +51,67 @@ async function levels() {
     if (!isMissingEndpoint(error)) throw error;
   }
   return KNOWN_LEVELS;
+}
+
+async function gamesOffered() {
+  try {
+    const answer = await api.gamesOffered();
+    if (Array.isArray(answer?.games)) return Object.fromEntries(answer.games.map((game) => [game.game, game]));
+  } catch (error) {
+    if (!isMissingEndpoint(error)) throw error;
+  }
+  return null; // an older server: Umtali only, its standard rules
+}
+
+function levelsOf(game, umtaliLevels) {
+  if (game !== "gin") return umtaliLevels;
+  const names = offered?.gin?.levels ?? GIN_LEVELS.map((level) => level.name);
+  return names.map((name) => GIN_LEVELS.find((level) => level.name === name) ?? { name, label: name, about: "" });
+}
+
+function renderRules(container, game) {
+  container.replaceChildren();
+  const presets = offered?.[game]?.rules ?? ["standard"];
+  const chosen = offered?.[game]?.default_rules ?? "standard";
+  for (const name of presets) {
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "rules";
+    input.value = name;
+    input.checked = name === chosen;
+    const about = document.createElement("span");
+    about.className = "note";
+    about.textContent = RULES_ABOUT[game]?.[name] ? ` (${RULES_ABOUT[game][name]})` : "";
+    const label = document.createElement("label");
+    label.append(input, ` ${name[0].toUpperCase()}${name.slice(1)}`, about);
+    container.append(label);
+  }
+}
+
+// A form shows the choices of the game chosen in it: its rules presets, its levels (the
+// computer's form) and, for Umtali only, how long (Gin Rummy is played to its target).
+function wireGameChoice(form, rulesBox, levelBox, umtaliLevels) {
+  const umtaliDefault = defaultLevel;
+  const update = () => {
+    const game = new FormData(form).get("game") ?? "umtali";
+    renderRules(rulesBox, game);
+    if (levelBox) {
+      defaultLevel = game === "gin" ? (offered?.gin?.default_level ?? "expert") : umtaliDefault;
+      renderLevels(levelBox, levelsOf(game, umtaliLevels));
+    }
+    form.querySelector(".kind-choice").hidden = game === "gin";
+  };
+  for (const input of form.querySelectorAll("input[name=game]")) input.addEventListener("change", update);
+  update();
+}
+
+/** The request a form makes: the game, its rules, and for Umtali how long. */
+function requestOf(form, extra) {
+  const data = new FormData(form);
+  const game = data.get("game") ?? "umtali";
+  const request = { ...extra, game, rules: data.get("rules") ?? "standard" };
+  if (game !== "gin") request.kind = data.get("kind");
+  return request;
 }
 
 function renderLevels(container, list) {
@@ -110,14 +183,18 @@ export async function showHome() {
   document.title = "Umtali";
   renderRecent();
   const levelBox = document.getElementById("levels");
+  let umtaliLevels = KNOWN_LEVELS;
   try {
-    renderLevels(levelBox, await levels());
+    offered = await gamesOffered();
+    umtaliLevels = await levels();
   } catch (error) {
-    renderLevels(levelBox, KNOWN_LEVELS);
     showError(error.message);
   }
-
   const computerForm = document.getElementById("computer-form");
+  const friendForm = document.getElementById("friend-form");
+  wireGameChoice(computerForm, document.getElementById("computer-rules"), levelBox, umtaliLevels);
+  wireGameChoice(friendForm, document.getElementById("friend-rules"), null, umtaliLevels);
+
   computerForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(computerForm);
@@ -125,11 +202,7 @@ export async function showHome() {
     button.disabled = true;
     showError("");
     try {
-      const created = await api.createGame({
-        opponent: "computer",
-        level: data.get("level"),
-        kind: data.get("kind"),
-      });
+      const created = await api.createGame(requestOf(computerForm, { opponent: "computer", level: data.get("level") }));
       window.location.assign(seatPathOf(created, 0));
     } catch (error) {
       showError(`The game could not be made: ${error.message}`);
@@ -137,15 +210,13 @@ export async function showHome() {
     }
   });
 
-  const friendForm = document.getElementById("friend-form");
   friendForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const data = new FormData(friendForm);
     const button = friendForm.querySelector("button[type=submit]");
     button.disabled = true;
     showError("");
     try {
-      const created = await api.createGame({ opponent: "person", kind: data.get("kind") });
+      const created = await api.createGame(requestOf(friendForm, { opponent: "person" }));
       const origin = window.location.origin;
       const own = seatPathOf(created, 0);
       document.getElementById("friend-link").value = origin + seatPathOf(created, 1);

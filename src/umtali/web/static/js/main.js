@@ -2,6 +2,8 @@
 // "/seat/{secret}" a seat's table; the secret is read from the path and sent only to
 // this same server.
 
+import { api } from "./api.js";
+import { GinTablePage } from "./gin_table.js";
 import { showHome } from "./home.js";
 import { prefs } from "./prefs.js";
 import { TablePage } from "./table.js";
@@ -38,13 +40,31 @@ function wireHeader(table) {
   });
 }
 
+// The seat's first state says which game it is, and so which table draws it. When it
+// cannot be read, Umtali's table starts, and says why (or that the link is no seat).
+async function openSeat(secret) {
+  let first = null;
+  try {
+    first = await api.state(secret);
+  } catch {
+    first = null;
+  }
+  if (first?.game === "gin") {
+    const table = new GinTablePage(secret, { fourColour: prefs.fourColour });
+    wireHeader(table);
+    table.start(first);
+    return;
+  }
+  const table = new TablePage(secret);
+  wireHeader(table);
+  table.start();
+}
+
 function main() {
   const path = window.location.pathname;
   const secret = seatSecret(path);
   if (secret !== null) {
-    const table = new TablePage(secret);
-    wireHeader(table);
-    table.start();
+    openSeat(secret);
   } else {
     wireHeader(null);
     if (path !== "/") window.history.replaceState(null, "", "/");
