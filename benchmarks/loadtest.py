@@ -141,6 +141,20 @@ def spread(values_seconds: Sequence[float]) -> dict[str, float | int]:
     return figures
 
 
+LAG_PERIOD: Final = 0.005
+"""How often the client looks how late its own event loop is (seconds)."""
+
+
+async def measure_lag(late: list[float], period: float = LAG_PERIOD) -> None:
+    """Until cancelled, note how much later than asked the client's event loop wakes
+    from a sleep of ``period``: a move's answer that arrives while the loop is busy
+    with other seats waits as long, and that wait is the client's, not the server's."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(period)
+        late.append(max(0.0, time.perf_counter() - before - period))
+
+
 @dataclass
 class Tally:
     """What every client records: round trips, moves and errors."""
@@ -738,6 +752,8 @@ async def run_load(
             gc.set_threshold(CLIENT_GC_YOUNGEST, *thresholds[1:])
             meter = CpuMeter(server_pid, database_pid)
             meter.start()
+            late: list[float] = []
+            lag = asyncio.create_task(measure_lag(late))
             began = time.perf_counter()
             start.set()
             unfinished: set[asyncio.Task[None]] = set()
@@ -747,6 +763,7 @@ async def run_load(
             finally:
                 gc.set_threshold(*thresholds)
                 gc.unfreeze()
+                await _cancelled(lag)
             play_seconds = time.perf_counter() - began
             cpu = meter.report(play_seconds)
             for task in unfinished:
@@ -784,6 +801,7 @@ async def run_load(
             "per_second": round(moves / play_seconds, 1) if play_seconds > 0 else math.nan,
         },
         "round_trip_ms": spread(tally.round_trips),
+        "client_loop_late_ms": spread(late),
         "create_ms": spread(tally.creations),
         "seconds": {
             "create": round(create_seconds, 2),
@@ -824,6 +842,11 @@ def print_report(report: dict[str, Any]) -> None:
     print(
         f"move round trip, ms: p50 {trip['p50']}  p90 {trip['p90']}  p99 {trip['p99']}"
         f"  max {trip['max']}  mean {trip['mean']}"
+    )
+    late = report["client_loop_late_ms"]
+    print(
+        f"the client's own event loop, late by ms: p50 {late['p50']}  p99 {late['p99']}"
+        f"  max {late['max']} (a wait of the client's, inside the round trips)"
     )
     made = report["create_ms"]
     print(

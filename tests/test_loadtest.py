@@ -61,6 +61,10 @@ def check_report(report: Any, games: int) -> None:
     assert trip["count"] == moves["played"]
     assert 0 < trip["p50"] <= trip["p90"] <= trip["p99"] <= trip["max"]
     assert report["create_ms"]["count"] == games
+    late = report["client_loop_late_ms"]
+    # Looked at every 5 ms of the play (sleeps of 5 ms and the time to wake from each).
+    assert late["count"] >= 1
+    assert 0 <= late["p50"] <= late["p99"] <= late["max"]
     cpu = report["cpu"]["seconds"]
     assert {"client", "server", "machine", "other"} <= set(cpu)
     assert cpu["server"] > 0
