@@ -13,7 +13,7 @@ const CARD = /^(A|[2-9]|10|J|Q|K)[cdhs]$/;
 /**
  * One legal move read from its notation (ASCII cards), e.g. "meld 7s 6s 5s".
  *
- * kind: keep, give, draw, take, take-two, meld, play, discard, pair, forfeit
+ * kind: keep, give, draw, take, take-two, meld, play, discard, pair, run, forfeit
  * hand: the cards of the player's hand the move uses
  * pile: the cards it takes from the discard pile (top first)
  * target: the table card a solo is played off (null for a Jack played off nothing)
@@ -50,8 +50,10 @@ export function readMove(text) {
       }
       return null;
     }
-    case "pair": {
-      // "pair A B" or "pair A B discard C [down]"
+    case "pair":
+    case "run": {
+      // "pair A B" or "pair A B discard C [down]"; "run" the same, for a two-card run
+      // (the practical rules let a player go out with one)
       const down = rest[rest.length - 1] === "down";
       const body = down ? rest.slice(0, -1) : rest;
       if (body.length === 2 && allCards(body) && !down) return { ...move, hand: body };
@@ -129,6 +131,9 @@ export function moveLabel(move, { opponent = "your opponent", handSize = 0 } = {
     case "pair":
       if (move.hand.length === 2) return `Go out with the pair ${cards(move.hand)}`;
       return `Discard ${cardText(move.hand[2])}${move.down ? " face down" : ""} and go out with the pair ${cards(move.hand.slice(0, 2))}`;
+    case "run":
+      if (move.hand.length === 2) return `Go out with the run ${cards(move.hand)}`;
+      return `Discard ${cardText(move.hand[2])}${move.down ? " face down" : ""} and go out with the run ${cards(move.hand.slice(0, 2))}`;
     case "forfeit":
       return "End your last turn without going out";
     default:
