@@ -68,6 +68,8 @@ def subject(name: str, verb: str, *, capital: bool = True) -> str:
 
     >>> subject("You", "wins"), subject("Computer (expert)", "wins"), subject("You", "has")
     ('You win', 'Computer (expert) wins', 'You have')
+    >>> subject("You", "knocks"), subject("Bob", "knocks")
+    ('You knock', 'Bob knocks')
     >>> "the hand is over, and " + subject("You", "went", capital=False) + " out"
     'the hand is over, and you went out'
     """
@@ -215,6 +217,11 @@ _SECOND_PERSON: Final = {
     "has": "have",
     "is": "are",
     "holds": "hold",
+    # Gin Rummy's moves, and a player of three-hand sitting out
+    "passes": "pass",
+    "knocks": "knock",
+    "scores": "score",
+    "sits": "sit",
 }
 
 

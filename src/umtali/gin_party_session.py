@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from umtali.bots.gin import GIN_BOTS
 from umtali.cards import card_name
-from umtali.describe import YOU, object_name
+from umtali.describe import YOU, object_name, subject
 from umtali.gin.party import (
     TEAMS,
     FourHandGame,
@@ -53,7 +53,7 @@ from umtali.gin.party import (
 )
 from umtali.gin.rules import GIN, GinRules
 from umtali.gin_record import GinPartyMatch, PartyGame, SeatedHand
-from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession, subject
+from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession
 from umtali.session_shared import Guard, SeatsError, deck_for, first_dealer_for
 
 __all__ = [

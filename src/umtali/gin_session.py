@@ -34,12 +34,10 @@ import time
 from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Final
 
 from umtali.bots.gin import GIN_BOTS, GinBot, make_gin_bot
 from umtali.cards import card_name, cards_of
-from umtali.describe import YOU, object_name, plural, possessive
-from umtali.describe import subject as describe_subject
+from umtali.describe import YOU, object_name, plural, possessive, subject
 from umtali.gin.game import GinGameResult
 from umtali.gin.melds import best_arrangement, min_deadwood
 from umtali.gin.rules import GIN, GIN_PRESETS, GinRules
@@ -72,7 +70,6 @@ __all__ = [
     "explain_gin_refusal",
     "gin_result_sentence",
     "rules_named",
-    "subject",
     "summarize_gin_hand",
     "tell_gin_move",
     "why_gin",
@@ -151,22 +148,6 @@ class GinHandSummary:
     winner: int | None
     multiplier: int
     result: str
-
-
-_GIN_VERBS: Final = {"passes": "pass", "knocks": "knock", "scores": "score", "sits": "sit"}
-"""Gin Rummy's verbs in the second person, which :func:`umtali.describe.subject` does
-not know (Umtali has no such moves, and no player sitting out)."""
-
-
-def subject(name: str, verb: str, *, capital: bool = True) -> str:
-    """:func:`umtali.describe.subject`, knowing Gin Rummy's verbs too.
-
-    >>> subject("You", "knocks"), subject("Bob", "knocks")
-    ('You knock', 'Bob knocks')
-    """
-    if name == YOU and verb in _GIN_VERBS:
-        return f"{'You' if capital else 'you'} {_GIN_VERBS[verb]}"
-    return describe_subject(name, verb, capital=capital)
 
 
 def _deadwood_sentence(name: str, points: int) -> str:

@@ -22,8 +22,8 @@ from umtali.cli.gin_play import GinGame
 from umtali.cli.gin_render import gin_hand_summary
 from umtali.cli.kept import KeptPlay
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal, printable
+from umtali.describe import subject
 from umtali.gin_party_session import GinPartySession, PartyHand
-from umtali.gin_session import subject
 from umtali.session_file import KeptGame
 
 __all__ = ["PartyPlay", "party_name"]
