@@ -41,7 +41,7 @@ from umtali.gin.view import GinView
 from umtali.gin_record import GinMatch
 from umtali.gin_session import GinPlaySession
 from umtali.record import loads_any
-from umtali.web.gin_table import recap_lines, sent_gin_view
+from umtali.web.gin_table import sent_gin_view
 from umtali.web.store import Store, deck_commitment
 
 JSON = dict[str, Any]
@@ -493,7 +493,7 @@ def test_the_other_players_knock_lies_face_down() -> None:
     assert move.card not in hidden_from(hand, knocker)
     own = sent_gin_view(GinView.of(hand, knocker), hand)
     assert own["pile"][-1] == card_ascii(move.card)
-    _moved, lines = recap_lines(session, defender)
+    lines = session.recap(defender).lines
     assert lines[-1].endswith("knocks, discarding a card face down")
     assert card_ascii(move.card) not in " ".join(lines)
 

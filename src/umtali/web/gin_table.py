@@ -54,7 +54,6 @@ __all__ = [
     "gin_seat_table",
     "gin_seats",
     "gin_session_of",
-    "recap_lines",
     "sent_gin_view",
 ]
 
@@ -114,14 +113,6 @@ def sent_gin_view(view: GinView, hand: GinHand) -> dict[str, Any]:
     if _knocked_face_down(hand, view.seat):
         data["pile"] = [*data["pile"], None]  # the view leaves the card off the pile
     return data
-
-
-def recap_lines(session: GinPlaySession, seat: int) -> tuple[bool, list[str]]:
-    """The other player's moves since ``seat``'s last move in the last hand dealt, as
-    :meth:`GinPlaySession.recap` tells them (a knock without its face-down card); and
-    whether ``seat`` has moved in the hand."""
-    recap = session.recap(seat)
-    return recap.since_own_move, list(recap.lines)
 
 
 def _side(side: GinSideSummary) -> GinSide:
@@ -187,7 +178,7 @@ def gin_seat_table(
     hand = match.hands[-1]
     view = session.view(seat)
     names = session.names_for(seat)
-    since_own_move, recap = recap_lines(session, seat)
+    recap = session.recap(seat)  # a knock told without its face-down card
     ended = [i for i, past in enumerate(match.hands) if past.is_over()]
     previous = gin_end = None
     if ended:
@@ -220,8 +211,8 @@ def gin_seat_table(
         "view": sent_gin_view(view, hand),
         "legal": [] if played_by_computer else [move.text() for move in view.legal],
         "your_turn": session.to_move() == seat,
-        "recap": recap,
-        "since_own_move": since_own_move,
+        "recap": list(recap.lines),
+        "since_own_move": recap.since_own_move,
         # The shared score sheet (one game, its hands' points): what a page that knows
         # only Umtali's sheet can show; ``gin.sheet`` has the rest.
         "scores": ScoreSheetModel(
