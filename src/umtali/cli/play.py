@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import shlex
 import signal
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -439,14 +439,13 @@ def _new_session(options: PlayOptions) -> KeptSession:
     # The seed stays in the record (a resumed game deals on from it) but is never shown
     # unless the player gave it: it would reveal the deal (R11).
     kind: MatchKind = "session" if options.session else "game"
-    return _umtali_session(seed, humans, level, kind, options.rules or STANDARD)
-
-
-def _umtali_session(
-    seed: int, humans: Collection[int], level: str, kind: MatchKind, rules: RuleSet
-) -> PlaySession:
     return PlaySession.new(
-        seed=seed, humans=humans, bot=level, kind=kind, rules=rules, guard=interrupts_deferred
+        seed=seed,
+        humans=humans,
+        bot=level,
+        kind=kind,
+        rules=options.rules or STANDARD,
+        guard=interrupts_deferred,
     )
 
 
