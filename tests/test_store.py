@@ -15,7 +15,9 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -28,11 +30,14 @@ from umtali.match import Match, MatchError
 from umtali.record import RecordError, dumps, loads
 from umtali.rules import STANDARD
 from umtali.state import HandState
+from umtali.web import postgres
 from umtali.web.models import Base
 from umtali.web.store import (
     DEFAULT_URL,
+    GAME_CHANNEL,
     MIGRATION_LOCK,
     MIGRATIONS,
+    PRESENCE_CHANNEL,
     HandConflict,
     MoveConflict,
     SeatRef,
@@ -501,3 +506,95 @@ def test_a_killed_process_loses_no_move_it_reported_committed(database: Database
         finished = play_and_store(store, game, seed=32)
         assert finished.is_over()
         assert dumps(umtali_match(store, game)) == dumps(finished)
+
+
+# -- PostgreSQL: notices and pooled connections ---------------------------------------------
+
+
+@pytest.fixture
+def postgresql_url(postgres_server: PostgresServer) -> str:
+    return postgres_server.create_database()
+
+
+def notices_of(listener: psycopg.Connection[Any]) -> list[tuple[str, str]]:
+    """The notices the listener has been sent so far (without waiting for more)."""
+    listener.execute("SELECT 1")  # a round trip delivers what arrived before it
+    return [(notice.channel, notice.payload) for notice in listener.notifies(timeout=0.2)]
+
+
+def test_moves_and_heartbeats_are_announced_only_when_they_are_written(
+    postgresql_url: str,
+) -> None:
+    """Another process learns of a stored move (on the game channel) and of a player
+    who came or went (on the presence channel); a move refused, or a heartbeat that
+    is not announced, tells nothing."""
+    plain_url = postgresql_url.replace("postgresql+psycopg://", "postgresql://")
+    with (
+        Store.open(postgresql_url) as store,
+        psycopg.connect(plain_url, autocommit=True) as listener,
+    ):
+        listener.execute(f"LISTEN {GAME_CHANNEL}")
+        listener.execute(f"LISTEN {PRESENCE_CHANNEL}")
+        new = store.create_game(
+            kind="hand", rules=STANDARD, players=("A", "B"), first_dealer=0, seats=(0,)
+        )
+        game = new.game_id
+        store.start_hand(game, 0, seeded_deck(3))
+        notices_of(listener)  # the game's creation and deal are told as well
+        mark = f"{store.token}:{game}"
+
+        store.append_move(game, 0, 0, "keep")
+        assert notices_of(listener) == [(GAME_CHANNEL, mark)]
+        with pytest.raises(MoveConflict):
+            store.append_move(game, 0, 0, "keep")
+        with pytest.raises(StoreError, match="the next is move 1, not 3"):
+            store.append_move(game, 0, 3, "keep")
+        assert notices_of(listener) == []
+
+        seat = SeatRef(game, 0)
+        store.mark_seen(seat)
+        assert notices_of(listener) == []
+        store.mark_seen(seat, announce=True)
+        assert notices_of(listener) == [(PRESENCE_CHANNEL, mark)]
+        with pytest.raises(StoreError, match="no seat 1 played by link"):
+            store.mark_seen(SeatRef(game, 1), announce=True)
+        assert notices_of(listener) == []
+
+
+def test_the_move_that_ends_a_hand_stores_its_scores_with_it(store: Store) -> None:
+    """The last move and the hand's scores are one write: the hand is over with it, and
+    no move comes after."""
+    game = new_game(store, kind="hand")
+    store.start_hand(game, 0, seeded_deck(11))
+    moves, scores = random_hand_moves(11, dealer=1)
+    for index, move in enumerate(moves):
+        store.append_move(game, 0, index, move, scores=scores if index == len(moves) - 1 else None)
+    assert store.commitment(game, 0).deck is not None  # revealed: the hand is over
+    with pytest.raises(StoreError, match="hand 0 is over"):
+        store.append_move(game, 0, len(moves), "keep")
+    assert umtali_match(store, game).hands[0].outcome() is not None
+
+
+def test_a_connection_the_database_closed_while_it_rested_is_replaced(
+    postgresql_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pooled connection that rested past the ping threshold is pinged on its next
+    checkout; one the database closed meanwhile (as a restart would) is discarded and
+    the call runs on a new one, with nothing refused."""
+    monkeypatch.setattr(postgres, "PING_AFTER_IDLE", 0.0)
+    plain_url = postgresql_url.replace("postgresql+psycopg://", "postgresql://")
+    with Store.open(postgresql_url) as store:
+        game = new_game(store, kind="hand")
+        store.start_hand(game, 0, seeded_deck(5))
+        moves, _scores = random_hand_moves(5, dealer=1)
+        store.append_move(game, 0, 0, moves[0])
+        with psycopg.connect(plain_url, autocommit=True) as admin:
+            closed = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert closed is not None
+        assert closed[0] >= 1
+        store.append_move(game, 0, 1, moves[1])
+        store.mark_seen(SeatRef(game, 0))
+        assert [m.text() for m in umtali_match(store, game).hands[0].moves_played()][1] == moves[1]

@@ -61,6 +61,7 @@ from sqlalchemy import (
     URL,
     Connection,
     Engine,
+    Row,
     bindparam,
     create_engine,
     event,
@@ -92,6 +93,7 @@ from umtali.record import (
 from umtali.rules import RuleSet
 from umtali.web.group_commit import GroupCommit
 from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
+from umtali.web.postgres import MOVE_STATEMENT, SEEN_STATEMENT, postgresql_engine
 
 __all__ = [
     "DEFAULT_URL",
@@ -474,6 +476,9 @@ class Store:
         self._write_engine = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
         self._writes = sessionmaker(self._write_engine, expire_on_commit=False)
         self._postgresql = engine.dialect.name == "postgresql"
+        # On PostgreSQL a move and a heartbeat are each one statement, which in
+        # autocommit is its own transaction: no BEGIN and COMMIT round trips.
+        self._one_statement = engine.execution_options(isolation_level="AUTOCOMMIT")
         # SQLite lets one connection write at a time, and a writer that finds the lock
         # taken sleeps in its busy handler, up to 100 ms a time, instead of being woken
         # when the lock is freed. This process's writers therefore queue here, where a
@@ -508,13 +513,8 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             engine = _sqlite_engine(parsed)
         else:
-            # A pooled connection may have been closed by a restart of the database
-            # server: test it before each use rather than fail the request.
-            engine = create_engine(
-                parsed,
-                pool_pre_ping=True,
-                pool_size=POOL_CONNECTIONS,
-                max_overflow=POOL_OVERFLOW,
+            engine = postgresql_engine(
+                parsed, pool_size=POOL_CONNECTIONS, max_overflow=POOL_OVERFLOW
             )
         try:
             _migrate(engine)
@@ -733,9 +733,17 @@ class Store:
             "last_seen_at": _now() if at is None else at,
         }
 
+        missing = f"game {seat.game_id} has no seat {seat.seat} played by link"
+        if self._postgresql:
+            told = {**values, **self._notice(PRESENCE_CHANNEL, seat.game_id), "announce": announce}
+            with self._one_statement.connect() as connection:
+                if connection.execute(SEEN_STATEMENT, told).one().seen != 1:
+                    raise StoreError(missing)
+            return
+
         def mark(connection: Connection) -> None:
             if connection.execute(_SEEN, values).rowcount != 1:
-                raise StoreError(f"game {seat.game_id} has no seat {seat.seat} played by link")
+                raise StoreError(missing)
 
         self._write_rows(mark, seat.game_id if announce else None, channel=PRESENCE_CHANNEL)
 
@@ -889,11 +897,11 @@ class Store:
             raise StoreError(f"scores are two whole numbers, not {scores!r}")
         where = {"game": game_id, "hand": hand_index}
 
-        def store(connection: Connection) -> None:
-            found = connection.execute(_MOVE_PROBE, where).first()
+        def refuse(found: Row[Any] | None) -> None:
+            """Raise what keeps the move out, as the probe found the game and hand."""
             if found is None:
                 raise StoreError(f"there is no game {game_id}")
-            finished_at, hand_found, ended_at, count = found
+            finished_at, hand_found, ended_at, count = tuple(found)[:4]
             if finished_at is not None:
                 raise StoreError(f"game {game_id} is finished: it takes no more moves")
             if hand_found is None:
@@ -907,6 +915,18 @@ class Store:
                     f"game {game_id}, hand {hand_index} has {count} move(s): the next is"
                     f" move {count}, not {move_index}"
                 )
+
+        if self._postgresql:
+            try:
+                self._append_move_statement(
+                    where, move_index, text, scores, refuse, self._notice(GAME_CHANNEL, game_id)
+                )
+            except IntegrityError:
+                raise MoveConflict(self._taken(game_id, hand_index, move_index)) from None
+            return
+
+        def store(connection: Connection) -> None:
+            refuse(connection.execute(_MOVE_PROBE, where).first())
             now = _now()
             connection.execute(
                 _MOVE_INSERT,
@@ -930,6 +950,33 @@ class Store:
             # Two writers counted the same moves and tried the same index (PostgreSQL
             # lets both count; the primary key lets only the first in).
             raise MoveConflict(self._taken(game_id, hand_index, move_index)) from None
+
+    def _append_move_statement(
+        self,
+        where: dict[str, int],
+        move_index: int,
+        text: str,
+        scores: tuple[int, int] | None,
+        refuse: Callable[[Row[Any] | None], None],
+        notice: dict[str, str],
+    ) -> None:
+        """:meth:`append_move` on PostgreSQL: the probe, the insert, the hand's end and
+        the notice in one statement (:data:`umtali.web.postgres.MOVE_STATEMENT`)."""
+        values = {
+            **where,
+            **notice,
+            "move_index": move_index,
+            "text": text,
+            "created_at": _now(),
+            "ends": scores is not None,
+            "score_0": None if scores is None else scores[0],
+            "score_1": None if scores is None else scores[1],
+        }
+        with self._one_statement.connect() as connection:
+            found = connection.execute(MOVE_STATEMENT, values).first()
+        if found is None or not found.written:
+            refuse(found)
+            raise StoreError(f"move {move_index} was not stored")  # the probe let it by
 
     @staticmethod
     def _taken(game_id: int, hand_index: int, move_index: int) -> str:
