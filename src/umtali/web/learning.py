@@ -10,9 +10,11 @@ JSON events; an answer is read and graded by the question the script or the quiz
 gives. Nothing is kept between requests: the script is built again for each one (a few
 milliseconds), and the page sends back how many unreadable answers it has had.
 
-A replay reads a record with :func:`umtali.record.load_bytes` (every check and message of
-``umtali replay``) and tells it with :func:`umtali.replaying.match_events`, grouped into
-the steps ``umtali replay --step`` pauses at.
+A replay reads a record of any game with :func:`umtali.record.load_any_bytes` (every
+check and message of ``umtali replay``) and tells it with
+:func:`umtali.replaying.any_match_events`, grouped into the steps ``umtali replay
+--step`` pauses at; Gin Rummy's boards and hand ends are written by
+:mod:`umtali.web.gin_replay`.
 
 >>> from fastapi import FastAPI
 >>> from fastapi.testclient import TestClient
@@ -27,9 +29,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 import anyio
 from fastapi import APIRouter, HTTPException, Request
@@ -37,6 +39,8 @@ from fastapi import Path as PathParam
 from fastapi.responses import Response
 
 from umtali.cards import card_ascii, display_key
+from umtali.gin.state import GinHand
+from umtali.gin_record import GinMatch
 from umtali.learn import lesson as script
 from umtali.learn.answers import MAX_TRIES, Attempts, Unanswered
 from umtali.learn.notes import lesson_notes
@@ -44,20 +48,34 @@ from umtali.learn.question import Position, Question
 from umtali.learn.quiz import build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
 from umtali.lessons import LESSONS
-from umtali.record import RecordError, load_bytes
+from umtali.match import Match
+from umtali.record import RecordError, load_any_bytes
 from umtali.replaying import (
     GameTotals,
+    GinGameEnds,
+    GinHandEnds,
+    GinHandStops,
+    GinMoved,
+    GinTurnEnds,
     HandBegins,
     HandEnds,
     HandStops,
     Heading,
-    MatchEnds,
     Moved,
+    PartyHandBegins,
+    PartyTotals,
     TurnBegins,
     TurnEnds,
-    match_events,
+    any_match_events,
 )
 from umtali.state import Column, HandState, player_name
+from umtali.web.gin_replay import (
+    gin_board_model,
+    gin_deal_board,
+    gin_hand_end,
+    gin_hands,
+    gin_sheet,
+)
 from umtali.web.learning_protocol import (
     AnswerReply,
     AnswerRequest,
@@ -66,6 +84,7 @@ from umtali.web.learning_protocol import (
     BoardEvent,
     BoardModel,
     ColumnModel,
+    GinBoardModel,
     HandOverEvent,
     HoldsEvent,
     LessonEvent,
@@ -365,55 +384,104 @@ def quiz_answer(number: int, request: AnswerRequest) -> AnswerReply:
 def replay_reply(raw: bytes) -> ReplayReply:
     """The record in ``raw`` (a record file's bytes) read, raising :class:`RecordError`
     as ``umtali replay`` would refuse it, and told hand by hand, in the steps ``umtali
-    replay --step`` pauses at: the deal, then each turn, each with the hand after it."""
-    match = load_bytes(raw)
-    heading = ""
+    replay --step`` pauses at: the deal, then each turn, each with the hand after it.
+
+    Every record the project writes is read (:func:`umtali.record.load_any_bytes`):
+    Umtali's, under any rules, and Gin Rummy's, between two (standard or Oklahoma) or in
+    a party of three or four, whose hands are each told with the two players at its
+    table."""
+    match = load_any_bytes(raw, parties=True)
+    game: Literal["umtali", "gin"] = "umtali" if isinstance(match, Match) else "gin"
+    headings: list[str] = []
     end: str | None = None
+    gin_result: str | None = None
     hands: list[ReplayHand] = []
     # The hand being told: its fields, and the step being gathered.
     hand: dict[str, object] = {}
     steps: list[ReplayStep] = []
     title, player, sentences = "", None, list[str]()
+    # The two players of the hand being told: a party game's each hand names its own.
+    names = (match.players[0], match.players[1])
+    # The hands the record holds, in the order they are told, for their deals (below).
+    recorded: Iterator[HandState | GinHand] = iter(
+        match.hands if isinstance(match, Match) else gin_hands(match)
+    )
 
-    def close_step(state: HandState) -> None:
+    def close_step(board: BoardModel | GinBoardModel) -> None:
         nonlocal sentences
-        steps.append(
-            ReplayStep(title=title, player=player, sentences=sentences, board=board_model(state))
-        )
+        steps.append(ReplayStep(title=title, player=player, sentences=sentences, board=board))
         sentences = []
 
+    def begin_hand(number: int | None, title_: str, dealer: int) -> None:
+        nonlocal hand, title, player
+        hand = {"number": number, "title": title_, "dealer": dealer, "names": names}
+        title, player = "The deal", None
+        dealt = next(recorded)
+        if isinstance(dealt, GinHand):
+            # Gin Rummy's events begin a hand with its first turn: the deal is shown
+            # first all the same, as Umtali's is.
+            close_step(gin_deal_board(dealt))
+            return
+        fresh = HandState(dealt.deck, dealt.dealer, dealt.rules)
+        if fresh.turn:
+            # With no dealer's choice (the practical rules' upcard), turn 1 begins at
+            # the deal, and the events tell no beginning for it: the deal is shown,
+            # and turn 1 titled, here.
+            close_step(board_model(fresh))
+            title, player = f"Turn {fresh.turn} · {player_name(fresh.player)}", fresh.player
+
     def close_hand(**last: object) -> None:
-        hands.append(ReplayHand.model_validate({**hand, "steps": list(steps), **last}))
+        fields = {"result": None, "totals": None, "stopped": False, **last}
+        hands.append(ReplayHand.model_validate({**hand, "steps": list(steps), **fields}))
         steps.clear()
 
-    for event in match_events(match):
+    for event in any_match_events(match):
         if isinstance(event, Heading):
-            heading = event.text
+            headings.append(event.text)
+        elif isinstance(event, PartyHandBegins):
+            names = event.names
+            begin_hand(event.number, event.title, event.table.dealer_seat)
         elif isinstance(event, HandBegins):
-            hand = {"number": event.number, "title": event.title, "dealer": event.dealer}
-            title, player = "The deal", None
+            begin_hand(event.number, event.title, event.dealer)
         elif isinstance(event, TurnBegins):
             title, player = event.title[0].upper() + event.title[1:], event.player
-        elif isinstance(event, Moved):
+        elif isinstance(event, (Moved, GinMoved)):
             sentences.append(event.sentence)
         elif isinstance(event, TurnEnds):
-            close_step(event.state)
+            close_step(board_model(event.state))
+        elif isinstance(event, GinTurnEnds):
+            close_step(gin_board_model(event.board))
         elif isinstance(event, HandEnds):
-            close_step(event.state)
+            close_step(board_model(event.state))
+            close_hand(result=event.result, scores=_scores(script.score_breakdown(event.state)))
+        elif isinstance(event, GinHandEnds):
+            close_step(gin_board_model(event.board))
             close_hand(
-                result=event.result,
-                scores=_scores(script.score_breakdown(event.state)),
-                totals=None,
-                stopped=False,
+                result=event.summary.result,
+                gin_end=gin_hand_end(event.summary, len(hands)),
             )
         elif isinstance(event, HandStops):
-            close_step(event.state)
-            close_hand(result=None, scores=None, totals=None, stopped=True)
-        elif isinstance(event, GameTotals):
+            close_step(board_model(event.state))
+            close_hand(stopped=True)
+        elif isinstance(event, GinHandStops):
+            close_step(gin_board_model(event.board))
+            close_hand(stopped=True)
+        elif isinstance(event, (GameTotals, PartyTotals)):
             hands[-1] = hands[-1].model_copy(update={"totals": event.text})
-        elif isinstance(event, MatchEnds):
+        elif isinstance(event, GinGameEnds):
+            gin_result = event.text
+        else:  # MatchEnds: who won, or where an unfinished record stops
             end = event.text
-    return ReplayReply(heading=heading, names=match.players, hands=hands, end=end)
+    return ReplayReply(
+        game=game,
+        heading=headings[0],
+        seating=headings[1] if len(headings) > 1 else None,
+        names=list(match.players),
+        hands=hands,
+        end=end,
+        gin_sheet=gin_sheet(match) if isinstance(match, GinMatch) else None,
+        gin_result=gin_result,
+    )
 
 
 @router.post(

@@ -14,6 +14,7 @@ from typing import Annotated, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from umtali.learn.answers import MAX_TRIES
+from umtali.web.protocol import GinHandEnd, GinScoreSheet
 
 __all__ = [
     "MAX_ANSWER_CHARS",
@@ -24,6 +25,8 @@ __all__ = [
     "BoardEvent",
     "BoardModel",
     "ColumnModel",
+    "GinBoardModel",
+    "GinHandModel",
     "HandOverEvent",
     "HoldsEvent",
     "LessonEvent",
@@ -38,6 +41,7 @@ __all__ = [
     "PositionModel",
     "QuestionModel",
     "QuizModel",
+    "ReplayBoard",
     "ReplayHand",
     "ReplayReply",
     "ReplayStep",
@@ -82,12 +86,14 @@ class PileCard(_Message):
 
 
 class BoardModel(_Message):
-    """A hand as it stands, everything face up: both hands (in the order of a hand:
-    spades, hearts, diamonds, clubs, high to low), both sides of the table, the discard
-    pile bottom to top, and the stock's size. ``points``: the points each player has on
-    the table, ``None`` while a question asks for them. ``to_move``: the player to move,
-    ``None`` once the hand is over."""
+    """A hand of Umtali as it stands, everything face up: both hands (in the order of a
+    hand: spades, hearts, diamonds, clubs, high to low), both sides of the table, the
+    discard pile bottom to top, and the stock's size. ``points``: the points each player
+    has on the table, ``None`` while a question asks for them. ``to_move``: the player
+    to move, ``None`` once the hand is over. ``game`` tells it from a
+    :class:`GinBoardModel` in a replay."""
 
+    game: Literal["umtali"] = "umtali"
     dealer: int
     to_move: int | None
     turn: int
@@ -359,37 +365,80 @@ class QuizModel(_Message):
 # -- replays --------------------------------------------------------------------------------
 
 
+class GinHandModel(_Message):
+    """One player's cards in a replayed hand of Gin Rummy, all face up: ``cards`` in the
+    order of a hand, and the same cards laid out as the melds that leave the least
+    deadwood (``melds``), the ``deadwood`` and its count (``deadwood_points``)."""
+
+    cards: list[str]
+    melds: list[list[str]]
+    deadwood: list[str]
+    deadwood_points: int
+
+
+class GinBoardModel(_Message):
+    """A hand of Gin Rummy as it stands, everything face up: both players' cards, the
+    discard pile bottom to top, the stock's size, the hand's knock limit and its
+    multiplier (2 when an Oklahoma upcard was a spade)."""
+
+    game: Literal["gin"] = "gin"
+    hands: tuple[GinHandModel, GinHandModel]
+    pile: list[str]
+    stock: int
+    knock_limit: int
+    multiplier: int
+
+
+ReplayBoard = Annotated[BoardModel | GinBoardModel, Field(discriminator="game")]
+"""The board of a replay's step, Umtali's or Gin Rummy's, told apart by its ``game``."""
+
+
 class ReplayStep(_Message):
     """One step of a replay, as ``umtali replay --step`` pauses: the deal or a turn
-    (``title``), who played it (``None`` for the deal), the sentences of its moves, and
-    the hand after it."""
+    (``title``), who played it (the hand's seat, ``None`` for the deal), the sentences
+    of its moves, and the hand after it."""
 
     title: str
     player: int | None
     sentences: list[str]
-    board: BoardModel
+    board: ReplayBoard
 
 
 class ReplayHand(_Message):
-    """One hand of a record: its number in the match, its dealer, its steps; once over,
-    its result in a sentence and its score column by column; ``totals``, the game's
-    totals when a game ends with it; ``stopped``, when the record stops inside it."""
+    """One hand of a record: its number in the match, its ``dealer`` (a seat of the
+    hand), the two players at it as its moves and boards name them (``names``, seat 0
+    first: in three- and four-hand Gin Rummy, two of the party), its steps; once over,
+    its result in a sentence and its score (Umtali's column by column in ``scores``,
+    Gin Rummy's melds, layoffs, deadwood and points in ``gin_end``); ``totals``, the
+    totals when a game ends with it (or, in a party game, after its hand or deal);
+    ``stopped``, when the record stops inside it."""
 
     number: int | None
     title: str
     dealer: int
+    names: tuple[str, str]
     steps: list[ReplayStep]
     result: str | None
-    scores: ScoresModel | None
+    scores: ScoresModel | None = None
+    gin_end: GinHandEnd | None = None
     totals: str | None
     stopped: bool
 
 
 class ReplayReply(_Message):
-    """``POST /api/replay``: what the record holds (``heading``), the players by name,
-    every hand, and the last word (who won, or where an unfinished record stops)."""
+    """``POST /api/replay``: which ``game`` the record holds (``umtali`` or ``gin``),
+    what it holds in words (``heading``; ``seating``: in a party game, the draw for
+    places or the teams), the players by name (two, or three or four in a party game),
+    every hand, and the last word (who won, or where an unfinished record stops).
+    A game of Gin Rummy between two adds its score sheet (``gin_sheet``: each hand's
+    points, the totals and, once over, the line and game bonuses) and the sentence that
+    tells its end with the bonuses (``gin_result``)."""
 
+    game: Literal["umtali", "gin"]
     heading: str
-    names: tuple[str, str]
+    seating: str | None = None
+    names: list[str]
     hands: list[ReplayHand]
     end: str | None
+    gin_sheet: GinScoreSheet | None = None
+    gin_result: str | None = None

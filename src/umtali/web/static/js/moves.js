@@ -15,7 +15,8 @@ const CARD = /^(A|[2-9]|10|J|Q|K)[cdhs]$/;
  *
  * kind: keep, give, draw, take, take-two, meld, play, discard, pair, run, forfeit
  * hand: the cards of the player's hand the move uses
- * pile: the cards it takes from the discard pile (top first)
+ * pile: the cards it names in the discard pile (top first; a take names the one card
+ *   it takes, or under the practical rules' deep take the deepest of those it takes)
  * target: the table card a solo is played off (null for a Jack played off nothing)
  * down: whether its discard is laid face down
  * Returns null for text that is none of these (a move this page cannot show).
@@ -67,9 +68,29 @@ export function readMove(text) {
   }
 }
 
-/** Every legal move this page can show, read from the view's ASCII `legal` list. */
-export function readMoves(legalTexts) {
-  return legalTexts.map(readMove).filter((move) => move !== null);
+/**
+ * Every legal move this page can show, read from the view's ASCII `legal` list.
+ * discardPile: the view's pile, bottom to top (null for a face-down card). With it, a
+ * take says how many cards lie above the one it names (`above`): 0 for the top card,
+ * more for a deep take (the practical rules), which takes them all.
+ */
+export function readMoves(legalTexts, discardPile = []) {
+  const moves = legalTexts.map(readMove).filter((move) => move !== null);
+  return moves.map((move) => {
+    if (move.kind !== "take") return move;
+    const at = discardPile.lastIndexOf(move.pile[0]);
+    return { ...move, above: at < 0 ? 0 : discardPile.length - 1 - at };
+  });
+}
+
+/** Whether `move` takes a card from under the top of the pile, with those above it. */
+export function isDeepTake(move) {
+  return move.kind === "take" && (move.above ?? 0) > 0;
+}
+
+/** The deep takes among `moves`: the pile card each one names -> the move. */
+export function deepTakes(moves) {
+  return new Map(moves.filter(isDeepTake).map((move) => [move.pile[0], move]));
 }
 
 function sameCards(one, other) {
@@ -114,8 +135,12 @@ export function moveLabel(move, { opponent = "your opponent", handSize = 0 } = {
       return `Give the 11th card to ${opponent}`;
     case "draw":
       return "Draw from the stock";
-    case "take":
-      return `Take ${cards(move.pile)} from the pile`;
+    case "take": {
+      const above = move.above ?? 0;
+      if (above === 0) return `Take ${cards(move.pile)} from the pile`;
+      const others = above === 1 ? "the card" : `the ${above} cards`;
+      return `Take ${cards(move.pile)} and ${others} above it`;
+    }
     case "take-two":
       return `Take the top two: ${cards(move.pile)}`;
     case "meld":

@@ -10,7 +10,9 @@ import { api, ApiError, isMissingEndpoint } from "./api.js";
 import { cardName, cardSvg, cardText } from "./cards.js";
 import { LiveSeat } from "./live.js";
 import {
+  deepTakes,
   guessedMove,
+  isDeepTake,
   moveLabel,
   movesForSelection,
   movesWithoutHand,
@@ -89,6 +91,7 @@ export class TablePage {
     this.secret = secret;
     this.state = null;
     this.selected = [];
+    this.pileChoice = null; // the pile card chosen for a deep take (practical rules)
     this.order = [];
     this.customOrder = false;
     this.newCards = new Set();
@@ -158,6 +161,7 @@ export class TablePage {
     }
     this.state = state;
     this.selected = state.your_turn ? this.selected.filter((card) => hand.includes(card)) : [];
+    if (!deepTakes(this.moves()).has(this.pileChoice)) this.pileChoice = null;
     this.syncOrder();
     rememberGame(window.location.pathname, this.gameLabel(), state.over);
     // A card being dragged keeps its button: the table is drawn again once it is dropped.
@@ -243,14 +247,27 @@ export class TablePage {
   moves() {
     const { state } = this;
     if (!state || !state.your_turn || this.pending || state.handed_over) return [];
-    return readMoves(state.view.legal ?? []);
+    return readMoves(state.view.legal ?? [], state.view.discard_pile ?? []);
   }
 
+  // The moves listed as buttons: those without cards of the hand, and those that use
+  // exactly the cards selected. A deep take is listed only once its pile card is chosen,
+  // first, since choosing it asked for it.
   offered() {
     const moves = this.moves();
-    const free = movesWithoutHand(moves);
+    const deep = deepTakes(moves).get(this.pileChoice);
+    const free = movesWithoutHand(moves).filter((move) => !isDeepTake(move));
     const chosen = movesForSelection(moves, this.selected);
-    return [...free, ...chosen];
+    return [...(deep ? [deep] : []), ...free, ...chosen];
+  }
+
+  /** Choose (or, chosen again, unchoose) the pile card of a deep take. */
+  choosePile(card) {
+    this.pileChoice = this.pileChoice === card ? null : card;
+    this.message = null;
+    this.hinted = null;
+    this.focusKey = `pile:${card}`;
+    this.render();
   }
 
   toggle(card) {
@@ -269,6 +286,7 @@ export class TablePage {
 
   clearSelection() {
     this.selected = [];
+    this.pileChoice = null;
     this.message = null;
     this.render();
   }
@@ -286,6 +304,7 @@ export class TablePage {
       if (this.ownLast.turn !== turn || this.ownLast.hand !== hand) this.ownLast = { hand, turn, sentences: [] };
       this.ownLast.sentences.push(answer.sentence);
       this.selected = [];
+      this.pileChoice = null;
       this.pending = false;
       this.focusKey = focusAfter;
       this.accept(answer.state);
@@ -336,6 +355,8 @@ export class TablePage {
       const move = readMove(asciiMove(answer.move));
       this.selected = move ? [...move.hand] : [];
       this.hinted = move ? move.text : null;
+      // A hinted deep take shows as its pile card chosen, its button marked.
+      this.pileChoice = move && deepTakes(this.moves()).has(move.pile[0]) ? move.pile[0] : null;
       this.say("hint", `Hint: ${answer.move}. ${answer.why}`);
     } catch (error) {
       this.say("error", error.message);
@@ -386,6 +407,7 @@ export class TablePage {
     hand.addEventListener("pointermove", (event) => this.dragMove(event));
     hand.addEventListener("pointerup", (event) => this.dragEnd(event));
     hand.addEventListener("pointercancel", () => this.dragCancel());
+    document.getElementById("pile").addEventListener("keydown", (event) => this.pileKey(event));
     document.addEventListener("keydown", (event) => this.shortcut(event));
   }
 
@@ -405,6 +427,23 @@ export class TablePage {
       event.preventDefault();
       this.focusHandCard(this.order[event.key === "Home" ? 0 : this.order.length - 1]);
     }
+  }
+
+  // The arrows move between the cards of a spread pile, as in the hand.
+  pileKey(event) {
+    const button = event.target.closest("button[data-pile-card]");
+    if (!button) return;
+    const buttons = [...document.querySelectorAll("#pile button[data-pile-card]")];
+    const at = buttons.indexOf(button);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
+    let next = null;
+    if (step !== undefined) next = buttons[Math.max(0, Math.min(buttons.length - 1, at + step))];
+    else if (event.key === "Home") next = buttons[0];
+    else if (event.key === "End") next = buttons[buttons.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    for (const other of buttons) other.tabIndex = other === next ? 0 : -1;
+    next.focus();
   }
 
   focusHandCard(card) {
@@ -432,7 +471,7 @@ export class TablePage {
       if (move) this.play(move.text);
       else this.say("info", "Drawing from the stock is not a move now.");
     } else if (key === "t" || key === "T") {
-      const move = find("take");
+      const move = offered.find((one) => one.kind === "take" && !isDeepTake(one));
       if (move) this.play(move.text);
       else this.say("info", "Taking the top discard is not a move now.");
     } else if (key === "h" || key === "H") {
@@ -442,7 +481,7 @@ export class TablePage {
     } else if (key === "s" || key === "S") {
       this.toggleSort();
     } else if (key === "Escape") {
-      if (this.selected.length === 0 && !this.message) handled = false;
+      if (this.selected.length === 0 && !this.message && !this.pileChoice) handled = false;
       else this.clearSelection();
     } else {
       handled = false;
@@ -745,6 +784,12 @@ export class TablePage {
     const pile = state.view.discard_pile;
     const box = document.getElementById("pile");
     box.replaceChildren();
+    const deep = deepTakes(this.moves());
+    box.classList.toggle("spread", deep.size > 0);
+    if (deep.size > 0) {
+      this.renderSpreadPile(box, pile, deep);
+      return;
+    }
     const shown = pile.slice(-3);
     const fan = el("div", { className: "fan pile-fan" });
     if (shown.length === 0) fan.append(el("div", { className: "card-space", text: "empty" }));
@@ -765,6 +810,52 @@ export class TablePage {
     } else {
       box.append(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The discard pile: ${plural(pile.length, "card")}, ${topName}` } }, fan, label));
     }
+  }
+
+  // The whole pile laid out, bottom to top, when some card under the top may be taken
+  // (the practical rules' deep take): each card a legal take names is a button. The top
+  // card is taken at a click; a deeper one is chosen, which lifts it with the cards
+  // above it and offers its take, in words that say how many come with it.
+  renderSpreadPile(box, pile, deep) {
+    const plain = this.moves().find((move) => move.kind === "take" && !isDeepTake(move));
+    const chosenAt = this.pileChoice === null ? -1 : pile.lastIndexOf(this.pileChoice);
+    const row = el("div", { className: "pile-spread", attrs: { role: "group", "aria-label": `The discard pile, bottom to top: ${plural(pile.length, "card")}` } });
+    const focusable = this.pileChoice ?? plain?.pile[0] ?? [...deep.keys()].at(-1);
+    pile.forEach((card, index) => {
+      const picture = card === null ? this.card(null, { faceDown: true }) : this.card(card);
+      const coming = chosenAt >= 0 && index >= chosenAt;
+      const move = card === null ? undefined : deep.get(card) ?? (plain && plain.pile[0] === card ? plain : undefined);
+      if (!move) {
+        const classes = `pile-spread-card${coming ? " coming" : ""}`;
+        row.append(el("div", { className: classes, attrs: { "aria-hidden": "true" } }, picture));
+        return;
+      }
+      const chosen = card === this.pileChoice;
+      const button = el(
+        "button",
+        {
+          className: `pile-spread-card playable${coming ? " coming" : ""}${chosen ? " chosen" : ""}`,
+          attrs: {
+            type: "button",
+            "data-key": `pile:${card}`,
+            "data-pile-card": card,
+            "aria-label": moveLabel(move),
+            "aria-pressed": isDeepTake(move) ? String(chosen) : undefined,
+            tabindex: card === focusable ? "0" : "-1",
+            title: moveLabel(move),
+          },
+        },
+        picture,
+      );
+      if (isDeepTake(move)) button.addEventListener("click", () => this.choosePile(card));
+      else button.addEventListener("click", () => this.play(move.text, "pile"));
+      row.append(button);
+    });
+    const chosen = deep.get(this.pileChoice);
+    const note = chosen
+      ? `${moveLabel(chosen)}: press its button below your hand (or 1).`
+      : "Choose a card to take it with every card above it; the one you choose must be played this turn.";
+    box.append(row, el("span", { className: "note", text: `Pile: ${pile.length}. ${note}` }));
   }
 
   // The last moves of both players, beside the pile where the eye already is: the

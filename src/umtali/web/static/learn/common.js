@@ -1,5 +1,6 @@
 // What the three learning pages share: asking the API, drawing a board, a question's
-// position and a score, and the form a question is answered in.
+// position and a score, and the form a question is answered in. (A board of Gin Rummy,
+// which only the replay shows, is drawn by gin.js.)
 //
 // Every word about the game comes from the server (the learning layer): this module only
 // lays it out. Cards arrive in ASCII ("10h") and are drawn by the game page's cards.js.
@@ -90,9 +91,9 @@ export function sideView(columns, caption) {
   return side;
 }
 
-/** The discard pile, bottom to top; a card laid face down is shown all the same (whoever
- * watches holds every card), marked as such. */
-function pileView(pile) {
+/** The discard pile, bottom to top ({card, face_down} each); a card laid face down is
+ * shown all the same (whoever watches holds every card), marked as such. */
+export function pileView(pile) {
   const box = el("div", "pile");
   box.append(el("h4", "side-caption", `Discard pile (${pile.length})`));
   if (!pile.length) {

@@ -1,8 +1,12 @@
 // /replay: a game record opened from the disk, sent to the server (POST /api/replay),
 // which reads it as `umtali replay` does and answers its hands step by step (the deal,
 // then each turn, each with the board after it). This page only steps through them.
+// Any record the project writes opens here: Umtali's (any rules), Gin Rummy's between
+// two (standard or Oklahoma), and three- or four-hand Gin Rummy's, whose every hand
+// names the two players at its table.
 
 import { api, boardView, el, scoresView } from "./common.js";
+import { ginBoardView, ginEndView, ginSheetView } from "./gin.js";
 
 const MAX_BYTES = 2 * 1024 * 1024; // the server's cap (umtali.web.learning.REPLAY_MAX_BYTES)
 
@@ -59,7 +63,8 @@ function show(reply) {
   record = reply;
   steps = [];
   reply.hands.forEach((hand, h) => hand.steps.forEach((_, s) => steps.push({ hand: h, step: s })));
-  heading.textContent = reply.heading;
+  heading.replaceChildren(el("span", "", reply.heading));
+  if (reply.seating) heading.append(el("span", "seating", reply.seating));
   handTabs.replaceChildren();
   reply.hands.forEach((hand, h) => {
     const tab = el("button", "", hand.number === null ? "The hand" : `Hand ${hand.number}`);
@@ -82,6 +87,21 @@ function lastOf(hand) {
   return steps.findLastIndex((s) => s.hand === hand);
 }
 
+/** A sentence with a capital and a full stop ("game 1 totals: 159–110"). */
+function sentence(text) {
+  const capital = `${text[0].toUpperCase()}${text.slice(1)}`;
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The score sheet as it stood after `hand`: its finished hands up to that one, with
+ * the game's end only after the last. */
+function sheetSoFar(sheet, hand) {
+  if (!hand.gin_end || hand.gin_end.hand_index === sheet.hands.length - 1) return sheet;
+  const hands = sheet.hands.slice(0, hand.gin_end.hand_index + 1);
+  const totals = hands.reduce(([a, b], [[x, y]]) => [a + x, b + y], [0, 0]);
+  return { ...sheet, hands, totals, result: null };
+}
+
 /** Show step `index` (kept within the record). */
 function go(index) {
   if (!record || !steps.length) return;
@@ -100,13 +120,18 @@ function go(index) {
     for (const line of step.sentences) list.append(el("li", "", line));
     parts.push(list);
   }
-  parts.push(boardView(step.board, record.names));
+  const gin = step.board.game === "gin";
+  parts.push(gin ? ginBoardView(step.board, hand.names, hand.dealer) : boardView(step.board, hand.names));
   if (s === hand.steps.length - 1) {
     const end = el("section", "hand-end");
+    const last = at === steps.length - 1;
     if (hand.stopped) end.append(el("p", "result", "The record stops here: this hand is unfinished."));
     if (hand.scores) end.append(el("h3", "", hand.result), scoresView(hand.scores));
-    if (hand.totals) end.append(el("p", "result", `${hand.totals[0].toUpperCase()}${hand.totals.slice(1)}.`));
-    if (at === steps.length - 1 && record.end) end.append(el("p", "result", record.end));
+    if (hand.gin_end) end.append(el("h3", "", hand.result), ginEndView(hand.gin_end));
+    if (hand.totals) end.append(el("p", "result totals", sentence(hand.totals)));
+    if (record.gin_sheet && (last || hand.gin_end)) end.append(ginSheetView(sheetSoFar(record.gin_sheet, hand), record.names));
+    if (last && record.gin_result) end.append(el("p", "result", sentence(record.gin_result)));
+    if (last && record.end) end.append(el("p", "result", record.end));
     parts.push(end);
   }
   view.replaceChildren(...parts);
