@@ -40,6 +40,10 @@ def test_play_deals_every_preset_and_keeps_it_in_the_record(name: str, tmp_path:
     assert result.returncode == 0, result.stderr
     shown = "" if name == "standard" else f" ({name} rules)"
     assert result.stdout.startswith(f"A game of Umtali{shown}: You against Computer (random).")
+    # Each hand's title, and the board's under it, name the rules unless standard.
+    titles = [line for line in result.stdout.splitlines() if line.startswith("Game 1, hand 1")]
+    assert len(titles) >= 2
+    assert all(("· practical rules ·" in title) == (name == "practical") for title in titles)
     saved = load_file(tmp_path / "g.json")
     assert saved.rules == PRESETS[name]
     assert json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))["rules"]["preset"] == name

@@ -11,8 +11,7 @@ from umtali.gin.party import FourHandGame, ThreeHandGame
 from umtali.gin.rules import OKLAHOMA
 from umtali.gin.view import GinView
 from umtali.gin_party_session import GinPartySession, PartyError
-from umtali.gin_session import GinAccepted
-from umtali.session_shared import decision_rng, deck_for
+from umtali.session_shared import Accepted, decision_rng, deck_for
 
 
 def play_whole(party: GinPartySession) -> int:
@@ -33,7 +32,7 @@ def play_deal(party: GinPartySession) -> None:
         while (seat := session.to_move()) is not None:
             if seat in session.humans:
                 reply = session.submit(seat, session.view(seat).legal[0])
-                assert isinstance(reply, GinAccepted), reply
+                assert isinstance(reply, Accepted), reply
             else:
                 session.bot_move()
     party.count()

@@ -15,7 +15,7 @@ from umtali.gin_record import GinMatch
 from umtali.gin_session import GinAccepted, GinPlaySession, rules_named
 from umtali.record import loads_any
 from umtali.session import Refused
-from umtali.session_shared import Seats, SeatsError, deck_for, first_dealer_for
+from umtali.session_shared import Accepted, Seats, SeatsError, deck_for, first_dealer_for
 
 
 def table(non_dealer: str, dealer: str, upcard: str) -> GinPlaySession:
@@ -101,7 +101,7 @@ def test_refusals_say_why() -> None:
     assert refusal(session.submit(0, "knock 9c")) == (
         "knocking with 9♣ would leave 27 deadwood, and you may knock with at most 10"
     )
-    assert isinstance(session.check(0, "knock Kd"), GinAccepted)
+    assert isinstance(session.check(0, "knock Kd"), Accepted)
     assert session.hand is not None
     assert len(session.hand.history) == 1
 
@@ -230,3 +230,24 @@ def test_only_taking_the_top_discard_can_be_taken_back() -> None:
     session.submit(0, "discard Kd")
     assert refusal(session.undo(0)) == passed
     assert refusal(session.undo(1)) == "there is no move of yours to take back in this turn"
+
+
+def test_the_answers_keep_their_old_names() -> None:
+    """Gin Rummy's answers are the answers of every session (``session_shared``), of
+    its own moves; the old names stay, and a front end that tests a reply against them
+    with ``isinstance`` (as the terminal and the web did) still finds it. (They are
+    looked up by name: a type checker sees them of ``GinMove``, which ``isinstance``
+    cannot test.)"""
+    import umtali.gin_session
+
+    old_names = vars(umtali.gin_session)
+    session = GinPlaySession.new(seed=3, humans={0}, bot="greedy")
+    session.deal()
+    while session.to_move() == 1:
+        assert isinstance(session.bot_move(), old_names["GinBotMove"])
+    hint = session.hint(0)
+    assert isinstance(hint, old_names["GinHint"])
+    reply = session.submit(0, hint.move)
+    assert isinstance(reply, old_names["GinAccepted"])
+    assert isinstance(reply, Accepted)
+    assert reply.move == hint.move

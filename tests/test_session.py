@@ -3,6 +3,7 @@ moves, hints, recaps, the undo rule, and the arena's games played through it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -15,9 +16,8 @@ from tests.scripted import typed_terminal
 from umtali.cards import rank_of
 from umtali.moves import Move, MoveKind
 from umtali.record import loads
-from umtali.rules import PRACTICAL
+from umtali.rules import PRACTICAL, STANDARD
 from umtali.session import (
-    Accepted,
     BotError,
     PlaySession,
     Refused,
@@ -33,6 +33,7 @@ from umtali.session import (
     why,
 )
 from umtali.session_file import KeptGame, ResumeError
+from umtali.session_shared import Accepted
 
 
 def first_moves(session: PlaySession, moves: int | None = None) -> None:
@@ -374,6 +375,26 @@ def test_a_forfeit_is_one_sides_gain_and_the_others_loss() -> None:
         )
     with pytest.raises(ValueError, match="not over"):
         summarize_hand(PlaySession.new(seed=1, humans={0}).deal(), ("A", "B"))
+
+
+def test_a_title_names_the_rules_unless_they_are_the_standard_ones() -> None:
+    """The terminal prints the title over each hand and the browser makes it the page's
+    title: a game to the practical rules says so in both."""
+    practical = PlaySession.between_bots(("greedy", "random"), 4, rules=PRACTICAL)
+    practical.deal()
+    dealer = practical.match.hands[0].dealer
+    deals = f"{('A', 'B')[dealer]} deals"
+    assert practical.hand_title(("A", "B")) == f"Game 1, hand 1 of 4 · practical rules · {deals}"
+    single = PlaySession.between_bots(("greedy", "random"), 4, kind="hand", rules=PRACTICAL)
+    single.deal()
+    assert single.hand_title(("A", "B"), dealer=False) == "A single hand · practical rules"
+    changed = dataclasses.replace(STANDARD, marriage_multiplier=3)
+    house = PlaySession.between_bots(("greedy", "random"), 4, rules=changed)
+    house.deal()
+    assert (
+        house.hand_title(("A", "B"), dealer=False)
+        == "Game 1, hand 1 of 4 · standard rules, changed"
+    )
 
 
 def test_the_score_sheet_hand_title_and_result() -> None:

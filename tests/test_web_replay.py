@@ -61,21 +61,16 @@ def _sentences(data: dict[str, Any]) -> list[str]:
     return [line for hand in data["hands"] for step in hand["steps"] for line in step["sentences"]]
 
 
-def _told_as_the_terminal_tells_it(
-    data: dict[str, Any], printed: str, *, untitled_first_turn: bool = False
-) -> None:
+def _told_as_the_terminal_tells_it(data: dict[str, Any], printed: str) -> None:
     """Every heading, hand title, turn, move and result of the reply is printed by
-    ``umtali replay``, in the same order. ``untitled_first_turn``: the terminal prints
-    no title for a turn 1 that begins at the deal (the practical rules' upcard), which
-    the page titles."""
+    ``umtali replay``, in the same order."""
     lines = [data["heading"]]
     if data["seating"]:
         lines.append(data["seating"])
     for hand in data["hands"]:
         lines.append(f"== {hand['title']} ==")
         for step in hand["steps"]:
-            first = step["title"].startswith("Turn 1 · ")
-            if step["player"] is not None and not (first and untitled_first_turn):
+            if step["player"] is not None:
                 lines.append(step["title"][0].lower() + step["title"][1:])
             lines += [f"    {sentence}" for sentence in step["sentences"]]
         if hand["result"] is not None:
@@ -313,9 +308,7 @@ def test_a_practical_game_of_umtali_is_replayed_as_the_terminal_replays_it(
         outcome = hand.outcome()
         assert outcome is not None
         assert [side["score"] for side in told["scores"]["sides"]] == list(outcome.scores)
-    _told_as_the_terminal_tells_it(
-        data, _printed(session.match, tmp_path), untitled_first_turn=True
-    )
+    _told_as_the_terminal_tells_it(data, _printed(session.match, tmp_path))
 
 
 # -- what is refused ---------------------------------------------------------------------

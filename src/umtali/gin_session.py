@@ -30,14 +30,15 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
+from umtali import session_shared as shared
 from umtali.bots.gin import GIN_BOTS, GinBot, make_gin_bot
 from umtali.cards import card_name, cards_of
-from umtali.describe import YOU, object_name, plural, possessive, subject
+from umtali.describe import object_name, plural, possessive, subject
 from umtali.gin.game import GinGameResult
 from umtali.gin.melds import best_arrangement, min_deadwood
 from umtali.gin.rules import GIN, GIN_PRESETS, GinRules
@@ -45,16 +46,14 @@ from umtali.gin.state import UPCARD_INDEX, GinHand, GinMove, GinMoveError
 from umtali.gin.view import GinView
 from umtali.gin_record import GinMatch
 from umtali.record import dumps
-from umtali.session import Recap
 from umtali.session_shared import (
-    BotError,
     Guard,
+    Recap,
     Refused,
     Seats,
     Seed,
-    check_deals,
-    decision_rng,
-    deck_for,
+    TwoSeatSession,
+    bots_named,
     first_dealer_for,
 )
 
@@ -69,6 +68,7 @@ __all__ = [
     "GinSide",
     "explain_gin_refusal",
     "gin_result_sentence",
+    "gin_variant",
     "rules_named",
     "summarize_gin_hand",
     "tell_gin_move",
@@ -81,33 +81,14 @@ DEFAULT_GIN_BOT = "expert"
 
 # -- what the session answers -------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class GinAccepted:
-    """Done: a move played; ``sentence`` tells it to its player."""
-
-    move: GinMove
-    sentence: str
-
-
-@dataclass(frozen=True)
-class GinBotMove:
-    """A move the computer played: its seat, the move, where it stands in the hand's
-    history, and how long the choice took (seconds)."""
-
-    seat: int
-    move: GinMove
-    index: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class GinHint:
-    """The move the hint level would make, and why, in words for the player."""
-
-    move: GinMove
-    level: str
-    why: str
+# The answers are session_shared's, of Gin Rummy's moves; at run time the generic classes
+# themselves, so that ``isinstance(reply, GinAccepted)`` works (see umtali.session).
+if TYPE_CHECKING:
+    GinAccepted: TypeAlias = shared.Accepted[GinMove]
+    GinBotMove: TypeAlias = shared.BotMove[GinMove]
+    GinHint: TypeAlias = shared.Hint[GinMove]
+else:
+    GinAccepted, GinBotMove, GinHint = shared.Accepted, shared.BotMove, shared.Hint
 
 
 # -- the end of a hand and the score sheet --------------------------------------------------
@@ -148,6 +129,16 @@ class GinHandSummary:
     winner: int | None
     multiplier: int
     result: str
+
+
+def gin_variant(rules: GinRules) -> str:
+    """What is played, by name: "Gin Rummy", or "Oklahoma Gin".
+
+    >>> from umtali.gin.rules import OKLAHOMA
+    >>> gin_variant(GIN), gin_variant(OKLAHOMA)
+    ('Gin Rummy', 'Oklahoma Gin')
+    """
+    return "Oklahoma Gin" if rules.oklahoma else "Gin Rummy"
 
 
 def _deadwood_sentence(name: str, points: int) -> str:
@@ -251,6 +242,16 @@ class GinScoreSheet:
     target: int
     result: GinGameResult | None
 
+    @classmethod
+    def of(cls, match: GinMatch) -> GinScoreSheet:
+        """The score sheet of ``match`` as it stands."""
+        hands = tuple(
+            (hand.outcome.scores, hand.outcome.how)
+            for hand in match.hands
+            if hand.outcome is not None
+        )
+        return cls(hands, match.game.totals(), match.rules.game_target, match.result())
+
 
 # -- why a move is refused -------------------------------------------------------------------
 
@@ -300,41 +301,15 @@ def explain_gin_refusal(view: GinView, move: GinMove) -> str:
 # -- the session -----------------------------------------------------------------------------
 
 
-class GinPlaySession:
+class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
     """A game of Gin Rummy with its seats: each seat a person (``None``) or a computer
-    level of :data:`~umtali.bots.gin.GIN_BOTS`.
-
-    Args:
-        match: the game, new or read from a record.
-        seed: the seed of its deals and of the computer's decisions
-            (:mod:`umtali.session_shared`).
-        levels: the computer's level in each seat, ``None`` for a person.
-        hint_level: the level whose choice :meth:`hint` gives.
-        guard: a context manager entered around every change of the game.
+    level of :data:`~umtali.bots.gin.GIN_BOTS`. What it shares with Umtali's session
+    (the seats, turns, the computer's moves, hints, taking a move back) is
+    :class:`~umtali.session_shared.TwoSeatSession`'s; its arguments are that class's.
     """
 
-    def __init__(
-        self,
-        match: GinMatch,
-        seed: Seed,
-        levels: tuple[str | None, str | None],
-        *,
-        hint_level: str = DEFAULT_GIN_BOT,
-        guard: Guard = nullcontext,
-    ) -> None:
-        self.match = match
-        self.seed = seed
-        self.levels = levels
-        self.humans = frozenset(seat for seat in (0, 1) if levels[seat] is None)
-        self.bots: tuple[GinBot | None, GinBot | None] = (
-            None if levels[0] is None else make_gin_bot(levels[0]),
-            None if levels[1] is None else make_gin_bot(levels[1]),
-        )
-        self.hint_level = hint_level
-        self._hint_bot: GinBot | None = None
-        self.guard = guard
-        self.moved_by_person = False
-        """Whether a person has played a move: until then a new game is not worth keeping."""
+    known_levels = GIN_BOTS
+    default_level = DEFAULT_GIN_BOT
 
     # -- making one ----------------------------------------------------------------------
     @classmethod
@@ -359,15 +334,6 @@ class GinPlaySession:
         )
         return cls.of_match(match, guard=guard)
 
-    @classmethod
-    def of_match(cls, match: GinMatch, *, guard: Guard = nullcontext) -> GinPlaySession:
-        """The session of a game :meth:`new` made (read from its record): its seats from
-        ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
-        seats = Seats.of(match.meta, GIN_BOTS)
-        check_deals(match, seats.seed)
-        levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
-        return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
-
     def rematch(self, seed: int, *, guard: Guard | None = None) -> GinPlaySession:
         """A new game with the same seats, level and rules, dealt from ``seed`` (play
         again).
@@ -377,11 +343,10 @@ class GinPlaySession:
         >>> again.levels, again.seed, again.match.players
         (('random', None), 4, ('Computer (random)', 'You'))
         """
-        level = next((level for level in self.levels if level), DEFAULT_GIN_BOT)
         return GinPlaySession.new(
             seed=seed,
             humans=self.humans,
-            bot=level,
+            bot=self.level(),
             rules=self.match.rules,
             guard=self.guard if guard is None else guard,
         )
@@ -403,45 +368,36 @@ class GinPlaySession:
         (True, True)
         """
         match = GinMatch(
-            rules,
-            first_dealer=first_dealer_for(seed),
-            players=players or (f"Computer ({levels[0]})", f"Computer ({levels[1]})"),
+            rules, first_dealer=first_dealer_for(seed), players=players or bots_named(levels)
         )
         return cls(match, seed, (levels[0], levels[1]))
 
+    # -- what is Gin Rummy's own -------------------------------------------------------
+    def _make_bot(self, level: str) -> GinBot:
+        return make_gin_bot(level)
+
+    def _mover(self, hand: GinHand) -> int | None:
+        return hand.to_move()
+
+    def _parse(self, text: str) -> GinMove | Refused:
+        try:
+            return GinMove.parse(text)
+        except GinMoveError as e:
+            return Refused(str(e).removesuffix("."))
+
+    def _allowed(self, hand: GinHand, seat: int, move: GinMove) -> GinMove | Refused:
+        view = GinView.of(hand, seat)
+        return move if move in view.legal else Refused(explain_gin_refusal(view, move))
+
+    def _play(self, hand: GinHand, seat: int, move: GinMove) -> str:
+        with self.guard():
+            hand.push(move)
+        return self._told(hand, len(hand.history) - 1, seat, seat)
+
+    def _why(self, view: GinView, move: GinMove) -> str:
+        return why_gin(view, move)
+
     # -- where the game stands -----------------------------------------------------------
-    @property
-    def hotseat(self) -> bool:
-        """Two people, one screen."""
-        return len(self.humans) == 2
-
-    @property
-    def hand(self) -> GinHand | None:
-        """The hand being played, if one is under way."""
-        return self.match.current
-
-    @property
-    def hand_index(self) -> int:
-        """The index of the last hand dealt, from 0 (-1 before the first deal)."""
-        return len(self.match.hands) - 1
-
-    def needs_deal(self) -> bool:
-        return self.match.current is None and not self.match.is_over()
-
-    def to_move(self) -> int | None:
-        """The seat to move, or ``None`` between hands and once the game is over."""
-        hand = self.match.current
-        return None if hand is None else hand.to_move()
-
-    def is_over(self) -> bool:
-        return self.match.is_over()
-
-    def names_for(self, reader: int) -> tuple[str, str]:
-        """The players' names as ``reader`` is addressed: himself as "You"."""
-        names = list(self.match.players)
-        names[reader] = YOU
-        return (names[0], names[1])
-
     def view(self, seat: int) -> GinView:
         """What ``seat`` may see of the last hand dealt (under way, or just over)."""
         if not self.match.hands:
@@ -457,21 +413,13 @@ class GinPlaySession:
         'Gin Rummy, hand 1 (to 100) · Computer (greedy) deals'
         """
         rules = self.match.rules
-        variant = "Oklahoma Gin" if rules.oklahoma else "Gin Rummy"
-        title = f"{variant}, hand {self.hand_index + 1} (to {rules.game_target})"
+        title = f"{gin_variant(rules)}, hand {self.hand_index + 1} (to {rules.game_target})"
         if dealer and self.match.hands:
             title += f" · {subject(names[self.match.hands[-1].dealer], 'deals')}"
         return title
 
     def score_sheet(self) -> GinScoreSheet:
-        hands = tuple(
-            (hand.outcome.scores, hand.outcome.how)
-            for hand in self.match.hands
-            if hand.outcome is not None
-        )
-        return GinScoreSheet(
-            hands, self.match.game.totals(), self.match.rules.game_target, self.match.result()
-        )
+        return GinScoreSheet.of(self.match)
 
     def summarize_hand(self, names: tuple[str, str], hand_index: int = -1) -> GinHandSummary:
         """The end of hand ``hand_index`` (the last dealt by default), as
@@ -491,87 +439,6 @@ class GinPlaySession:
             return "The game is not over."
         return gin_result_sentence(result, names)
 
-    # -- playing -------------------------------------------------------------------------
-    def deal(self) -> GinHand:
-        """Deal the next hand from the seed."""
-        with self.guard():
-            return self.match.new_hand(deck_for(self.seed, len(self.match.hands)))
-
-    def check(self, seat: int, move: GinMove | str) -> GinAccepted | Refused:
-        """Whether ``move`` (a :class:`GinMove`, or text in notation) is one ``seat`` may
-        make now, without playing it: the move, or the reason not."""
-        hand = self.match.current
-        if hand is None:
-            return Refused("no hand is being played")
-        if seat != hand.to_move():
-            return Refused("it is not your turn")
-        if isinstance(move, str):
-            try:
-                move = GinMove.parse(move)
-            except GinMoveError as e:
-                return Refused(str(e).removesuffix("."))
-        view = GinView.of(hand, seat)
-        if move not in view.legal:
-            return Refused(explain_gin_refusal(view, move))
-        return GinAccepted(move, f"{move.text()} is allowed now.")
-
-    def submit(self, seat: int, move: GinMove | str) -> GinAccepted | Refused:
-        """Play ``move`` for ``seat``; the reply tells what was done, or why nothing was."""
-        reply = self.check(seat, move)
-        if isinstance(reply, Refused):
-            return reply
-        hand = self.match.current
-        assert hand is not None
-        with self.guard():
-            hand.push(reply.move)
-        self.moved_by_person = True
-        return GinAccepted(reply.move, self._told(hand, len(hand.history) - 1, seat, seat))
-
-    def bot_move(self) -> GinBotMove:
-        """Let the computer in the seat to move choose and play one move, from its view
-        and its decision's own RNG. :class:`BotError` if it fails or breaks the rules."""
-        hand = self.match.current
-        if hand is None:
-            raise ValueError("no hand is being played: deal one first")
-        seat = hand.to_move()
-        assert seat is not None
-        bot = self.bots[seat]
-        if bot is None:
-            raise ValueError(f"seat {seat} is a person's: the computer does not move for him")
-        index = len(hand.history)
-        view = GinView.of(hand, seat)
-        rng = decision_rng(self.seed, self.hand_index, index)
-        start = time.perf_counter()
-        try:
-            move = bot.choose(view, rng)
-        except Exception as e:
-            what = f"the bot failed: {type(e).__name__}: {e}"
-            raise BotError(seat, self.hand_index, index, what) from e
-        seconds = time.perf_counter() - start
-        if move not in view.legal:
-            raise BotError(
-                seat, self.hand_index, index, f"the bot chose {move!r}, which is not a legal move"
-            )
-        with self.guard():
-            hand.push(move)
-        return GinBotMove(seat, move, index, seconds)
-
-    def step(self) -> GinBotMove | None:
-        """One step of a game between computers: a deal (``None``) or a computer's move."""
-        if self.needs_deal():
-            self.deal()
-            return None
-        return self.bot_move()
-
-    def play_out(self) -> list[GinBotMove]:
-        """Play the game to its end (every seat a computer's); the moves played."""
-        moves = []
-        while not self.match.is_over():
-            step = self.step()
-            if step is not None:
-                moves.append(step)
-        return moves
-
     # -- what a player is told -----------------------------------------------------------
     def tell(self, reader: int, index: int) -> str:
         """Move ``index`` of the last hand dealt, as ``reader`` saw it: a draw from the
@@ -584,36 +451,17 @@ class GinPlaySession:
     def recap(self, reader: int) -> Recap:
         """The other player's moves since ``reader``'s last move in the last hand dealt,
         as he saw them (what a hot-seat player is told at the hand-over)."""
-        hand = self.match.hands[-1]
-        mine = [i for i, (actor, _) in enumerate(hand.history) if actor == reader]
-        since = mine[-1] + 1 if mine else 0
-        lines = tuple(
-            self.tell(reader, i)
-            for i in range(since, len(hand.history))
-            if hand.history[i][0] != reader
-        )
-        return Recap(reader, bool(mine), lines)
-
-    def hint(self, seat: int) -> GinHint:
-        """The move the hint level would make for ``seat`` now, and why. Its RNG is its
-        own (a negative move index), so asking changes nothing the computer does later."""
-        hand = self.match.current
-        if hand is None or hand.to_move() != seat:
-            raise ValueError("a hint is given to the player to move")
-        if self._hint_bot is None:
-            self._hint_bot = make_gin_bot(self.hint_level)
-        view = GinView.of(hand, seat)
-        rng = decision_rng(self.seed, self.hand_index, -1 - len(hand.history))
-        move = self._hint_bot.choose(view, rng)
-        return GinHint(move, self.hint_level, why_gin(view, move))
+        history = self.match.hands[-1].history
+        return Recap.told(reader, history, lambda i: self.tell(reader, i))
 
     # -- undo --------------------------------------------------------------------------
-    def undo_refusal(self, seat: int) -> str | None:
+    def undo_refusal(self, seat: int, *, consent: bool = False) -> str | None:
         """Why ``seat`` may not take back his last move now, or ``None`` when he may. As
         in Umtali, a move may be taken back only when it told him nothing: in Gin Rummy
         that is taking the top discard (a card everyone saw), within his own turn. A
         draw showed him a card, a discard or a pass gave the turn away, and a knock
-        ended the hand."""
+        ended the hand. No move waits for the other player's leave (``consent`` changes
+        nothing): one that gave the turn away stands."""
         if seat not in self.humans:
             return "only a player at the keyboard takes back his moves"
         hand = self.match.current
@@ -628,18 +476,6 @@ class GinPlaySession:
         if kind != "take":
             return "your turn has passed to the other player: that move stands"
         return None
-
-    def undo(self, seat: int) -> GinAccepted | Refused:
-        """Take back ``seat``'s last move if :meth:`undo_refusal` allows; the move is
-        gone from the record."""
-        refusal = self.undo_refusal(seat)
-        if refusal is not None:
-            return Refused(refusal)
-        hand = self.match.current
-        assert hand is not None
-        with self.guard():
-            move = hand.pop()
-        return GinAccepted(move, f"Taken back: {move.text()}.")
 
     # -- the record ----------------------------------------------------------------------
     def record(self) -> str:

@@ -43,8 +43,8 @@ import json
 import math
 import os
 import re
-from collections.abc import Mapping
-from typing import IO, Any, Final, Literal, Protocol, overload
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any, Final, Generic, Literal, Protocol, TypeVar, overload
 
 from umtali.cards import InvalidCardError, card_ascii, parse_card, quoted
 from umtali.deck import InvalidDeckError, check_deck
@@ -153,52 +153,79 @@ def record_of(match: AnyRecord) -> dict[str, Any]:
         return _gin_record_of(match)
     if isinstance(match, GinPartyMatch):
         return _party_record_of(match)
-    hands = []
-    for hand in match.hands:
-        entry: dict[str, Any] = {
-            "dealer": hand.dealer,
-            "deck": [card_ascii(c) for c in hand.deck],
-            "moves": [m.text() for m in hand.moves_played()],
-        }
-        outcome = hand.outcome()
-        if outcome is not None:
-            entry["scores"] = list(outcome.scores)
-        hands.append(entry)
+    hands = [
+        _hand_entry(hand.dealer, hand.deck, [m.text() for m in hand.moves_played()], hand.outcome())
+        for hand in match.hands
+    ]
+    rules = {"preset": match.rules.name, **match.rules.to_dict()}
+    return _record({"match": match.kind}, rules, match, {"first_dealer": match.first_dealer}, hands)
+
+
+class _Scored(Protocol):
+    """A finished hand's outcome, of either game: its two scores."""
+
+    @property
+    def scores(self) -> tuple[int, int]: ...
+
+
+class _Kept(Protocol):
+    """A match of any game, as far as its record's head reads it."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def meta(self) -> dict[str, Any]: ...
+
+
+def _hand_entry(
+    dealer: int, deck: Sequence[int], moves: list[str], outcome: _Scored | None
+) -> dict[str, Any]:
+    """A hand of a record: its dealer, its deck, its moves, and its scores once over."""
+    entry: dict[str, Any] = {
+        "dealer": dealer,
+        "deck": [card_ascii(c) for c in deck],
+        "moves": moves,
+    }
+    if outcome is not None:
+        entry["scores"] = list(outcome.scores)
+    return entry
+
+
+def _record(
+    game: dict[str, Any],
+    rules: dict[str, Any],
+    match: _Kept,
+    seating: dict[str, Any],
+    hands: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A whole record, its keys in the order every game writes them: what is played
+    (``game``), the ``rules``, the players, how they are seated (``seating``: the first
+    dealer, or a party game's draw), ``meta`` and the ``hands``."""
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "match": match.kind,
-        "rules": {"preset": match.rules.name, **match.rules.to_dict()},
+        **game,
+        "rules": rules,
         "players": list(match.players),
-        "first_dealer": match.first_dealer,
+        **seating,
         "meta": match.meta,
         "hands": hands,
     }
 
 
 def _gin_hand_record(hand: GinHand) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "dealer": hand.dealer,
-        "deck": [card_ascii(c) for c in hand.deck],
-        "moves": [GinMove.of_action(action).text() for _, action in hand.history],
-    }
-    if hand.outcome is not None:
-        entry["scores"] = list(hand.outcome.scores)
-    return entry
+    moves = [GinMove.of_action(action).text() for _, action in hand.history]
+    return _hand_entry(hand.dealer, hand.deck, moves, hand.outcome)
+
+
+def _gin_rules_record(rules: GinRules) -> dict[str, Any]:
+    return {"preset": rules.name, **dataclasses.asdict(rules)}
 
 
 def _gin_record_of(match: GinMatch) -> dict[str, Any]:
     hands = [_gin_hand_record(hand) for hand in match.hands]
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "game": "gin",
-        "rules": {"preset": match.rules.name, **dataclasses.asdict(match.rules)},
-        "players": list(match.players),
-        "first_dealer": match.first_dealer,
-        "meta": match.meta,
-        "hands": hands,
-    }
+    seating = {"first_dealer": match.first_dealer}
+    return _record({"game": "gin"}, _gin_rules_record(match.rules), match, seating, hands)
 
 
 def _party_record_of(match: GinPartyMatch) -> dict[str, Any]:
@@ -214,16 +241,8 @@ def _party_record_of(match: GinPartyMatch) -> dict[str, Any]:
         entry = {"seats": list(seated.table.players), **_gin_hand_record(seated.hand)}
         entry["dealer"] = seated.table.dealer
         hands.append(entry)
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "game": "gin",
-        "rules": {"preset": match.rules.name, **dataclasses.asdict(match.rules)},
-        "players": list(match.players),
-        "party": party,
-        "meta": match.meta,
-        "hands": hands,
-    }
+    rules = _gin_rules_record(match.rules)
+    return _record({"game": "gin"}, rules, match, {"party": party}, hands)
 
 
 def record_digest(data: Mapping[str, Any]) -> str:
@@ -584,15 +603,29 @@ def _replay(data: object, games: tuple[str, ...]) -> AnyRecord:
     except InvalidRulesError as e:
         raise RecordError(f"rules: {_clip(str(e))}") from None
     players, first_dealer, meta = _table(data)
+    match = _named(
+        lambda: Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
+    )
+    _replay_hands(_UmtaliHands(match), _field(data, "hands", list))
+    return match
+
+
+_M = TypeVar("_M")
+
+
+def _named(make: Callable[[], _M]) -> _M:
+    """The match ``make`` builds, its players' names refused as the record's fault."""
     try:
-        match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
+        return make()
     except MatchError as e:
         raise RecordError(f"'players': {_clip(str(e))}") from None
-    hands = _field(data, "hands", list)
-    replayer = _UmtaliHands(match)
+
+
+def _replay_hands(game: _Replayer, hands: list[Any]) -> None:
+    """Replay the ``hands`` of a game for two, one after the other (the last may be
+    unfinished)."""
     for number, entry in enumerate(hands, start=1):
-        _replay_hand(replayer, number, entry, last=number == len(hands))
-    return match
+        _replay_hand(game, number, entry, last=number == len(hands))
 
 
 def _table(data: dict[str, Any]) -> tuple[list[Any], int, dict[str, Any]]:
@@ -620,14 +653,8 @@ def _replay_gin(data: dict[str, Any]) -> GinMatch:
     _refuse_unknown_keys(data, _GIN_RECORD_KEYS, "the record")
     rules = _gin_rules(_rule_options(_field(data, "rules", dict), _GIN_RULE_KEYS))
     players, first_dealer, meta = _table(data)
-    try:
-        match = GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta)
-    except MatchError as e:
-        raise RecordError(f"'players': {_clip(str(e))}") from None
-    hands = _field(data, "hands", list)
-    replayer = _GinHands(match)
-    for number, entry in enumerate(hands, start=1):
-        _replay_hand(replayer, number, entry, last=number == len(hands))
+    match = _named(lambda: GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta))
+    _replay_hands(_GinHands(match), _field(data, "hands", list))
     return match
 
 
@@ -643,10 +670,7 @@ def _replay_party(data: dict[str, Any]) -> GinPartyMatch:
     players = _field(data, "players", list)
     game = _party_game(_field(data, "party", dict), rules, len(players))
     meta = _meta(data)
-    try:
-        match = GinPartyMatch(game, players=players, meta=meta)
-    except MatchError as e:
-        raise RecordError(f"'players': {_clip(str(e))}") from None
+    match = _named(lambda: GinPartyMatch(game, players=players, meta=meta))
     hands = _field(data, "hands", list)
     per_deal = 2 if isinstance(game, FourHandGame) else 1
     if len(hands) % per_deal:
@@ -776,10 +800,32 @@ class _Replayer(Protocol):
     def scores(self) -> tuple[int, int] | None: ...
 
 
-class _TwoPlayers:
-    """What both two-player games share: the same two players play every hand."""
+class _PlayedHand(Protocol):
+    def is_over(self) -> bool: ...
+    def push_text(self, text: str) -> Any: ...
+
+
+_HandT = TypeVar("_HandT", bound=_PlayedHand)
+_H_co = TypeVar("_H_co", covariant=True)
+
+
+class _HandByHand(Protocol[_H_co]):
+    """A match of either game for two, as its replay deals it."""
+
+    def is_over(self) -> bool: ...
+    def next_dealer(self) -> int: ...
+    def new_hand(self, deck: Sequence[int]) -> _H_co: ...
+
+
+class _TwoPlayers(Generic[_HandT]):
+    """What both two-player games share: the same two players play every hand, dealt
+    by the match, one after the other."""
 
     hand_keys: frozenset[str] = frozenset(("dealer", "deck", "moves", "scores"))
+
+    def __init__(self, match: _HandByHand[_HandT]) -> None:
+        self.match = match
+        self.hand: _HandT | None = None
 
     def ready(self) -> None:
         pass
@@ -787,54 +833,45 @@ class _TwoPlayers:
     def check_seats(self, entry: dict[str, Any], where: str) -> None:
         pass
 
-
-class _UmtaliHands(_TwoPlayers):
-    def __init__(self, match: Match) -> None:
-        self.match = match
-        self.kind = match.kind
-        self.hand: HandState | None = None
-
     def is_over(self) -> bool:
         return self.match.is_over()
 
     def next_dealer(self) -> int:
         return self.match.next_dealer()
-
-    def dealer_rule(self, expected: int) -> str:
-        return f"the winner of the last hand (or the first dealer) is player {expected} (R1)"
 
     def deal(self, deck: tuple[int, ...]) -> None:
         self.hand = self.match.new_hand(deck)
 
-    def hand_is_over(self) -> bool:
+    def played(self) -> _HandT:
+        """The hand dealt last."""
         assert self.hand is not None
-        return self.hand.is_over()
+        return self.hand
+
+    def hand_is_over(self) -> bool:
+        return self.played().is_over()
+
+
+class _UmtaliHands(_TwoPlayers[HandState]):
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.kind = match.kind
+
+    def dealer_rule(self, expected: int) -> str:
+        return f"the winner of the last hand (or the first dealer) is player {expected} (R1)"
 
     def push_text(self, text: str) -> None:
-        assert self.hand is not None
         try:
-            self.hand.push_text(text)
+            self.played().push_text(text)
         except (InvalidMoveError, IllegalMoveError) as e:
             raise ValueError(_after_colon(str(e))) from None
 
     def scores(self) -> tuple[int, int] | None:
-        assert self.hand is not None
-        outcome = self.hand.outcome()
+        outcome = self.played().outcome()
         return None if outcome is None else outcome.scores
 
 
-class _GinHands(_TwoPlayers):
+class _GinHands(_TwoPlayers[GinHand]):
     kind = "game"
-
-    def __init__(self, match: GinMatch) -> None:
-        self.match = match
-        self.hand: GinHand | None = None
-
-    def is_over(self) -> bool:
-        return self.match.is_over()
-
-    def next_dealer(self) -> int:
-        return self.match.next_dealer()
 
     def dealer_rule(self, expected: int) -> str:
         return (
@@ -842,23 +879,20 @@ class _GinHands(_TwoPlayers):
             f" player {expected} deals (ruling G)"
         )
 
-    def deal(self, deck: tuple[int, ...]) -> None:
-        self.hand = self.match.new_hand(deck)
-
-    def hand_is_over(self) -> bool:
-        assert self.hand is not None
-        return self.hand.is_over()
-
     def push_text(self, text: str) -> None:
-        assert self.hand is not None
-        try:
-            self.hand.push_text(text)
-        except GinMoveError as e:
-            raise ValueError(str(e)) from None
+        _push_gin(self.played(), text)
 
     def scores(self) -> tuple[int, int] | None:
-        assert self.hand is not None
-        return None if self.hand.outcome is None else self.hand.outcome.scores
+        outcome = self.played().outcome
+        return None if outcome is None else outcome.scores
+
+
+def _push_gin(hand: GinHand, text: str) -> None:
+    """Play ``text`` on a hand of Gin Rummy; a refused move raises ``ValueError``."""
+    try:
+        hand.push_text(text)
+    except GinMoveError as e:
+        raise ValueError(str(e)) from None
 
 
 class _PartyHands:
@@ -931,10 +965,7 @@ class _PartyHands:
 
     def push_text(self, text: str) -> None:
         assert self.seated is not None
-        try:
-            self.seated.hand.push_text(text)
-        except GinMoveError as e:
-            raise ValueError(str(e)) from None
+        _push_gin(self.seated.hand, text)
 
     def scores(self) -> tuple[int, int] | None:
         assert self.seated is not None

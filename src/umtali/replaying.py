@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from umtali.describe import describe_move, object_name
 from umtali.gin.party import FourHandGame, FourHandSeats, Table, ThreeHandGame, ThreeHandSeats
@@ -51,6 +52,7 @@ from umtali.gin_session import (
     GinHandSummary,
     GinScoreSheet,
     gin_result_sentence,
+    gin_variant,
     summarize_gin_hand,
     tell_gin_move,
 )
@@ -92,6 +94,9 @@ __all__ = [
 ]
 
 
+_MoveT = TypeVar("_MoveT")
+
+
 # -- the events ------------------------------------------------------------------------
 
 
@@ -111,6 +116,17 @@ class HandBegins:
     dealer: int
     title: str
 
+    @classmethod
+    def of(cls, number: int | None, dealer: int, labels: tuple[str, str]) -> HandBegins:
+        """Hand ``number`` (``None``: told alone) dealt by ``dealer``, the players called
+        ``labels``.
+
+        >>> HandBegins.of(2, 0, ("Ann", "Bob")).title
+        'Hand 2 · Ann deals'
+        """
+        deals = f"{labels[dealer]} deals"
+        return cls(number, dealer, deals if number is None else f"Hand {number} · {deals}")
+
 
 @dataclass(frozen=True)
 class TurnBegins:
@@ -123,12 +139,16 @@ class TurnBegins:
 
 
 @dataclass(frozen=True)
-class Moved:
-    """A move, told as a sentence (both hands are visible: nothing is hidden)."""
+class _MoveTold(Generic[_MoveT]):
+    """A move of either game, told as a sentence: who played it, and the move."""
 
     player: int
-    move: Move
+    move: _MoveT
     sentence: str
+
+
+class Moved(_MoveTold[Move]):
+    """A move, told as a sentence (both hands are visible: nothing is hidden)."""
 
 
 @dataclass(frozen=True)
@@ -208,13 +228,8 @@ class GinBoard:
         return cls(hand.hands, hand.pile, hand.stock_size(), hand.knock_limit, hand.multiplier)
 
 
-@dataclass(frozen=True)
-class GinMoved:
+class GinMoved(_MoveTold[GinMove]):
     """A move of Gin Rummy, told as a sentence with every card named."""
-
-    player: int
-    move: GinMove
-    sentence: str
 
 
 @dataclass(frozen=True)
@@ -335,12 +350,24 @@ def _unfinished(match: Match, seats: tuple[str, str]) -> str:
     """Where the record of a match that is not over stops, and who is to move there."""
     hand = match.current
     what = f"The {match.kind} is unfinished"
-    if hand is None:  # the record stops between two hands
-        done = f" after hand {len(match.hands)}" if match.hands else ""
-        return f"{what}{done}, with {seats[match.next_dealer()]} to deal the next hand."
+    if hand is None:
+        return _between_hands(what, match, seats)
     where = "it" if match.kind == "hand" else f"hand {len(match.hands)}"
     turn = f"turn {hand.turn}" if hand.turn else "the deal"
     return f"{what}: {where} stops at {turn}, with {seats[hand.player]} to move."
+
+
+class _Dealing(Protocol):
+    @property
+    def hands(self) -> Sequence[object]: ...
+    def next_dealer(self) -> int: ...
+
+
+def _between_hands(what: str, match: _Dealing, seats: tuple[str, str]) -> str:
+    """Where the record of a match of either game stops between two hands (or before
+    the first): ``what`` is unfinished, and who deals next."""
+    done = f" after hand {len(match.hands)}" if match.hands else ""
+    return f"{what}{done}, with {seats[match.next_dealer()]} to deal the next hand."
 
 
 # -- the streams --------------------------------------------------------------------------
@@ -354,9 +381,11 @@ def hand_events(
     where it stops. ``number``: the hand's place in its match; ``more``: other hands
     follow it."""
     hand = HandState(recorded.deck, recorded.dealer, recorded.rules)
-    dealer = f"{player_name(hand.dealer)} deals"
-    yield HandBegins(number, hand.dealer, dealer if number is None else f"Hand {number} · {dealer}")
+    yield HandBegins.of(number, hand.dealer, (player_name(0), player_name(1)))
     shown = hand.turn
+    if shown and recorded.moves_played():
+        # With no dealer's choice (the practical rules' upcard) turn 1 begins at the deal.
+        yield TurnBegins(shown, hand.player, f"turn {shown} · {player_name(hand.player)}")
     for move in recorded.moves_played():
         if hand.turn != shown:
             shown = hand.turn
@@ -436,8 +465,7 @@ def gin_hand_events(
     'GinHandStops'
     """
     hand = GinHand(recorded.deck, recorded.dealer, recorded.rules)
-    dealer = f"{labels[hand.dealer]} deals"
-    yield HandBegins(number, hand.dealer, dealer if number is None else f"Hand {number} · {dealer}")
+    yield HandBegins.of(number, hand.dealer, labels)
     turn = 0
     for index, (player, action) in enumerate(recorded.history):
         if index == 0 or recorded.history[index - 1][0] != player:
@@ -469,19 +497,14 @@ def gin_match_events(match: GinMatch, names: tuple[str, str] | None = None) -> I
     shown = names if names is not None else match.players
     seats = seat_labels(shown)
     rules = match.rules
-    variant = "Oklahoma Gin" if rules.oklahoma else "Gin Rummy"
-    yield Heading(f"{variant} between {seats[0]} and {seats[1]}, to {rules.game_target}")
+    yield Heading(f"{gin_variant(rules)} between {seats[0]} and {seats[1]}, to {rules.game_target}")
     for number, recorded in enumerate(match.hands, start=1):
         yield from gin_hand_events(recorded, number, more=number < len(match.hands))
     result = match.result()
     if result is None:
         yield MatchEnds(False, _gin_unfinished(match, seats))
         return
-    hands = tuple(
-        (hand.outcome.scores, hand.outcome.how) for hand in match.hands if hand.outcome is not None
-    )
-    sheet = GinScoreSheet(hands, match.game.totals(), rules.game_target, result)
-    yield GinGameEnds(sheet, gin_result_sentence(result, shown))
+    yield GinGameEnds(GinScoreSheet.of(match), gin_result_sentence(result, shown))
     yield MatchEnds(True, f"The game is over: won by {shown[result.winner]}.")
 
 
@@ -490,8 +513,7 @@ def _gin_unfinished(match: GinMatch, seats: tuple[str, str]) -> str:
     move there."""
     hand = match.current
     if hand is None:
-        done = f" after hand {len(match.hands)}" if match.hands else ""
-        return f"The game is unfinished{done}, with {seats[match.next_dealer()]} to deal the next hand."
+        return _between_hands("The game is unfinished", match, seats)
     return f"The game is unfinished: {_stops_at(hand, len(match.hands), seats)}."
 
 
@@ -536,9 +558,8 @@ def party_match_events(
     shown = tuple(names if names is not None else match.players)
     rules = match.rules
     size = "Three-hand" if match.size == 3 else "Four-hand"
-    variant = "Oklahoma Gin" if rules.oklahoma else "Gin Rummy"
     everyone = f"{', '.join(shown[:-1])} and {shown[-1]}"
-    yield Heading(f"{size} {variant} between {everyone}, to {rules.game_target}")
+    yield Heading(f"{size} {gin_variant(rules)} between {everyone}, to {rules.game_target}")
     game: PartyGame
     if isinstance(match.game, ThreeHandGame):
         game = ThreeHandGame(match.game.drawn, rules)

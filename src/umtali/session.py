@@ -52,16 +52,16 @@ Refused(reason='you have seen the card you drew from the stock: a draw from the 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
-from umtali.bots import DEFAULT_BOT, Bot, make_bot
+from umtali import session_shared as shared
+from umtali.bots import BOTS, DEFAULT_BOT, Bot, make_bot
 from umtali.bots.evaluate import discard_danger, situation
 from umtali.cards import JACKS, CardSet, card_name, card_points, cards_of, rank_of
 from umtali.describe import (
-    YOU,
     describe_move,
     describe_seen,
     explain_illegal,
@@ -75,14 +75,17 @@ from umtali.melds import SOLO_ACCEPTS, ColumnKind, column_kind, column_points, m
 from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.notation import parse_move
 from umtali.record import dumps
-from umtali.rules import STANDARD, RuleSet
+from umtali.rules import PRESETS, STANDARD, RuleSet
 from umtali.session_shared import (
     BotError,
     Guard,
+    Recap,
     Refused,
     Seats,
     SeatsError,
     Seed,
+    TwoSeatSession,
+    bots_named,
     check_deals,
     decision_rng,
     deck_for,
@@ -112,6 +115,7 @@ __all__ = [
     "decision_rng",
     "deck_for",
     "first_dealer_for",
+    "rules_label",
     "summarize_hand",
     "table_mask",
     "why",
@@ -119,43 +123,15 @@ __all__ = [
 
 # -- what the session answers -------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Accepted:
-    """Done: a move played or taken back; ``sentence`` tells it to its player."""
-
-    move: Move
-    sentence: str
-
-
-@dataclass(frozen=True)
-class BotMove:
-    """A move the computer played: its seat, the move, where it stands in the hand's
-    history, and how long the choice took (seconds)."""
-
-    seat: int
-    move: Move
-    index: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The move the hint level would make, and why, in words for the player."""
-
-    move: Move
-    level: str
-    why: str
-
-
-@dataclass(frozen=True)
-class Recap:
-    """The other player's moves since ``reader``'s last one in this hand, as he saw
-    them; ``since_own_move`` is false when he has not moved yet in this hand."""
-
-    reader: int
-    since_own_move: bool
-    lines: tuple[str, ...]
+# The answers are session_shared's, of Umtali's moves. At run time the names are the generic
+# classes themselves, so that ``isinstance(reply, Accepted)`` works; a type checker sees
+# them of ``Move``.
+if TYPE_CHECKING:
+    Accepted: TypeAlias = shared.Accepted[Move]
+    BotMove: TypeAlias = shared.BotMove[Move]
+    Hint: TypeAlias = shared.Hint[Move]
+else:
+    Accepted, BotMove, Hint = shared.Accepted, shared.BotMove, shared.Hint
 
 
 # -- the end of a hand and the score sheet ----------------------------------------------------
@@ -271,44 +247,15 @@ def table_mask(view: PlayerView) -> int:
 # -- the session ------------------------------------------------------------------------------------
 
 
-class PlaySession:
-    """A match with its seats: each seat a person (``None``) or a computer level.
-
-    Args:
-        match: the match, new or read from a record.
-        seed: the seed of its deals and of the computer's decisions (see the module).
-        levels: the computer's level in each seat, ``None`` for a person.
-        hint_level: the level whose choice :meth:`hint` gives.
-        guard: a context manager entered around every change of the match (a deal, a
-            move played or taken back) and every save of it
-            (:mod:`umtali.session_file`), so that a front end can keep it whole.
+class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
+    """A match of Umtali with its seats: each seat a person (``None``) or a computer
+    level of :data:`~umtali.bots.BOTS`. What it shares with Gin Rummy's session (the
+    seats, turns, the computer's moves, hints, taking a move back) is
+    :class:`~umtali.session_shared.TwoSeatSession`'s; its arguments are that class's.
     """
 
-    def __init__(
-        self,
-        match: Match,
-        seed: Seed,
-        levels: tuple[str | None, str | None],
-        *,
-        hint_level: str = DEFAULT_BOT,
-        guard: Guard = nullcontext,
-    ) -> None:
-        self.match = match
-        self.seed = seed
-        self.levels = levels
-        self.humans = frozenset(seat for seat in (0, 1) if levels[seat] is None)
-        # Reproducible: the computer's choices depend on the deal and the seed alone (not
-        # on the machine's speed), so a seeded or resumed game plays the same.
-        self.bots: tuple[Bot | None, Bot | None] = (
-            None if levels[0] is None else make_bot(levels[0], reproducible=True),
-            None if levels[1] is None else make_bot(levels[1], reproducible=True),
-        )
-        self.hint_level = hint_level
-        self._hint_bot: Bot | None = None
-        self.guard = guard
-        self.moved_by_person = False
-        """Whether a person has played a move in this session (one taken back counts):
-        until then a new game is not worth keeping."""
+    known_levels = BOTS
+    default_level = DEFAULT_BOT
 
     # -- making one ----------------------------------------------------------------------------
     @classmethod
@@ -336,15 +283,6 @@ class PlaySession:
         return cls.of_match(match, guard=guard)
 
     @classmethod
-    def of_match(cls, match: Match, *, guard: Guard = nullcontext) -> PlaySession:
-        """The session of a match that ``umtali play`` (or :meth:`new`) made: its seats
-        read from ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
-        seats = Seats.of(match.meta)
-        check_deals(match, seats.seed)
-        levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
-        return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
-
-    @classmethod
     def between_bots(
         cls,
         levels: tuple[str, str],
@@ -365,44 +303,56 @@ class PlaySession:
             rules,
             kind=kind,
             first_dealer=first_dealer_for(seed),
-            players=players or (f"Computer ({levels[0]})", f"Computer ({levels[1]})"),
+            players=players or bots_named(levels),
         )
         return cls(match, seed, (levels[0], levels[1]))
 
+    def rematch(self, seed: int, *, guard: Guard | None = None) -> PlaySession:
+        """A new match with the same seats, level, kind and rules, dealt from ``seed``
+        (play again)."""
+        return PlaySession.new(
+            seed=seed,
+            humans=self.humans,
+            bot=self.level(),
+            kind=self.match.kind,
+            rules=self.match.rules,
+            guard=self.guard if guard is None else guard,
+        )
+
+    # -- what is Umtali's own ------------------------------------------------------------------
+    def _make_bot(self, level: str) -> Bot:
+        # Reproducible: the computer's choices depend on the deal and the seed alone (not
+        # on the machine's speed), so a seeded or resumed game plays the same.
+        return make_bot(level, reproducible=True)
+
+    def _mover(self, hand: HandState) -> int:
+        return hand.player
+
+    def _parse(self, text: str) -> Move | Refused:
+        try:
+            return parse_move(text)
+        except InvalidMoveError as e:
+            return Refused(str(e))
+
+    def _allowed(self, hand: HandState, seat: int, move: Move) -> Move | Refused:
+        """``move`` as the engine completes it (the cards a take takes), or the engine's
+        reason not, addressed to ``seat``."""
+        try:
+            return hand.resolve(move)
+        except IllegalMoveError:
+            return Refused(explain_illegal(hand, move, names=self.names_for(seat)))
+
+    def _play(self, hand: HandState, seat: int, move: Move) -> str:
+        # Told before it is played: the sentence names what the move takes from the board.
+        sentence = describe_move(hand, move, names=self.names_for(seat))
+        with self.guard():
+            hand.push(move)
+        return sentence
+
+    def _why(self, view: PlayerView, move: Move) -> str:
+        return why(view, move)
+
     # -- where the match stands -------------------------------------------------------------
-    @property
-    def hotseat(self) -> bool:
-        """Two people, one screen."""
-        return len(self.humans) == 2
-
-    @property
-    def hand(self) -> HandState | None:
-        """The hand being played, if one is under way."""
-        return self.match.current
-
-    @property
-    def hand_index(self) -> int:
-        """The index of the last hand dealt, from 0 (-1 before the first deal)."""
-        return len(self.match.hands) - 1
-
-    def needs_deal(self) -> bool:
-        """Whether the next step is dealing a hand."""
-        return self.match.current is None and not self.match.is_over()
-
-    def to_move(self) -> int | None:
-        """The seat to move, or ``None`` between hands and once the match is over."""
-        hand = self.match.current
-        return None if hand is None else hand.player
-
-    def is_over(self) -> bool:
-        return self.match.is_over()
-
-    def names_for(self, reader: int) -> tuple[str, str]:
-        """The players' names as ``reader`` is addressed: himself as "You"."""
-        names = list(self.match.players)
-        names[reader] = YOU
-        return (names[0], names[1])
-
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see of the hand under way (R11), with the game's totals."""
         return self.match.view(seat)
@@ -417,12 +367,18 @@ class PlaySession:
         return self.match.game_totals()
 
     def hand_title(self, names: tuple[str, str], dealer: bool = True) -> str:
-        """The hand being played, "Game 1, hand 2 of 4", and who deals (``dealer``).
+        """The hand being played, "Game 1, hand 2 of 4", the rules when they are not the
+        standard ones (:func:`rules_label`), and who deals (``dealer``).
 
         >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
         >>> _ = session.deal()
         >>> session.hand_title(session.names_for(0))
         'Game 1, hand 1 of 4 · Computer (greedy) deals'
+        >>> from umtali.rules import PRACTICAL
+        >>> practical = PlaySession.new(seed=3, humans={0}, bot="greedy", rules=PRACTICAL)
+        >>> _ = practical.deal()
+        >>> practical.hand_title(practical.names_for(0), dealer=False)
+        'Game 1, hand 1 of 4 · practical rules'
         """
         per = self.match.rules.hands_per_game
         game, number = divmod(self.hand_index, per)
@@ -430,6 +386,9 @@ class PlaySession:
             title = "A single hand"
         else:
             title = f"Game {game + 1}, hand {number + 1} of {per}"
+        label = rules_label(self.match.rules)
+        if label is not None:
+            title += f" · {label}"
         if dealer:
             title += f" · {subject(names[self.match.hands[-1].dealer], 'deals')}"
         return title
@@ -453,102 +412,6 @@ class PlaySession:
         """The sentence that ends the match: who won it, or that it is drawn."""
         return who_won(self.match.winner(), names, self.match.kind)
 
-    def rematch(self, seed: int, *, guard: Guard | None = None) -> PlaySession:
-        """A new match with the same seats, level, kind and rules, dealt from ``seed``
-        (play again)."""
-        level = next((level for level in self.levels if level), DEFAULT_BOT)
-        return PlaySession.new(
-            seed=seed,
-            humans=self.humans,
-            bot=level,
-            kind=self.match.kind,
-            rules=self.match.rules,
-            guard=self.guard if guard is None else guard,
-        )
-
-    # -- playing ---------------------------------------------------------------------------------
-    def deal(self) -> HandState:
-        """Deal the next hand from the seed."""
-        with self.guard():
-            return self.match.new_hand(deck_for(self.seed, len(self.match.hands)))
-
-    def submit(self, seat: int, move: Move | str) -> Accepted | Refused:
-        """Play ``move`` (a :class:`Move`, or text in notation) for ``seat``; the reply
-        says what was done, or why nothing was (the engine's reason, addressed to him)."""
-        reply = self.check(seat, move)
-        if isinstance(reply, Refused):
-            return reply
-        hand = self.match.current
-        assert hand is not None
-        sentence = describe_move(hand, reply.move, names=self.names_for(seat))
-        with self.guard():
-            hand.push(reply.move)
-        self.moved_by_person = True
-        return Accepted(reply.move, sentence)
-
-    def check(self, seat: int, move: Move | str) -> Accepted | Refused:
-        """Whether ``move`` is one ``seat`` may make now, without playing it (what
-        ``why MOVE`` asks): the move as the engine completes it, or the reason not."""
-        hand = self.match.current
-        if hand is None:
-            return Refused("no hand is being played")
-        if seat != hand.player:
-            return Refused("it is not your turn")
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except InvalidMoveError as e:
-                return Refused(str(e))
-        try:
-            played = hand.resolve(move)
-        except IllegalMoveError:
-            return Refused(explain_illegal(hand, move, names=self.names_for(seat)))
-        return Accepted(played, f"{played} is allowed now.")
-
-    def bot_move(self) -> BotMove:
-        """Let the computer in the seat to move choose and play one move, from its view
-        and its decision's own RNG (:func:`decision_rng`). :class:`BotError` if it fails
-        or breaks the rules."""
-        hand = self.match.current
-        if hand is None:
-            raise ValueError("no hand is being played: deal one first")
-        seat = hand.player
-        bot = self.bots[seat]
-        if bot is None:
-            raise ValueError(f"seat {seat} is a person's: the computer does not move for him")
-        index = len(hand.history)
-        view = self.match.view(seat)
-        rng = decision_rng(self.seed, self.hand_index, index)
-        start = time.perf_counter()
-        try:
-            move = bot.choose(view, rng)
-        except Exception as e:
-            what = f"the bot failed: {type(e).__name__}: {e}"
-            raise BotError(seat, self.hand_index, index, what) from e
-        seconds = time.perf_counter() - start
-        if move not in view.legal:
-            what = f"the bot chose {move!r}, which is not a legal move"
-            raise BotError(seat, self.hand_index, index, what)
-        with self.guard():
-            hand.push(move)
-        return BotMove(seat, move, index, seconds)
-
-    def step(self) -> BotMove | None:
-        """One step of a game between computers: a deal (``None``) or a computer's move."""
-        if self.needs_deal():
-            self.deal()
-            return None
-        return self.bot_move()
-
-    def play_out(self) -> list[BotMove]:
-        """Play the match to its end (every seat a computer's); the moves played."""
-        moves = []
-        while not self.match.is_over():
-            step = self.step()
-            if step is not None:
-                moves.append(step)
-        return moves
-
     # -- what a player is told ---------------------------------------------------------------
     def tell(self, reader: int, index: int) -> str:
         """The other player's move ``index`` of the last hand dealt, as ``reader`` saw
@@ -569,29 +432,8 @@ class PlaySession:
             view = PlayerView.of(hands[hand_index], reader)
         elif view.player != reader:
             raise ValueError(f"a recap for seat {reader} is told from his own view")
-        mine = [i for i, (actor, _) in enumerate(view.history) if actor == reader]
-        since = mine[-1] + 1 if mine else 0
-        names = self.names_for(reader)
-        lines = tuple(
-            describe_seen(view, i, names)
-            for i in range(since, len(view.history))
-            if view.history[i][0] != reader
-        )
-        return Recap(reader, bool(mine), lines)
-
-    def hint(self, seat: int) -> Hint:
-        """The move the hint level (the default, whoever the opponent is) would make
-        for ``seat`` now, and why. Its RNG is its own (a negative move index), so asking
-        changes nothing the computer does later."""
-        hand = self.match.current
-        if hand is None or hand.player != seat:
-            raise ValueError("a hint is given to the player to move")
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.hint_level, reproducible=True)
-        view = self.match.view(seat)
-        rng = decision_rng(self.seed, self.hand_index, -1 - len(hand.history))
-        move = self._hint_bot.choose(view, rng)
-        return Hint(move, self.hint_level, why(view, move))
+        seen, names = view, self.names_for(reader)
+        return Recap.told(reader, seen.history, lambda i: describe_seen(seen, i, names))
 
     # -- undo ------------------------------------------------------------------------------------
     def undo_needs_consent(self, seat: int) -> bool:
@@ -628,22 +470,28 @@ class PlaySession:
             return f"your turn has passed to {other}, who must agree to it"
         return None
 
-    def undo(self, seat: int, *, consent: bool = False) -> Accepted | Refused:
-        """Take back ``seat``'s last move if the rule allows (``consent``: the other
-        player agreed, in hot-seat); the move is gone from the record."""
-        refusal = self.undo_refusal(seat, consent=consent)
-        if refusal is not None:
-            return Refused(refusal)
-        hand = self.match.current
-        assert hand is not None
-        with self.guard():
-            move = hand.pop()
-        return Accepted(move, f"Taken back: {move}.")
-
     # -- the record -----------------------------------------------------------------------------
     def record(self) -> str:
         """The record of the match so far, as JSON text (:func:`umtali.record.dumps`)."""
         return dumps(self.match)
+
+
+def rules_label(rules: RuleSet) -> str | None:
+    """How a title names ``rules``: ``None`` for the standard rules, else the preset, or
+    the preset changed (a record may change any option of it).
+
+    >>> from umtali.rules import PRACTICAL
+    >>> rules_label(STANDARD) is None, rules_label(PRACTICAL)
+    (True, 'practical rules')
+    >>> import dataclasses
+    >>> rules_label(dataclasses.replace(STANDARD, marriage_multiplier=3))
+    'standard rules, changed'
+    """
+    if rules == STANDARD:
+        return None
+    if rules == PRESETS.get(rules.name):
+        return f"{rules.name} rules"
+    return f"{rules.name} rules, changed"
 
 
 # -- what each seat has seen ------------------------------------------------------------------

@@ -20,10 +20,11 @@ from rich.text import Text
 
 from umtali.cli.gin_play import GinGame
 from umtali.cli.gin_render import gin_hand_summary
-from umtali.cli.kept import KeptPlay
-from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal, printable
+from umtali.cli.prompting import Pausing
+from umtali.cli.terminal import Terminal, printable
 from umtali.describe import subject
 from umtali.gin_party_session import GinPartySession, PartyHand
+from umtali.gin_session import gin_variant
 from umtali.session_file import KeptGame
 
 __all__ = ["PartyPlay", "party_name"]
@@ -32,7 +33,7 @@ __all__ = ["PartyPlay", "party_name"]
 def party_name(party: GinPartySession) -> str:
     """What is played: "three-hand Gin Rummy", "four-hand Oklahoma Gin"."""
     size = "three-hand" if party.size == 3 else "four-hand"
-    return f"{size} {'Oklahoma Gin' if party.rules.oklahoma else 'Gin Rummy'}"
+    return f"{size} {gin_variant(party.rules)}"
 
 
 class PartyTable(GinGame):
@@ -61,8 +62,10 @@ class PartyTable(GinGame):
         self.party.save_and_play_on()
 
 
-class PartyPlay(KeptPlay):
+class PartyPlay(Pausing):
     """A :class:`GinPartySession` at a terminal, kept in a file (:class:`KeptGame`)."""
+
+    score_told = "gives the totals"
 
     def __init__(self, term: Terminal, kept: KeptGame) -> None:
         super().__init__(term, kept)
@@ -146,25 +149,6 @@ class PartyPlay(KeptPlay):
     def show_score(self) -> None:
         """``score``: the running totals."""
         self._say(self.session.totals_sentence())
-
-    def pause(self, prompt: str) -> None:
-        """Wait for Enter; ``quit`` stops (and saves), ``save`` saves, ``score`` gives
-        the totals; each but ``quit`` waits again."""
-        while True:
-            reply = self.term.ask(f"{prompt} (or type quit)> ").lower()
-            if reply in QUIT_WORDS:
-                raise QuitRequested
-            if reply == "save":
-                self.save_and_play_on()
-            elif reply == "score":
-                self.show_score()
-            elif reply in ("help", "?", "h"):
-                self.term.say(
-                    "Press Enter to go on; [bold]score[/bold] gives the totals,"
-                    " [bold]save[/bold] saves the game, [bold]quit[/bold] saves it and stops."
-                )
-            else:
-                return
 
     def _say(self, sentence: str | None, style: str = "") -> None:
         if sentence is not None:

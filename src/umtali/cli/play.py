@@ -14,21 +14,18 @@ from __future__ import annotations
 import random
 import shlex
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Final
 
-from rich.console import Group
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from umtali.bots import BOTS, DEFAULT_BOT
 from umtali.cli.gin_party_play import PartyPlay
 from umtali.cli.gin_play import GinGame, new_gin_session
-from umtali.cli.kept import KeptPlay
+from umtali.cli.prompting import TurnPrompt
 from umtali.cli.render import (
     board,
     hand_line,
@@ -36,7 +33,6 @@ from umtali.cli.render import (
     score_sheets,
 )
 from umtali.cli.terminal import (
-    QUIT_WORDS,
     QuitRequested,
     Stopped,
     Terminal,
@@ -48,40 +44,16 @@ from umtali.describe import possessive
 from umtali.files import FileInUseError, SaveLock, SavePathError, check_save_path
 from umtali.gin_party_session import GinPartySession
 from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession, rules_named
-from umtali.learn.answers import whole_number
-from umtali.learn.reference import help_file, play_help, rules_summary, typed_spans
+from umtali.learn.reference import help_file
 from umtali.match import MatchKind
 from umtali.moves import Move
 from umtali.notation import VERBS
 from umtali.rules import STANDARD, RuleSet
-from umtali.session import Accepted, PlaySession, Refused, SeatsSeen, summarize_hand
+from umtali.session import PlaySession, Refused, SeatsSeen, rules_label, summarize_hand
 from umtali.session_file import KeptGame, KeptSession, ResumeError
 from umtali.state import HandState
 
 __all__ = ["PlayOptions", "run_play"]
-
-
-def _markup(text: str) -> str:
-    """Help text as rich markup: what is typed at the prompt in bold."""
-    return "".join(
-        f"[bold]{escape(span)}[/bold]" if typed else escape(span)
-        for span, typed in typed_spans(text)
-    )
-
-
-def _rules_told(preset: str) -> Group:
-    """``rules``: the rules in brief, of the game's own preset."""
-    summary = rules_summary(help_file(preset))
-    rows = tuple((label or "•", _markup(text)) for label, text in summary.rows)
-    return _rows(f"[bold]{escape(summary.title)}[/bold]", rows)
-
-
-def _help_told(preset: str) -> Group:
-    """``help``: what may be typed, in a game of the preset."""
-    reference = play_help(help_file(preset))
-    rows = tuple((label, _markup(text)) for label, text in reference.rows)
-    return _rows(_markup(reference.title), rows)
-
 
 UNKNOWN_WORD: Final = (
     "Type [bold]moves[/bold] to list the moves you may make, [bold]hint[/bold] for a"
@@ -89,16 +61,6 @@ UNKNOWN_WORD: Final = (
 )
 
 YES: Final = frozenset({"y", "yes"})
-
-
-def _rows(title: str, rows: Sequence[tuple[str, str]]) -> Group:
-    """A title and rows of (label, text): the text wraps beside its label."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
-    for label, text in rows:
-        grid.add_row(label, text)
-    return Group(title, grid)
 
 
 @dataclass(frozen=True)
@@ -136,8 +98,14 @@ def _status_of(signum: int | None) -> int:
 # -- the game on the screen --------------------------------------------------------------------
 
 
-class Game(KeptPlay):
-    """A :class:`PlaySession` at a terminal, kept in a file (:class:`KeptGame`)."""
+class Game(TurnPrompt[Move]):
+    """A :class:`PlaySession` at a terminal, kept in a file (:class:`KeptGame`): its
+    boards, what is new to each seat, and the hand-over in hot-seat (where a move may be
+    taken back with the other player's leave); the prompts are
+    :class:`~umtali.cli.prompting.TurnPrompt`'s."""
+
+    session: PlaySession
+    why_example = "play 8♦ off 8♥"
 
     def __init__(self, term: Terminal, kept: KeptGame) -> None:
         super().__init__(term, kept)
@@ -149,58 +117,22 @@ class Game(KeptPlay):
         self.private_shown = False
         """Hot-seat: whether a player's hand has been shown since the screen was cleared."""
 
-    # -- the loop ----------------------------------------------------------------------
-    def run(self) -> int:
-        session = self.session
-        if session.hand is not None:  # resumed in the middle of a hand
-            self.term.blank()
-            self.term.say(Text(self._hand_title(), style="bold"))
-            if not session.hotseat:  # (hot-seat: the hand-over before the first turn tells it)
-                self._recap(next(iter(session.humans)))
-        while not session.is_over():
-            if session.needs_deal():
-                self._deal()
-            seat = session.to_move()
-            while seat is not None:
-                if seat in session.humans:
-                    self._human_turn(seat)
-                else:
-                    self._computer_move()
-                seat = session.to_move()
-            hand = self.match.hands[-1]
-            # Saved before anything about the hand is printed: if printing fails, the
-            # hand is kept all the same.
-            self.autosave()
-            self.term.blank()
-            self.term.say(*hand_summary(summarize_hand(hand, self._names())))
-            self._score_sheet(running=False)
-            if not session.is_over():
-                self._pause("Press Enter for the next hand")
-        self._final_summary()
-        return 0
+    def help_file(self) -> str:
+        return help_file(self.match.rules.name)
 
-    def _names(self) -> tuple[str, str]:
-        """The players' names as they are shown: a record's names are checked when it is
-        read, and shown with any control character escaped all the same."""
-        first, second = self.match.players
-        return printable(first), printable(second)
+    def show_hand_end(self) -> None:
+        self.term.say(*hand_summary(summarize_hand(self.match.hands[-1], self.names())))
+        self.term.say(*score_sheets(self.session.score_sheet(running=False), self.names()))
 
-    def _hand_title(self, dealer: bool = True) -> str:
-        return self.session.hand_title(self._names(), dealer)
+    def show_score(self) -> None:
+        """``score``: the score sheet, with the points of the hand under way."""
+        self.term.say(*score_sheets(self.session.score_sheet(running=True), self.names()))
 
-    def _deal(self) -> None:
-        self.session.deal()
-        self.term.blank()
-        self.term.say(Text(self._hand_title(), style="bold"))
+    def refused(self, move: Move | str) -> None:
+        if isinstance(move, str) and move.split()[0].lower() not in VERBS:
+            self.term.say(UNKNOWN_WORD)
 
-    def _computer_move(self) -> None:
-        self.term.flush()  # the screen is up to date while the computer thinks
-        played = self.session.bot_move()
-        # Told as the player saw it: his view decides what he may know of it (R11).
-        sentence = self.session.tell(1 - played.seat, played.index)
-        self.term.say(Text("  " + printable(sentence), style="cyan"))
-
-    def _human_turn(self, seat: int) -> None:
+    def human_turn(self, seat: int) -> None:
         session = self.session
         if self.seen.hand_over_due(seat) and self._hand_over(seat):
             return  # the other player took his move back: his turn again
@@ -212,24 +144,21 @@ class Game(KeptPlay):
             self._show_board(seat, hand, look.new)
         else:  # later in the same turn: only what changed (the move was just told)
             self.term.say(hand_line(view))
-        legal = list(view.legal)
-        if len(legal) <= 10:
-            self._list_moves(legal)
+        if len(view.legal) <= 10:
+            self.list_moves(view.legal)
         else:
-            self.term.say(f"{len(legal)} legal moves: type [bold]moves[/bold] to list them.")
-        name = self._names()[seat]
-        while not self._handle(self.term.ask(f"{name}> "), seat, legal):
-            pass
+            self.term.say(f"{len(view.legal)} legal moves: type [bold]moves[/bold] to list them.")
+        self.read_moves(seat, view.legal)
 
     def _show_board(self, seat: int, hand: HandState, new: int) -> None:
         view = self.session.view(seat)
-        name = self._names()[seat]
+        name = self.names()[seat]
         self.term.blank()
         self.term.say(
             board(
                 view,
-                self._names(),
-                heading=f"{self._hand_title(dealer=False)} · "
+                self.names(),
+                heading=f"{self.hand_title(dealer=False)} · "
                 + (f"turn {hand.turn}" if hand.turn else "the deal")
                 + f" · {possessive(name)} move",
                 game_so_far=self.session.game_so_far(),
@@ -243,154 +172,36 @@ class Game(KeptPlay):
         other player did since his last turn, as far as he was allowed to see it. Here
         the player who just moved may take his move back, if the next one agrees: then
         True (and the next player's turn has not begun)."""
-        name = self._names()[seat]
-        other = 1 - seat
+        names = self.names()
+        name, other = names[seat], 1 - seat
         if self.private_shown:  # (the opening screen stays until the first Enter)
             self.term.clear()
             self.private_shown = False
-            self.term.say(Text(self._hand_title(), style="bold"))
+            self.term.say(Text(self.hand_title(), style="bold"))
         if self.session.undo_refusal(other, consent=True) is None:
             self.term.say(
-                f"({self._names()[other]} may type [bold]undo[/bold] here to take back"
+                f"({names[other]} may type [bold]undo[/bold] here to take back"
                 f" the last move, if {name} agrees.)"
             )
         prompt = f"Hand the terminal to {name}, then press Enter"
-        while self._pause(prompt, undo_by=other):
+        while self.pause(prompt, undo=partial(self.session.undo_refusal, other, consent=True)):
             answer = self.term.ask(
-                f"{name}: may {self._names()[other]} take the last move back? (yes/no)> "
+                f"{name}: may {names[other]} take the last move back? (yes/no)> "
             )
             if answer.lower() in YES:
                 reply = self.session.undo(other, consent=True)
                 self.term.say(printable(reply.sentence), style=None)
-                if isinstance(reply, Accepted):
+                if not isinstance(reply, Refused):
                     # Back to the player whose turn it is again, his whole board unseen.
-                    self._pause(
-                        f"Hand the terminal back to {self._names()[other]}, then press Enter"
-                    )
+                    self.pause(f"Hand the terminal back to {names[other]}, then press Enter")
                     self.term.clear()
                     self.seen.forget_turn()
                     return True
             else:
                 self.term.say("The move stands.")
         self.term.clear()
-        self._recap(seat)
+        self.tell_recap(seat)
         return False
-
-    def _recap(self, reader: int) -> None:
-        """The other player's moves since ``reader``'s last move in this hand, told from
-        ``reader``'s view: what he saw of them (R11, as the view decides)."""
-        recap = self.session.recap(reader)
-        if not recap.lines:
-            return
-        title = "Since your last turn" if recap.since_own_move else "So far in this hand"
-        if self.session.hotseat:
-            title += f" ({self._names()[reader]})"
-        self.term.blank()
-        self.term.say(Text.assemble((title, "bold"), ":"))
-        for line in recap.lines:
-            self.term.say(Text("  " + printable(line), style="cyan"))
-
-    def _list_moves(self, legal: Sequence[Move]) -> None:
-        for i, move in enumerate(legal, start=1):
-            self.term.say(f"  [bold]{i:>2}[/bold]  {move}", style=None)
-
-    def _handle(self, line: str, seat: int, legal: list[Move]) -> bool:
-        """Act on one line of input; True when the turn's screen must be drawn again (a
-        move was played or taken back)."""
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        if not line:
-            if len(legal) == 1:
-                return self._submit(seat, legal[0])
-            self.term.say("Type a move, a number, or [bold]help[/bold].")
-            return False
-        number = whole_number(line)
-        if number is not None:
-            if 1 <= number <= len(legal):
-                return self._submit(seat, legal[number - 1])
-            self.term.say(
-                f"There is no move {number}: choose 1 to {len(legal)}"
-                " ([bold]moves[/bold] lists them)."
-            )
-            return False
-        if word in ("help", "?", "h"):
-            self.term.say(_help_told(self.match.rules.name))
-        elif word in ("moves", "m"):
-            self._list_moves(legal)
-        elif word == "hint":
-            hint = self.session.hint(seat)
-            self.term.say(
-                Text(f"Hint: {hint.move}  (the {hint.level} level would play this): {hint.why}.")
-            )
-        elif word == "rules":
-            self.term.say(_rules_told(self.match.rules.name))
-        elif word == "score":
-            self._score_sheet(running=True)
-        elif word == "save":
-            self.save_and_play_on()
-        elif word in QUIT_WORDS:
-            raise QuitRequested
-        elif word == "undo":
-            reply = self.session.undo(seat)
-            self._say_reply(reply)
-            return isinstance(reply, Accepted)
-        elif word == "why":
-            if not rest.strip():
-                self.term.say("Write the move after 'why', e.g. [bold]why play 8♦ off 8♥[/bold].")
-            else:
-                self._say_reply(self.session.check(seat, rest))
-        else:
-            return self._submit(seat, line)
-        return False
-
-    def _submit(self, seat: int, move: Move | str) -> bool:
-        reply = self.session.submit(seat, move)
-        if isinstance(reply, Refused):
-            self._say_reply(reply)
-            if isinstance(move, str) and move.split()[0].lower() not in VERBS:
-                self.term.say(UNKNOWN_WORD)
-            return False
-        self.term.say(Text("  " + printable(reply.sentence), style="green"))
-        return True
-
-    def _say_reply(self, reply: Accepted | Refused) -> None:
-        style = "yellow" if isinstance(reply, Refused) else None
-        self.term.say(Text(printable(reply.sentence), style=style or ""))
-
-    def _pause(self, prompt: str, undo_by: int | None = None) -> bool:
-        """Wait for Enter; ``quit`` saves and stops, ``save``, ``score`` and ``help``
-        answer and wait again; anything else goes on. True when ``undo`` was typed and
-        ``undo_by`` may take his move back (with leave)."""
-        while True:
-            reply = self.term.ask(f"{prompt} (or type quit)> ").lower()
-            if reply in QUIT_WORDS:
-                raise QuitRequested
-            if reply == "save":
-                self.save_and_play_on()
-            elif reply == "score":
-                self._score_sheet(running=True)
-            elif reply == "undo" and undo_by is not None:
-                refusal = self.session.undo_refusal(undo_by, consent=True)
-                if refusal is None:
-                    return True
-                self.term.say(Text(printable(refusal), style="yellow"))
-            elif reply in ("help", "?", "h"):
-                self.term.say(
-                    "Press Enter to go on; [bold]score[/bold] shows the score sheet,"
-                    " [bold]save[/bold] saves the game, [bold]quit[/bold] saves it and stops."
-                )
-            else:
-                return False
-
-    # -- summaries ---------------------------------------------------------------------
-    def _score_sheet(self, running: bool) -> None:
-        """The score sheet; ``running``: with the points of the hand under way."""
-        self.term.say(*score_sheets(self.session.score_sheet(running), self._names()))
-
-    def _final_summary(self) -> None:
-        self.term.blank()
-        self.term.say(Text(self.session.result(self._names()), style="bold"))
-        self.say_where_kept()
 
 
 # -- starting, resuming, and stopping -----------------------------------------------------------
@@ -605,8 +416,9 @@ def _introduce(game: Screen, options: PlayOptions) -> None:
         game.term.say(Text(f"Resuming the {match.kind} saved in {resumed}."), whole=True)
         return
     seed = f" Seed {options.seed}." if options.seed is not None else ""
-    names = game._names()
-    rules = "" if match.rules.name == STANDARD.name else f" ({match.rules.name} rules)"
+    names = game.names()
+    label = rules_label(match.rules)
+    rules = "" if label is None else f" ({label})"
     game.term.say(
         Text.assemble(
             f"A {match.kind} of Umtali{rules}: {names[0]} against {names[1]}.{seed} Type ",

@@ -425,10 +425,8 @@ def replay_reply(raw: bytes) -> ReplayReply:
         fresh = HandState(dealt.deck, dealt.dealer, dealt.rules)
         if fresh.turn:
             # With no dealer's choice (the practical rules' upcard), turn 1 begins at
-            # the deal, and the events tell no beginning for it: the deal is shown,
-            # and turn 1 titled, here.
+            # the deal: its board is shown here, before the events begin turn 1.
             close_step(board_model(fresh))
-            title, player = f"Turn {fresh.turn} · {player_name(fresh.player)}", fresh.player
 
     def close_hand(**last: object) -> None:
         fields = {"result": None, "totals": None, "stopped": False, **last}
