@@ -52,7 +52,7 @@ from umtali.gin.party import (
     draw_order,
 )
 from umtali.gin.rules import GIN, GinRules
-from umtali.gin_record import GinPartyMatch, PartyGame, SeatedHand
+from umtali.gin_record import GinPartyMatch, PartyGame, SeatedHand, tables_of
 from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession
 from umtali.session_shared import Guard, SeatsError, deck_for, first_dealer_for
 
@@ -161,6 +161,7 @@ class GinPartySession:
         seed: the seed of every hand's deck and of the computer's decisions.
         levels: the computer's level of each player, ``None`` for a person.
         guard: a context manager entered around every change of a hand.
+        hint_level: the level whose choice a hint gives, at every hand.
     """
 
     def __init__(
@@ -170,6 +171,7 @@ class GinPartySession:
         levels: tuple[str | None, ...],
         *,
         guard: Guard = nullcontext,
+        hint_level: str = DEFAULT_GIN_BOT,
     ) -> None:
         if len(levels) != match.size:
             raise PartyError(f"a game of {match.size} players takes {match.size} seats")
@@ -177,6 +179,7 @@ class GinPartySession:
         self.seed = seed
         self.levels = levels
         self.guard = guard
+        self.hint_level = hint_level
         self.humans = frozenset(who for who, level in enumerate(levels) if level is None)
         self.hands: list[PartyHand] = [self._at_table(seated) for seated in match.hands]
         """Every hand dealt, in order; the last one or two may be under way."""
@@ -237,6 +240,31 @@ class GinPartySession:
         _check_deals(match, seed)
         levels = tuple(None if who in humans else bot for who in range(match.size))
         return cls(match, seed, levels, guard=guard)
+
+    @classmethod
+    def of_stored(
+        cls,
+        match: GinPartyMatch,
+        *,
+        hint_level: str = DEFAULT_GIN_BOT,
+        handed_over: frozenset[int] = frozenset(),
+    ) -> GinPartySession:
+        """The session of a game whose hands were dealt from a secure shuffle rather
+        than from its seed (a server's): its seats from ``meta``, checked as
+        :meth:`of_match` checks them, its decks taken as they are. The seed still
+        seeds the computer's decisions. The people's seats in ``handed_over`` are
+        played by the computer (their players are away).
+
+        >>> party = GinPartySession.new(players=3, seed=5, humans={1}, bot="random")
+        >>> _ = party.deal([list(range(52))])
+        >>> again = GinPartySession.of_stored(party.match, hint_level="greedy")
+        >>> again.levels, again.needs_deal(), again.under_way()[0].session.hint_level
+        (('random', None, 'random'), False, 'greedy')
+        """
+        seed, humans, bot = _seats_of(match.meta, match.size)
+        people = humans - handed_over
+        levels = tuple(None if who in people else bot for who in range(match.size))
+        return cls(match, seed, levels, hint_level=hint_level)
 
     def rematch(self, seed: int, *, guard: Guard | None = None) -> GinPartySession:
         """A new game with the same seats, level and rules, dealt from ``seed`` (play
@@ -313,8 +341,27 @@ class GinPartySession:
         return self.game.is_over()
 
     def needs_deal(self) -> bool:
-        """Whether the next hand (or deal) is to be dealt: none is under way."""
-        return not self._dealt and not self.is_over()
+        """Whether a hand is to be dealt: none is under way, or a four-hand deal has
+        only its first table's hand (a server stopped between storing the two)."""
+        return not self.is_over() and not self.match.deal_complete()
+
+    def needs_count(self) -> bool:
+        """Whether every hand of the deal is dealt and over, so it is to be counted."""
+        return self.match.deal_complete() and all(
+            hand.session.match.hands[0].is_over() for hand in self._dealt
+        )
+
+    def tables_to_deal(self) -> tuple[Table, ...]:
+        """The tables of the deal under way (or the next) not dealt yet, in the order
+        :meth:`deal` deals them.
+
+        >>> party = GinPartySession.new(players=4, seed=4, humans={0}, bot="random")
+        >>> party.tables_to_deal()
+        (Table(players=(0, 1), dealer=0), Table(players=(2, 3), dealer=2))
+        """
+        if self.is_over():
+            return ()
+        return tables_of(self.match.seats())[len(self.match.under_way()) :]
 
     def under_way(self) -> tuple[PartyHand, ...]:
         """The hands dealt and not yet counted: one in three-hand, two in four-hand,
@@ -322,20 +369,32 @@ class GinPartySession:
         return self._dealt
 
     # -- playing ----------------------------------------------------------------------
-    def deal(self) -> tuple[PartyHand, ...]:
+    def deal(self, decks: Sequence[Sequence[int]] | None = None) -> tuple[PartyHand, ...]:
         """Deal the next hand (three-hand) or the next deal's two hands (four-hand), each
-        at its table; the hands with a person at them come first, so that a person's
-        hand is played before the computers' hand he will only hear the end of."""
-        if self._dealt:
+        at its table, and give back every hand of the deal; the hands with a person at
+        them come first, so that a person's hand is played before the computers' hand
+        he will only hear the end of. A deal begun (its first table dealt) is finished.
+
+        ``decks``: one for each of :meth:`tables_to_deal`, in order; by default each
+        comes from the seed (a server deals from a secure shuffle instead, and keeps
+        the decks itself).
+        """
+        tables = self.tables_to_deal()
+        if not tables:
             raise PartyError("the hands dealt are not over yet: play them and count them first")
+        if decks is not None and len(decks) != len(tables):
+            raise PartyError(
+                f"{len(tables)} hand(s) are to be dealt, so give {len(tables)} deck(s), not"
+                f" {len(decks)}"
+            )
         dealt = []
         with self.guard():
-            while not self.match.deal_complete():
+            for table in range(len(tables)):
                 number = len(self.match.hands) + 1
-                seated = self.match.deal_next(deck_for(_hand_seed(self.seed, number), 0))
-                dealt.append(self._at_table(seated))
+                deck = deck_for(_hand_seed(self.seed, number), 0) if decks is None else decks[table]
+                dealt.append(self._at_table(self.match.deal_next(deck)))
         self.hands.extend(dealt)
-        self._dealt = self._person_first(dealt)
+        self._dealt = self._person_first([*self._dealt, *dealt])
         return self._dealt
 
     def _at_table(self, seated: SeatedHand) -> PartyHand:
@@ -345,6 +404,7 @@ class GinPartySession:
             seated.match,
             _hand_seed(self.seed, seated.number),
             (self.levels[first], self.levels[second]),
+            hint_level=self.hint_level,
             guard=self.guard,
         )
         return PartyHand(seated.table, seated.number, session)
@@ -434,7 +494,7 @@ def teams_sentence(game: PartyGame, names: Sequence[str]) -> str | None:
     """Four-hand: who plays with whom; ``None`` in three-hand."""
     if isinstance(game, ThreeHandGame):
         return None
-    first, second = (_team_name(names, team) for team in (0, 1))
+    first, second = _team_name(names, 0), _team_name(names, 1, capital=False)
     return f"{first} play as a team against {second}; partners change opponents every deal."
 
 

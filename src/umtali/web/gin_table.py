@@ -50,6 +50,7 @@ from umtali.web.protocol import (
 )
 
 __all__ = [
+    "gin_hand_end",
     "gin_last_move",
     "gin_seat_table",
     "gin_seats",
@@ -159,6 +160,30 @@ def _sheet(session: GinPlaySession) -> GinScoreSheet:
     )
 
 
+def gin_hand_end(
+    session: GinPlaySession,
+    seat: int,
+    hand_ends: dict[tuple[int, int], tuple[HandEnd, GinHandEnd]],
+) -> tuple[HandEnd, GinHandEnd] | None:
+    """How the last hand that ended is told to ``seat`` (``None`` before the first
+    ends): kept in ``hand_ends``, by seat and hand, since a hand over never changes."""
+    match = session.match
+    ended = [i for i, past in enumerate(match.hands) if past.is_over()]
+    if not ended:
+        return None
+    last = ended[-1]
+    told = hand_ends.get((seat, last))
+    if told is None:
+        summary = summarize_gin_hand(match.hands[last], session.names_for(seat))
+        outcome = match.hands[last].outcome
+        assert outcome is not None
+        told = hand_ends[seat, last] = (
+            HandEnd(hand_index=last, scores=outcome.scores, how=summary.result, recap=[]),
+            _hand_end(summary, last),
+        )
+    return told
+
+
 def gin_seat_table(
     session: GinPlaySession,
     seat: int,
@@ -179,20 +204,7 @@ def gin_seat_table(
     view = session.view(seat)
     names = session.names_for(seat)
     recap = session.recap(seat)  # a knock told without its face-down card
-    ended = [i for i, past in enumerate(match.hands) if past.is_over()]
-    previous = gin_end = None
-    if ended:
-        last = ended[-1]
-        told = hand_ends.get((seat, last))
-        if told is None:
-            summary = summarize_gin_hand(match.hands[last], names)
-            outcome = match.hands[last].outcome
-            assert outcome is not None
-            told = hand_ends[seat, last] = (
-                HandEnd(hand_index=last, scores=outcome.scores, how=summary.result, recap=[]),
-                _hand_end(summary, last),
-            )
-        previous, gin_end = told
+    previous, gin_end = gin_hand_end(session, seat, hand_ends) or (None, None)
     laid = best_arrangement(view.hand)
     sheet = _sheet(session)
     over = match.is_over()

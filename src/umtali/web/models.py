@@ -6,7 +6,8 @@ each move's text. Everything else (hands in hand, the table, scores) is the engi
 work out again. Beside those facts are what the server alone needs: a hash of each
 seat's secret, each deck's salt and commitment, when each seat's player was last seen
 and whether the computer plays his seat for him, which game is the rematch of which, and
-timestamps.
+timestamps. A game of three- or four-hand Gin Rummy keeps its party (``games.party``) and
+who sits at each of its hands (``hands.seats``).
 
 The migrations in ``umtali.web.migrations`` create these tables; a test checks that the
 two agree, so a change here comes with a new revision there.
@@ -73,6 +74,11 @@ class GameRow(Base):
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("games.id"), unique=True)
     """The finished game this one is the rematch of (the same seats, level and kind), or
     ``None``. Unique: a game has one rematch, whichever of its players asks first."""
+    party: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """A game of three- or four-hand Gin Rummy: its record's ``party`` (its ``size``,
+    and the cards ``drawn`` for places or the ``first_dealing_team``); ``None`` for a
+    game of two. A party game's ``first_dealer`` is 0 and means nothing: its hands'
+    dealers follow from ``party``."""
 
     __table_args__ = (
         CheckConstraint("first_dealer IN (0, 1)", name="first_dealer"),
@@ -100,7 +106,7 @@ class SeatRow(Base):
     """Since when the computer plays this seat, handed over by the other player while
     this one was away; ``None`` while its person plays it (or has reclaimed it)."""
 
-    __table_args__ = (CheckConstraint("seat IN (0, 1)", name="seat"),)
+    __table_args__ = (CheckConstraint("seat BETWEEN 0 AND 3", name="seat"),)
 
 
 class HandRow(Base):
@@ -113,6 +119,10 @@ class HandRow(Base):
     hand_index: Mapped[int] = mapped_column(Integer, primary_key=True)
     """Counted from 0 across the whole match, as a record's ``hands`` list is."""
     dealer: Mapped[int] = mapped_column(Integer)
+    """The seat that deals (0 or 1); in a party game, the party's player who deals."""
+    seats: Mapped[list[int] | None] = mapped_column(JSON)
+    """In a party game, the party's players at the hand's seats 0 and 1; ``None`` in a
+    game of two, where they are the game's two players."""
     deck: Mapped[str] = mapped_column(Text)
     """The 52 cards in deck order, ASCII names separated by single spaces (``Js Ks …``)."""
     salt: Mapped[str] = mapped_column(String(128))
@@ -126,7 +136,7 @@ class HandRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (
-        CheckConstraint("dealer IN (0, 1)", name="dealer"),
+        CheckConstraint("dealer BETWEEN 0 AND 3", name="dealer"),
         CheckConstraint("hand_index >= 0", name="hand_index"),
     )
 

@@ -53,6 +53,8 @@ __all__ = [
     "MoveRequest",
     "NewGameRequest",
     "Opponent",
+    "PartyHandResult",
+    "PartyTable",
     "Problem",
     "ScoreSheetModel",
     "SeatLink",
@@ -115,7 +117,10 @@ class NewGameRequest(_Message):
     (``opponent: "computer"``, at ``level``, the person in ``seat``), or between two
     people who play by link (``opponent: "person"``). ``rules`` names a preset of the
     game (``GET /api/games-offered`` lists them); ``level`` and ``rules`` left out are
-    the game's defaults."""
+    the game's defaults.
+
+    Gin Rummy may have three or four ``players``: the person takes ``seat``, the
+    seats in ``invite`` go to friends by link, and the computer plays the others."""
 
     game: GameName = Field(default="umtali", description="umtali, or gin (Gin Rummy)")
     opponent: Literal["computer", "person"] = "computer"
@@ -131,7 +136,22 @@ class NewGameRequest(_Message):
         f" standard), for Gin Rummy {' or '.join(GIN_PRESETS)} (default standard)",
         max_length=40,
     )
-    seat: Literal[0, 1] = Field(default=0, description="the person's seat against the computer")
+    seat: int = Field(
+        default=0,
+        ge=0,
+        le=3,
+        description="the person's seat against the computer (0 or 1; in a party game, 0 to"
+        " players - 1)",
+    )
+    players: Literal[2, 3, 4] = Field(
+        default=2, description="how many play: 3 or 4 for three- or four-hand Gin Rummy"
+    )
+    invite: list[int] = Field(
+        default_factory=list,
+        max_length=3,
+        description="in a party game, the seats given to friends, a link each; the"
+        " computer plays the seats neither the person's nor invited",
+    )
     kind: Literal["hand", "game", "session"] = Field(
         default="game",
         description="a single hand, a game (four hands) or a session; Gin Rummy is played"
@@ -150,6 +170,30 @@ class NewGameRequest(_Message):
         if self.game == "gin" and self.kind != "game":
             raise ValueError(
                 "Gin Rummy is played as a game, to its rules' target: its kind is 'game'"
+            )
+        if self.players == 2:
+            if self.seat > 1:
+                raise ValueError("a game of two has seats 0 and 1")
+            if self.invite:
+                raise ValueError(
+                    "friends are invited to the seats of a party game (3 or 4 players); a game"
+                    " of two between people is opponent 'person'"
+                )
+            return self
+        if self.game != "gin":
+            raise ValueError("three or four players play Gin Rummy only: Umtali is a game of two")
+        if self.opponent != "computer":
+            raise ValueError(
+                "a party game is made by one person, against the computer: invite friends to"
+                " its other seats with 'invite'"
+            )
+        if self.seat >= self.players:
+            raise ValueError(f"a game of {self.players} has seats 0 to {self.players - 1}")
+        others = set(range(self.players)) - {self.seat}
+        if len(set(self.invite)) != len(self.invite) or not set(self.invite) <= others:
+            raise ValueError(
+                f"'invite' lists other seats than yours ({self.seat}), each once: some of"
+                f" {sorted(others)}"
             )
         return self
 
@@ -335,6 +379,49 @@ class GinScoreSheet(_Message):
     result: GinResult | None
 
 
+class PartyHandResult(_Message):
+    """One finished hand of a party game: its ``number`` (from 1) and ``hand_index``
+    (from 0, for ``verify``), the party's ``players`` at its seats 0 and 1, the
+    ``dealer``, what each seat scored, the party player who won (``None`` for a dead
+    hand), how it ended, and a sentence that tells it."""
+
+    number: int
+    hand_index: int
+    players: tuple[int, int]
+    dealer: int
+    scores: tuple[int, int]
+    winner: int | None
+    how: str
+    result: str
+
+
+class PartyTable(_Message):
+    """What a seat of three- or four-hand Gin Rummy is shown of the whole game, beside
+    the hand it plays: the players (``you`` is this seat's number; ``kinds`` says who
+    is a person by link and who the computer), the draw for places (three-hand) or the
+    teams (four-hand), who plays whom in the hand or deal under way (``seating``) and
+    whether this seat sits it out, every hand counted so far, the last deal's result
+    (four-hand), the running totals (by player, or by team: ``teams``), and the end."""
+
+    size: Literal[3, 4]
+    you: int
+    players: list[str]
+    kinds: list[Literal["person", "computer"]]
+    draw: str | None
+    teams: list[tuple[int, int]] | None
+    teams_sentence: str | None
+    seating: str | None
+    sits_out: bool
+    hands: list[PartyHandResult]
+    last_deal: str | None
+    totals: list[int]
+    totals_sentence: str
+    target: int
+    over: bool
+    result: str | None
+    final: list[int] | None
+
+
 class GinTable(_Message):
     """What a seat of Gin Rummy is shown beyond its view: its own hand laid out in the
     melds that leave the least deadwood (``melds``, ``deadwood``, ``deadwood_points``),
@@ -373,7 +460,10 @@ class SeatState(_Message):
     title: str
     hand_index: int
     commitment: str
-    view: dict[str, Any]
+    view: dict[str, Any] | None = Field(
+        description="the seat's view of its hand; None only for a seat of a party game that"
+        " has not yet played a hand (it sat out every one so far)"
+    )
     legal: list[str]
     your_turn: bool
     recap: list[str]
@@ -392,6 +482,12 @@ class SeatState(_Message):
     )
     gin: GinTable | None = Field(
         default=None, description="Gin Rummy's own table (``None`` in a game of Umtali)"
+    )
+    party: PartyTable | None = Field(
+        default=None,
+        description="three- or four-hand Gin Rummy: the whole game as this seat is told it"
+        " (``None`` in a game of two). The other fields tell the hand this seat plays (or"
+        " last played, while it sits out)",
     )
 
 

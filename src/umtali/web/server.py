@@ -24,7 +24,11 @@ every process sharing a PostgreSQL database, through ``LISTEN``/``NOTIFY``.
 
 A game is of Umtali or of Gin Rummy: its session (:data:`AnySession`) answers the same
 calls whichever it is, and what a seat is shown of Gin Rummy is built in
-:mod:`umtali.web.gin_table`.
+:mod:`umtali.web.gin_table`. A game of three- or four-hand Gin Rummy is a
+:class:`~umtali.gin_party_session.GinPartySession`: each of its seats plays its own
+hand through that hand's session, the computer plays the seats no person holds (whole
+hands between computers too, at once), and what a seat is shown is built in
+:mod:`umtali.web.gin_party`.
 
 Between two people, a seat whose player has been away longer than the grace period
 may be handed to the computer by the other player, and reclaimed by its own when he
@@ -54,17 +58,25 @@ import anyio.to_thread
 import psycopg
 
 from umtali.bots import DEFAULT_BOT
+from umtali.bots.gin import GIN_BOTS
 from umtali.deck import shuffled_deck
 from umtali.describe import YOU, how_hand_ended
 from umtali.gin.rules import GIN_PRESETS
-from umtali.gin_record import GinMatch
-from umtali.gin_session import GinAccepted, GinPlaySession
+from umtali.gin_party_session import GinPartySession, PartyHand
+from umtali.gin_record import GinMatch, GinPartyMatch
+from umtali.gin_session import DEFAULT_GIN_BOT, GinAccepted, GinPlaySession
 from umtali.match import Match, MatchKind
 from umtali.moves import Move
-from umtali.record import AnyMatch, dumps, record_of, replay_any
+from umtali.record import AnyMatch, AnyRecord, dumps, record_of, replay_any
 from umtali.rules import PRESETS
 from umtali.session import Accepted, PlaySession, Refused, Seats
 from umtali.view import PlayerView
+from umtali.web.gin_party import (
+    PartyTold,
+    party_last_move,
+    party_seat_table,
+    party_version,
+)
 from umtali.web.gin_table import (
     gin_last_move,
     gin_seat_table,
@@ -400,11 +412,12 @@ class RecordWithheld(Exception):  # noqa: N818 - an answer, not a fault
 # -- one game in memory ---------------------------------------------------------------------
 
 
-AnySession = PlaySession | GinPlaySession
-"""A game at the table, of either game: both answer the same calls (``submit``,
-``check``, ``bot_move``, ``hint``, ``to_move``, ``needs_deal``, ``result`` ...); what
-each seat is shown is built by its own game's table (:func:`seat_table`,
-:func:`umtali.web.gin_table.gin_seat_table`)."""
+AnySession = PlaySession | GinPlaySession | GinPartySession
+"""A game at the table, of either game: the first two answer the same calls
+(``submit``, ``check``, ``bot_move``, ``hint``, ``to_move``, ``needs_deal``, ``result``
+...); what each seat is shown is built by its own game's table (:func:`seat_table`,
+:func:`umtali.web.gin_table.gin_seat_table`). A party game is played hand by hand,
+each through its own :class:`GinPlaySession` (:func:`_playing`)."""
 
 
 @dataclass
@@ -424,12 +437,50 @@ class _LiveGame:
     hand over never changes, so it is told once."""
     gin_hand_ends: dict[tuple[int, int], tuple[HandEnd, GinHandEnd]] = field(default_factory=dict)
     """The same for Gin Rummy, with its own account of the hand's end."""
+    commitments: dict[int, str] = field(default_factory=dict)
+    """A party game's: each hand's deck commitment, by hand index (each seat is shown
+    the one of the hand it plays)."""
+    party_told: PartyTold = field(default_factory=PartyTold)
+    """A party game's: what its seats were told of finished hands."""
 
     @property
     def version(self) -> int:
         """Hands dealt plus moves played: it grows with every stored change."""
+        if isinstance(self.session, GinPartySession):
+            return party_version(self.session)
         hands = self.session.match.hands
         return len(hands) + sum(len(hand.history) for hand in hands)
+
+
+def _playing(party: GinPartySession, player: int) -> tuple[PartyHand, int] | Refused:
+    """The hand under way at which the party's ``player`` sits, with his seat in it;
+    refused when he sits this hand out, or his hand is over and the other table's
+    is not (four-hand)."""
+    for hand in party.under_way():
+        if player in hand.table.players:
+            if hand.session.match.hands[0].is_over():
+                return Refused(
+                    "your hand is over: the next deal comes once the other table's hand is over too"
+                )
+            return hand, hand.table.players.index(player)
+    if party.is_over():
+        return Refused("the game is over: there is nothing left to play")
+    return Refused("you sit out this hand: you play again once it is over")
+
+
+def _other_of(live: _LiveGame, seat: int) -> int:
+    """The player ``seat`` plays against: the other seat of a game of two; in a party
+    game, the other player at the hand it plays (or last played), -1 before its first."""
+    if not isinstance(live.session, GinPartySession):
+        return 1 - seat
+    return next(
+        (
+            hand.table.players[1 - hand.table.players.index(seat)]
+            for hand in reversed(live.session.hands)
+            if seat in hand.table.players
+        ),
+        -1,
+    )
 
 
 def _secure_deck() -> tuple[int, ...]:
@@ -443,14 +494,24 @@ def _seats_of(match: AnyMatch) -> Seats:
     return gin_seats(match) if isinstance(match, GinMatch) else Seats.of(match.meta)
 
 
+def _persons_of(match: AnyRecord) -> frozenset[int]:
+    """The seats of a stored game played by people through their links."""
+    if isinstance(match, GinPartyMatch):
+        return frozenset(match.meta["humans"])
+    return _seats_of(match).humans
+
+
 def _session_of(
-    match: AnyMatch, handed_over: frozenset[int] = frozenset(), hint_level: str = DEFAULT_BOT
+    match: AnyRecord, handed_over: frozenset[int] = frozenset(), hint_level: str = DEFAULT_BOT
 ) -> AnySession:
     """The session of a stored game, the seats ``handed_over`` played by the computer.
     Its decks come from a secure shuffle, not from its seed, so the session is built
     directly rather than by ``of_match`` (which checks the decks against the seed); the
     seed still seeds the computer's decisions. A game of Gin Rummy gets its own
-    (:func:`umtali.web.gin_table.gin_session_of`)."""
+    (:func:`umtali.web.gin_table.gin_session_of`), a party game its own too."""
+    if isinstance(match, GinPartyMatch):
+        hints = hint_level if hint_level in GIN_BOTS else DEFAULT_GIN_BOT
+        return GinPartySession.of_stored(match, hint_level=hints, handed_over=handed_over)
     if isinstance(match, GinMatch):
         return gin_session_of(match, handed_over, hint_level)
     seats = Seats.of(match.meta)
@@ -483,8 +544,20 @@ def seat_table(live: _LiveGame, seat: int) -> dict[str, Any]:
     """What ``seat`` is shown of the game now, as :class:`SeatState`'s fields but who
     is present: built from its view of the last hand dealt, and the other player's
     moves told as it saw them (R11). A game of Gin Rummy is laid out by
-    :func:`umtali.web.gin_table.gin_seat_table`."""
+    :func:`umtali.web.gin_table.gin_seat_table`, a party game by
+    :func:`umtali.web.gin_party.party_seat_table`."""
     session = live.session
+    if isinstance(session, GinPartySession):
+        return party_seat_table(
+            session,
+            seat,
+            game_id=live.game_id,
+            version=live.version,
+            commitments=live.commitments,
+            persons=live.persons,
+            told=live.party_told,
+            played_by_computer=seat in live.handed_over,
+        )
     if isinstance(session, GinPlaySession):
         return gin_seat_table(
             session,
@@ -685,12 +758,19 @@ class GameServer:
         (else the next request reads it again)."""
         for attempt in range(3):
             began = (self._epoch, self._forgotten.get(game_id, 0))
-            match = await self._db(lambda: self.store.load_match(game_id))
+            match = await self._db(lambda: self.store.load_any(game_id))
             infos = await self._db(lambda: self.store.seats(game_id))
             rematch = await self._db(lambda: self.store.rematch_of(game_id))
             handed_over = frozenset(info.seat for info in infos if info.handed_over_at)
             commitment = ""
-            if match.hands:
+            commitments: dict[int, str] = {}
+            if isinstance(match, GinPartyMatch):
+                commitments = await self._db(partial(self.store.commitments, game_id))
+                if match.is_over():
+                    # Closed, should the process have stopped between the last move and
+                    # the close (closing again changes nothing).
+                    await self._db(partial(self.store.finish_game, game_id))
+            elif match.hands:
                 last = len(match.hands) - 1
                 found = await self._db(partial(self.store.commitment, game_id, last))
                 commitment = found.commitment
@@ -698,9 +778,10 @@ class GameServer:
                 game_id,
                 _session_of(match, handed_over, self._hint_level),
                 commitment,
-                persons=_seats_of(match).humans,
+                persons=_persons_of(match),
                 handed_over=handed_over,
                 rematch=rematch,
+                commitments=commitments,
             )
             try:
                 # A process stopped between a person's move and the computer's reply (or
@@ -728,6 +809,9 @@ class GameServer:
     # -- changes, each stored before it is shown ------------------------------------------------
 
     async def _deal(self, live: _LiveGame) -> None:
+        if isinstance(live.session, GinPartySession):
+            await self._deal_party(live, live.session)
+            return
         match = live.session.match
         index = len(match.hands)
         deck = _secure_deck()
@@ -741,6 +825,7 @@ class GameServer:
         """Store the move just played in memory: with the hand's scores when it ended
         the hand, and the game closed when it ended the match."""
         match = live.session.match
+        assert not isinstance(match, GinPartyMatch)  # a party's moves: _store_party_move
         hand_index, move_index, text, scores = _last_move(match)
         await self._db(
             lambda: self.store.append_move(
@@ -750,10 +835,70 @@ class GameServer:
         if match.is_over():
             await self._db(lambda: self.store.finish_game(live.game_id))
 
+    async def _deal_party(self, live: _LiveGame, party: GinPartySession) -> None:
+        """Deal a party game's next hand (three-hand) or the hands of its next deal
+        (four-hand), each from a secure shuffle, each stored with its seats and its
+        commitment before any card of it is shown."""
+        decks = []
+        index = len(party.hands)
+        for table in party.tables_to_deal():
+            deck = _secure_deck()
+            live.commitments[index] = await self._db(
+                partial(
+                    self.store.start_hand,
+                    live.game_id,
+                    index,
+                    deck,
+                    dealer=table.dealer,
+                    seats=table.players,
+                )
+            )
+            decks.append(deck)
+            index += 1
+        party.deal(decks)
+
+    async def _store_party_move(self, live: _LiveGame, hand: PartyHand) -> None:
+        """Store the move just played at ``hand`` of a party game, with the hand's
+        scores when it ended the hand."""
+        hand_index, move_index, text, scores = party_last_move(hand)
+        await self._db(
+            lambda: self.store.append_move(
+                live.game_id, hand_index, move_index, text, scores=scores
+            )
+        )
+
+    async def _advance_party(self, live: _LiveGame, party: GinPartySession) -> None:
+        """A party game's :meth:`_advance`: deal, let the computers move at every hand
+        (a hand between computers is played to its end at once), count each deal once
+        its hands are over, and close the game at its end; until a person is to move."""
+        while not party.is_over():
+            if party.needs_deal():
+                await self._deal(live)
+            elif party.needs_count():
+                party.count()  # worked out from the hands stored: nothing to store
+                if party.is_over():
+                    await self._db(partial(self.store.finish_game, live.game_id))
+            else:
+                waiting = [
+                    hand
+                    for hand in party.under_way()
+                    if (seat := hand.session.to_move()) is not None
+                    and hand.session.levels[seat] is not None
+                ]
+                if not waiting:
+                    return  # a person is to move
+                hand = waiting[0]
+                await self._think(hand.session.bot_move)
+                await self._store_party_move(live, hand)
+            await self._changed(live)
+
     async def _advance(self, live: _LiveGame) -> None:
         """Deal and let the computer move until a person is to move or the match is
         over, announcing each change once it is stored."""
         session = live.session
+        if isinstance(session, GinPartySession):
+            await self._advance_party(live, session)
+            return
         while True:
             if session.is_over():
                 return
@@ -802,8 +947,9 @@ class GameServer:
         )
 
     def _opponent(self, live: _LiveGame, seat: int, infos: list[SeatInfo]) -> Opponent:
-        """The other seat as ``seat`` is told of it now."""
-        other = 1 - seat
+        """The other seat as ``seat`` is told of it now (in a party game, the other
+        player at the hand it plays or last played)."""
+        other = _other_of(live, seat)
         if other not in live.persons:
             return Opponent(
                 kind="computer",
@@ -835,7 +981,9 @@ class GameServer:
         self, live: _LiveGame, seat: int, away: float, present: bool
     ) -> str | None:
         """Why ``seat`` may not hand the other seat to the computer now, or ``None``."""
-        other = 1 - seat
+        other = _other_of(live, seat)
+        if other < 0:
+            return "nobody plays against you yet: you have sat out every hand so far"
         name = live.session.match.players[other]
         if other not in live.persons:
             return "this game is against the computer: there is no other person's seat to hand over"
@@ -881,6 +1029,26 @@ class GameServer:
         """A new game, its first hand dealt (and the computer's first moves made, when
         it is to move): one link for each person's seat."""
         level = request.level or levels_of(request.game)[1]
+        if request.players > 2:
+            persons = {request.seat, *request.invite}
+            party = GinPartySession.new(
+                players=request.players,
+                seed=secrets.randbits(63),
+                humans=persons,
+                bot=level,
+                rules=GIN_PRESETS[request.rules or "standard"],
+            )
+            new = await self._db(
+                lambda: self.store.create_party_game(party.match, seats=sorted(persons))
+            )
+            async with self._game(new.game_id):
+                pass  # reads it back, deals the first hand and plays the computer's moves
+            # The creator's link first, then the friends' in the order they were asked for.
+            order = [request.seat, *request.invite]
+            return GameCreated(
+                game_id=new.game_id,
+                seats=[_link(seat, new.secrets[seat], base) for seat in order],
+            )
         if request.opponent == "computer":
             humans = [request.seat]
             players = [f"Computer ({level})"] * 2
@@ -989,16 +1157,31 @@ class GameServer:
                 return Refused(
                     "the computer plays your seat since you were away: reclaim it to play on"
                 )
-            reply = live.session.submit(ref.seat, text)
+            session = live.session
+            at_hand: PartyHand | None = None
+            if isinstance(session, GinPartySession):
+                playing = _playing(session, ref.seat)
+                if isinstance(playing, Refused):
+                    reply: Accepted | GinAccepted | Refused = playing
+                else:
+                    at_hand, seat_at_hand = playing
+                    reply = at_hand.session.submit(seat_at_hand, text)
+            else:
+                reply = session.submit(ref.seat, text)
             if isinstance(reply, Refused):
                 if retry and await self._db(lambda: self.store.version(game_id)) != live.version:
                     self.forget(game_id)
                     return None
                 return reply
-            hand_index = live.session.hand_index
-            move_index = len(live.session.match.hands[hand_index].history) - 1
             try:
-                await self._store_last_move(live)
+                if at_hand is not None:
+                    hand_index, move_index, _text, _scores = party_last_move(at_hand)
+                    await self._store_party_move(live, at_hand)
+                else:
+                    assert not isinstance(session, GinPartySession)
+                    hand_index = session.hand_index
+                    move_index = len(session.match.hands[hand_index].history) - 1
+                    await self._store_last_move(live)
             except MoveConflict:
                 self.forget(game_id)
                 return None
@@ -1018,7 +1201,7 @@ class GameServer:
         game read afresh."""
         for retry in (True, False):
             async with self._game(ref.game_id) as live:
-                reply = live.session.check(ref.seat, text)
+                reply = self._check(live.session, ref.seat, text)
                 if isinstance(reply, Refused) and retry:
                     stored = await self._db(lambda: self.store.version(ref.game_id))
                     if stored != live.version:
@@ -1029,20 +1212,45 @@ class GameServer:
             return WhyReply(legal=False, reason=reply.reason)
         return WhyReply(legal=True, reason=None)
 
+    @staticmethod
+    def _check(session: AnySession, seat: int, text: str) -> Accepted | GinAccepted | Refused:
+        """Whether ``text`` would be allowed for ``seat`` now (a party game's seat, at
+        the hand it plays); nothing is played."""
+        if not isinstance(session, GinPartySession):
+            return session.check(seat, text)
+        playing = _playing(session, seat)
+        if isinstance(playing, Refused):
+            return playing
+        hand, seat_at_hand = playing
+        return hand.session.check(seat_at_hand, text)
+
     async def hint(self, ref: SeatRef) -> HintReply:
         async with self._game(ref.game_id) as live:
-            session = live.session
-            if session.to_move() != ref.seat or ref.seat in live.handed_over:
+            session: PlaySession | GinPlaySession
+            seat = ref.seat
+            if isinstance(live.session, GinPartySession):
+                playing = _playing(live.session, ref.seat)
+                if isinstance(playing, Refused):
+                    raise NotYourTurn(playing.reason)
+                session, seat = playing[0].session, playing[1]
+            else:
+                session = live.session
+            if session.to_move() != seat or ref.seat in live.handed_over:
                 raise NotYourTurn("a hint is given to the player to move, and it is not your turn")
-            hint = await self._think(lambda: session.hint(ref.seat))
-            return HintReply(move=hint.move.text(), level=hint.level, why=hint.why)
+            if isinstance(session, GinPlaySession):
+                gin_hint = await self._think(partial(session.hint, seat))
+                move, level, why = gin_hint.move.text(), gin_hint.level, gin_hint.why
+            else:
+                hint = await self._think(partial(session.hint, seat))
+                move, level, why = hint.move.text(), hint.level, hint.why
+            return HintReply(move=move, level=level, why=why)
 
     async def hand_over(self, ref: SeatRef, secret: str | None = None) -> SeatState:
         """Let the computer play the other seat, whose player has been away longer
         than the grace period (:class:`NotNow` with the reason when he may not be);
         the computer moves at once if it is its turn. Asked again, it changes nothing."""
-        other = SeatRef(ref.game_id, 1 - ref.seat)
         async with self._game(ref.game_id) as live:
+            other = SeatRef(ref.game_id, _other_of(live, ref.seat))
             if other.seat not in live.handed_over:
                 self._infos.pop(ref.game_id, None)
                 infos = await self._seat_infos(ref.game_id)
@@ -1090,6 +1298,8 @@ class GameServer:
         return link
 
     async def _new_rematch(self, live: _LiveGame) -> int:
+        if isinstance(live.session, GinPartySession):
+            return await self._new_party_rematch(live, live.session)
         match = live.session.match
         seats = _seats_of(match)
         again = Seats(secrets.randbits(63), seats.humans, seats.bot)
@@ -1106,6 +1316,22 @@ class GameServer:
                     meta=again.meta(),
                     seats=sorted(seats.humans),
                     rematch_of=live.game_id,
+                )
+            )
+        except RematchConflict:
+            found = await self._db(lambda: self.store.rematch_of(live.game_id))
+            assert found is not None
+            return found
+        return new.game_id
+
+    async def _new_party_rematch(self, live: _LiveGame, party: GinPartySession) -> int:
+        """A party game's rematch: the same players, level and rules, its places (or
+        first dealing team) drawn afresh."""
+        again = party.rematch(secrets.randbits(63))
+        try:
+            new = await self._db(
+                lambda: self.store.create_party_game(
+                    again.match, seats=sorted(live.persons), rematch_of=live.game_id
                 )
             )
         except RematchConflict:
@@ -1142,9 +1368,14 @@ class GameServer:
                     " only, through their links, until it is over"
                 )
             data = record_of(match)
-            data["hands"] = [entry for entry in data["hands"] if "scores" in entry]
+            if isinstance(match, GinPartyMatch):
+                # Whole deals only: a four-hand deal's hands are recorded together.
+                counted = len(match.hands) - len(match.under_way())
+                data["hands"] = data["hands"][:counted]
+            else:
+                data["hands"] = [entry for entry in data["hands"] if "scores" in entry]
             data["meta"] = {k: v for k, v in data["meta"].items() if k != "seed"}
-            return dumps(replay_any(data))
+            return dumps(replay_any(data, parties=True))
 
     async def verify(self, game_id: int, hand_index: int) -> VerifyReply:
         found = await self._db(lambda: self.store.commitment(game_id, hand_index))

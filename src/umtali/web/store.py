@@ -79,12 +79,13 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from umtali.cards import card_ascii, parse_card
 from umtali.deck import check_deck
 from umtali.gin.rules import GinRules
-from umtali.gin_record import GinMatch
+from umtali.gin_record import GinMatch, GinPartyMatch
 from umtali.match import Match, MatchError, MatchKind
 from umtali.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
     AnyMatch,
+    AnyRecord,
     RecordError,
     dumps,
     record_of,
@@ -673,6 +674,66 @@ class Store:
             raise RematchConflict(f"game {rematch_of} has its rematch already") from None
         return NewGame(game_id, given)
 
+    def create_party_game(
+        self,
+        match: GinPartyMatch,
+        *,
+        seats: Sequence[int],
+        rematch_of: int | None = None,
+    ) -> NewGame:
+        """Store a new game of three- or four-hand Gin Rummy, ``match`` as
+        :class:`~umtali.gin_party_session.GinPartySession` made it (no hand dealt yet),
+        and give each seat in ``seats`` (the party's players who play through a link) a
+        fresh secret; ``rematch_of`` as for :meth:`create_game`.
+
+        The game's ``party`` holds what the record's does (the draw for places, or the
+        team that deals first), so the game replays from its rows alone.
+        """
+        if match.hands:
+            raise StoreError("a party game is stored before its first deal")
+        data = record_of(match)  # the party, the rules and the names as a record has them
+        dumps(match)  # refuses a meta no record can hold
+        if not seats or len(set(seats)) != len(seats) or not set(seats) <= set(range(match.size)):
+            raise StoreError(
+                f"the seats played by link are some of 0 to {match.size - 1}, each at most"
+                f" once, not {list(seats)!r}"
+            )
+        now = _now()
+        given = (
+            {}
+            if rematch_of is not None
+            else {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
+        )
+        hashes: dict[int, str | None] = dict.fromkeys(seats)
+        hashes.update((seat, secret_hash(secret)) for seat, secret in given.items())
+        try:
+            with self._write(announce=rematch_of) as session:
+                if rematch_of is not None:
+                    before = self._game(session, rematch_of)
+                    if before.finished_at is None:
+                        raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
+                game = GameRow(
+                    game="gin",
+                    kind="game",
+                    rules=data["rules"],
+                    players=data["players"],
+                    first_dealer=0,
+                    meta=data["meta"],
+                    party=data["party"],
+                    created_at=now,
+                    rematch_of=rematch_of,
+                )
+                session.add(game)
+                session.flush()  # assigns the id
+                session.add_all(
+                    SeatRow(game_id=game.id, seat=seat, secret_hash=hashed, created_at=now)
+                    for seat, hashed in sorted(hashes.items())
+                )
+                game_id = game.id
+        except IntegrityError:
+            raise RematchConflict(f"game {rematch_of} has its rematch already") from None
+        return NewGame(game_id, given)
+
     def rematch_of(self, game_id: int) -> int | None:
         """The id of the rematch of ``game_id``, if one was made."""
         with self._read() as session:
@@ -817,6 +878,7 @@ class Store:
         *,
         salt: bytes | None = None,
         dealer: int | None = None,
+        seats: tuple[int, int] | None = None,
     ) -> str:
         """Store the deck of the next hand and return its commitment (publish it now;
         :meth:`commitment` reveals the deck once the hand is over).
@@ -828,15 +890,25 @@ class Store:
         ``salt`` defaults to :data:`SALT_BYTES` fresh random bytes. Raises
         :class:`HandConflict` when the hand is dealt already, :class:`StoreError` when
         it cannot be dealt yet.
+
+        A party game's hand (three- or four-hand Gin Rummy) names its ``seats``, the
+        party's players at the hand's seats 0 and 1, and its ``dealer`` among them;
+        the second table's hand of a four-hand deal is dealt while the first is played.
         """
         cards = check_deck(deck)
         salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
         commitment = deck_commitment(salt, cards)
-        if dealer is not None and dealer not in (0, 1):
+        if seats is not None and (dealer is None or dealer not in seats):
+            raise StoreError(f"a party hand is dealt by one of its players {seats}, not {dealer!r}")
+        if seats is None and dealer is not None and dealer not in (0, 1):
             raise StoreError(f"the dealer is player 0 or 1, not {dealer!r}")
         try:
             with self._write(announce=game_id) as session:
                 game = self._game(session, game_id)
+                if (game.party is None) != (seats is None):
+                    raise StoreError(
+                        f"game {game_id}: a hand names its seats in a party game, and only there"
+                    )
                 hands = session.scalars(
                     select(HandRow).where(HandRow.game_id == game_id).order_by(HandRow.hand_index)
                 ).all()
@@ -847,12 +919,19 @@ class Store:
                         f"game {game_id} has {len(hands)} hand(s) dealt: the next is"
                         f" hand {len(hands)}, not {hand_index}"
                     )
-                if hands and hands[-1].ended_at is None:
-                    raise StoreError(f"game {game_id}: hand {hand_index - 1} is still in play")
+                in_play = [hand.hand_index for hand in hands if hand.ended_at is None]
+                # The two hands of a four-hand deal (indexes 2k and 2k + 1) are played at
+                # once: the second is dealt while the first is in play.
+                second_table = (
+                    game.party is not None and game.party.get("size") == 4 and hand_index % 2
+                )
+                if in_play and not (second_table and in_play == [hand_index - 1]):
+                    raise StoreError(f"game {game_id}: hand {in_play[0]} is still in play")
                 if game.finished_at is not None:
                     raise StoreError(f"game {game_id} is over: no more hands are dealt")
                 if dealer is None:
                     match = self._replay(session, game)
+                    assert not isinstance(match, GinPartyMatch)  # a party names its dealer
                     if match.is_over():
                         raise StoreError(f"game {game_id} is over: no more hands are dealt")
                     dealer = match.next_dealer()
@@ -861,6 +940,7 @@ class Store:
                         game_id=game_id,
                         hand_index=hand_index,
                         dealer=dealer,
+                        seats=None if seats is None else list(seats),
                         deck=deck_text(cards),
                         salt=salt.hex(),
                         commitment=commitment,
@@ -996,20 +1076,41 @@ class Store:
             deck = check_deck([parse_card(name) for name in hand.deck.split()])
             return DeckCommitment(hand.commitment, bytes.fromhex(hand.salt), deck)
 
+    def commitments(self, game_id: int) -> dict[int, str]:
+        """The commitment published at each hand's deal, by hand index: what the seats
+        of a party game are shown, each of the hand it plays."""
+        with self._read() as session:
+            rows = session.execute(
+                select(HandRow.hand_index, HandRow.commitment).where(HandRow.game_id == game_id)
+            )
+            return {row.hand_index: row.commitment for row in rows}
+
     # -- reading a game back ---------------------------------------------------------------
 
     def load_match(self, game_id: int) -> AnyMatch:
-        """The game as a :class:`Match` (or a :class:`~umtali.gin_record.GinMatch`, for
-        Gin Rummy), every stored move replayed through the engine (by
+        """The game of two as a :class:`Match` (or a :class:`~umtali.gin_record.GinMatch`,
+        for Gin Rummy), every stored move replayed through the engine (by
         :func:`umtali.record.replay_any`). Raises :class:`StoreError` if there is no
-        such game, or if what is stored does not replay."""
+        such game, if what is stored does not replay, or if it is a party game
+        (:meth:`load_any` reads those too)."""
+        match = self.load_any(game_id)
+        if isinstance(match, GinPartyMatch):
+            raise StoreError(
+                f"game {game_id} is three- or four-hand Gin Rummy: read it with load_any"
+            )
+        return match
+
+    def load_any(self, game_id: int) -> AnyRecord:
+        """Any stored game, replayed as :meth:`load_match` replays one: a game of two,
+        or a :class:`~umtali.gin_record.GinPartyMatch` for three- or four-hand Gin
+        Rummy."""
         with self._read() as session:
             return self._replay(session, self._game(session, game_id))
 
     def record_json(self, game_id: int) -> str:
         """The game's record, as ``umtali replay`` reads it (:func:`umtali.record.dumps`).
         It holds every deck, the hand in play's too: the server's, not a seat's."""
-        return dumps(self.load_match(game_id))
+        return dumps(self.load_any(game_id))
 
     @staticmethod
     def _game(session: Session, game_id: int) -> GameRow:
@@ -1019,7 +1120,7 @@ class Store:
         return game
 
     @staticmethod
-    def _replay(session: Session, game: GameRow) -> AnyMatch:
+    def _replay(session: Session, game: GameRow) -> AnyRecord:
         """Replay ``game`` from the rows ``session`` sees."""
         hands = session.scalars(
             select(HandRow).where(HandRow.game_id == game.id).order_by(HandRow.hand_index)
@@ -1041,21 +1142,26 @@ class Store:
             }
             if hand.score_0 is not None and hand.score_1 is not None:
                 entry["scores"] = [hand.score_0, hand.score_1]
+            if hand.seats is not None:
+                entry["seats"] = hand.seats
             entries.append(entry)
         # A record of Gin Rummy names its game and has no "match": it is played to its
-        # rules' target.
+        # rules' target. A party game has its "party" instead of a first dealer.
         which: dict[str, Any] = {"game": "gin"} if game.game == "gin" else {"match": game.kind}
+        dealing: dict[str, Any] = (
+            {"first_dealer": game.first_dealer} if game.party is None else {"party": game.party}
+        )
         data = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             **which,
             "rules": game.rules,
             "players": game.players,
-            "first_dealer": game.first_dealer,
+            **dealing,
             "meta": game.meta,
             "hands": entries,
         }
         try:
-            return replay_any(data)
+            return replay_any(data, parties=True)
         except RecordError as e:
             raise StoreError(f"game {game.id} does not replay: {e}") from None

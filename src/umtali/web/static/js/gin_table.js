@@ -7,6 +7,10 @@
 // The server holds the truth and this page holds no rule: every button offers one of
 // the seat's legal moves, exactly as the state lists them, and the melds and deadwood
 // shown are the server's (the least deadwood, worked out exactly).
+//
+// Three- and four-hand Gin Rummy (gin_party.js) is this table for the seat's own hand,
+// with the party's standings in place of the score sheet: it extends GinTablePage and
+// replaces the few parts marked "a party game replaces this".
 
 import { api, ApiError } from "./api.js";
 import { cardName, cardSvg, cardText } from "./cards.js";
@@ -22,7 +26,7 @@ const STATUS_TEXT = {
   "no-seat": "No seat",
   stopped: "Closed",
 };
-const HOW = { gin: "Gin", knock: "Knock", undercut: "Undercut", dead: "Dead hand" };
+export const HOW = { gin: "Gin", knock: "Knock", undercut: "Undercut", dead: "Dead hand" };
 
 const rankOf = (card) => card.slice(0, -1);
 const suitOf = (card) => card.slice(-1);
@@ -43,7 +47,7 @@ function readable(text) {
   return text.replace(/\b(A|[2-9]|10|J|Q|K)([cdhs])\b/g, (_, rank, suit) => cardText(rank + suit));
 }
 
-function el(tag, { className, text, attrs } = {}, ...children) {
+export function el(tag, { className, text, attrs } = {}, ...children) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -54,7 +58,7 @@ function el(tag, { className, text, attrs } = {}, ...children) {
   return node;
 }
 
-function plural(count, one, many = `${one}s`) {
+export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -74,7 +78,7 @@ function setSession(key, value) {
   }
 }
 
-const byId = (id) => document.getElementById(id);
+export const byId = (id) => document.getElementById(id);
 
 /** One seat's table of Gin Rummy, from its secret (the path /seat/{secret}). */
 export class GinTablePage {
@@ -129,13 +133,19 @@ export class GinTablePage {
     if (!state || state.type !== "state") return;
     if (this.state && state.version < this.state.version) return;
     this.state = state;
-    if (!state.your_turn || !state.view.hand.includes(this.selected)) this.selected = null;
-    rememberGame(window.location.pathname, `${state.gin.variant} against ${this.opponentName()}`, state.over);
+    if (!state.your_turn || !state.view?.hand.includes(this.selected)) this.selected = null;
+    rememberGame(window.location.pathname, this.gameTitle(), state.over);
     this.render();
   }
 
+  /** What the home page's list of recent games calls this game (a party game replaces this). */
+  gameTitle() {
+    return `${this.state.gin.variant} against ${this.opponentName()}`;
+  }
+
   opponentName() {
-    return this.state.names[1 - this.state.seat];
+    // The view's seat is the seat at this hand: in a party game, the state's own is the party's.
+    return this.state.names[1 - (this.state.view?.seat ?? this.state.seat)];
   }
 
   // -- what may be done now --------------------------------------------------------------
@@ -156,7 +166,7 @@ export class GinTablePage {
 
   label(move) {
     const [verb, card] = move.split(" ");
-    const top = this.state.view.pile.at(-1);
+    const top = this.state.view?.pile.at(-1);
     if (verb === "draw") return "Draw from the stock";
     if (verb === "take") return top ? `Take ${cardText(top)}` : "Take the top discard";
     if (verb === "pass") return top ? `Pass on ${cardText(top)}` : "Pass on the upcard";
@@ -349,13 +359,17 @@ export class GinTablePage {
     byId("gin-title").textContent = state.title;
     document.title = `${state.title} · Umtali`;
     this.renderTurn();
-    this.renderOpponent();
-    this.renderStock();
-    this.renderPile();
-    this.renderLimit();
-    this.renderRecap();
-    this.renderHand();
-    this.renderActions();
+    // A seat of a party game that has played no hand yet has no view: no board to draw.
+    byId("gin-board").hidden = !state.view;
+    if (state.view) {
+      this.renderOpponent();
+      this.renderStock();
+      this.renderPile();
+      this.renderLimit();
+      this.renderRecap();
+      this.renderHand();
+      this.renderActions();
+    }
     this.renderMessage();
     this.renderScores();
     this.renderPrevious();
@@ -568,6 +582,7 @@ export class GinTablePage {
     node.dataset.kind = this.message ? this.message.kind : "";
   }
 
+  // The score sheet of a game of two (a party game replaces this with its standings).
   renderScores() {
     const { state } = this;
     const sheet = state.gin.sheet;
@@ -634,7 +649,7 @@ export class GinTablePage {
   }
 
   renderPrevious() {
-    const end = this.state.gin.hand_end;
+    const end = this.state.gin?.hand_end;
     byId("gin-previous-panel").hidden = !end;
     byId("gin-previous").replaceChildren(...(end ? [el("h3", { text: `Hand ${end.hand_index + 1}` }), ...this.handEndBody(end)] : []));
   }
@@ -644,19 +659,17 @@ export class GinTablePage {
   renderHandEnd() {
     const { state } = this;
     const box = byId("gin-hand-end");
-    const end = state.gin.hand_end;
+    const end = state.gin?.hand_end;
     const seenKey = `umtali.seen.${state.game_id}`;
     if (!end || end.hand_index <= Number(session(seenKey) ?? "-1")) {
       box.hidden = true;
       return;
     }
     const wasHidden = box.hidden;
-    const [first, second] = state.names;
-    const totals = state.gin.sheet.totals;
     box.replaceChildren(
       el("h2", { text: `Hand ${end.hand_index + 1}: ${HOW[end.how] ?? end.how}`, attrs: { id: "gin-hand-end-title" } }),
       ...this.handEndBody(end),
-      el("p", { className: "hand-scores", text: `So far: ${first} ${totals[0]}, ${second} ${totals[1]} (to ${state.gin.sheet.target})` }),
+      el("p", { className: "hand-scores", text: this.soFar() }),
     );
     const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": "gin-hand-end-close" } });
     close.addEventListener("click", () => {
@@ -668,6 +681,18 @@ export class GinTablePage {
     box.append(close);
     box.hidden = false;
     if (wasHidden) close.focus({ preventScroll: false });
+  }
+
+  /** The totals under the end of a hand (a party game replaces this). */
+  soFar() {
+    const [first, second] = this.state.names;
+    const sheet = this.state.gin.sheet;
+    return `So far: ${first} ${sheet.totals[0]}, ${second} ${sheet.totals[1]} (to ${sheet.target})`;
+  }
+
+  /** How many hands are over, so in the record a player may have (a party game replaces this). */
+  finishedHands() {
+    return this.state.gin.sheet.hands.length;
   }
 
   renderResult() {
@@ -692,7 +717,7 @@ export class GinTablePage {
   renderRecords() {
     const { state } = this;
     const box = byId("gin-records");
-    const finished = state.gin.sheet.hands.length;
+    const finished = this.finishedHands();
     if (state.over) {
       box.replaceChildren(
         el("a", { className: "button", text: "Download the whole record", attrs: { href: api.fullRecordPath(state.game_id), download: `gin-game-${state.game_id}.json` } }),

@@ -100,18 +100,67 @@ function wireGameChoice(form, rulesBox, levelBox, umtaliLevels) {
       renderLevels(levelBox, levelsOf(game, umtaliLevels));
     }
     form.querySelector(".kind-choice").hidden = game === "gin";
+    const players = form.querySelector(".players-choice");
+    if (players) {
+      // Three or four play Gin Rummy only; friends are invited to the seats the computer would play.
+      players.hidden = game !== "gin";
+      const count = game === "gin" ? Number(new FormData(form).get("players") ?? 2) : 2;
+      form.querySelector("#party-invites").hidden = count < 3;
+      for (const box of form.querySelectorAll("input[name=invite]")) {
+        const shown = Number(box.value) < count;
+        box.closest("label").hidden = !shown;
+        if (!shown) box.checked = false;
+      }
+    }
   };
-  for (const input of form.querySelectorAll("input[name=game]")) input.addEventListener("change", update);
+  for (const input of form.querySelectorAll("input[name=game], input[name=players]")) input.addEventListener("change", update);
   update();
 }
 
-/** The request a form makes: the game, its rules, and for Umtali how long. */
+/** The request a form makes: the game, its rules, for Umtali how long, and for Gin
+ * Rummy how many play and which seats go to friends. */
 function requestOf(form, extra) {
   const data = new FormData(form);
   const game = data.get("game") ?? "umtali";
   const request = { ...extra, game, rules: data.get("rules") ?? "standard" };
   if (game !== "gin") request.kind = data.get("kind");
+  const players = Number(data.get("players") ?? 2);
+  if (game === "gin" && players > 2) {
+    request.players = players;
+    request.invite = data.getAll("invite").map(Number).filter((seat) => seat < players);
+  }
   return request;
+}
+
+/** The links of a party game's invited seats, each with a button that copies it. */
+function showPartyLinks(created) {
+  const origin = window.location.origin;
+  const list = document.getElementById("party-link-list");
+  const status = document.getElementById("party-copy-status");
+  list.replaceChildren();
+  for (const link of created.seats.slice(1)) {
+    const item = document.createElement("li");
+    const id = `party-link-${link.seat}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = `The link of seat ${link.seat + 1}`;
+    const row = document.createElement("div");
+    row.className = "copy-row";
+    const input = document.createElement("input");
+    Object.assign(input, { id, type: "text", readOnly: true, spellcheck: false });
+    input.value = origin + seatPathOf(created, link.seat);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = "Copy";
+    copy.addEventListener("click", () => copyText(input, status));
+    row.append(input, copy);
+    item.append(label, row);
+    list.append(item);
+  }
+  document.getElementById("open-party-seat").href = seatPathOf(created, created.seats[0].seat);
+  status.textContent = "";
+  document.getElementById("party-links").hidden = false;
+  list.querySelector("input")?.focus();
 }
 
 function renderLevels(container, list) {
@@ -202,8 +251,14 @@ export async function showHome() {
     button.disabled = true;
     showError("");
     try {
-      const created = await api.createGame(requestOf(computerForm, { opponent: "computer", level: data.get("level") }));
-      window.location.assign(seatPathOf(created, 0));
+      const request = requestOf(computerForm, { opponent: "computer", level: data.get("level") });
+      const created = await api.createGame(request);
+      if (created.seats.length > 1) {
+        showPartyLinks(created); // friends invited: their links first, then the table
+        button.disabled = false;
+        return;
+      }
+      window.location.assign(seatPathOf(created, created.seats[0].seat));
     } catch (error) {
       showError(`The game could not be made: ${error.message}`);
       button.disabled = false;

@@ -3,6 +3,7 @@
 // this same server.
 
 import { api } from "./api.js";
+import { GinPartyPage } from "./gin_party.js";
 import { GinTablePage } from "./gin_table.js";
 import { showHome } from "./home.js";
 import { prefs } from "./prefs.js";
@@ -50,7 +51,9 @@ async function openSeat(secret) {
     first = null;
   }
   if (first?.game === "gin") {
-    const table = new GinTablePage(secret, { fourColour: prefs.fourColour });
+    // Three- and four-hand Gin Rummy: the same table, with the party beside it.
+    const Page = first.party ? GinPartyPage : GinTablePage;
+    const table = new Page(secret, { fourColour: prefs.fourColour });
     wireHeader(table);
     table.start(first);
     return;

@@ -1,0 +1,139 @@
+"""Three- and four-hand Gin Rummy in a real browser: a real ``umtali serve`` process,
+Debian's chromium driven by Playwright. The game is made on the home page (Gin Rummy,
+three or four players, the computer at the other seats), the person's first hand is
+played by clicks to its end, and the party's panel tells the draw or the teams, who
+plays whom, and the hand's result; the table is checked for overlap and legibility at
+phone and desktop widths, with screenshots.
+
+The moves are chosen from the seat's legal moves (read from the API, as a player reads
+the table) by the API tests' policy, and made through the page only.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.servers import ServerProcess, running_server
+from tests.test_web_browser import WAIT_MS, api_state, seat_secret, turn_state
+from tests.test_web_gin import gin_move
+from tests.test_web_gin_browser import LAYOUT_CHECKS, click_move, wait_for_version
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("gin-party-browser")
+    with running_server(f"sqlite:///{folder}/u.db", folder) as process:
+        yield process
+
+
+def open_party_table(page: Page, server: ServerProcess, players: int) -> str:
+    """A new party game against the greedy computer, made on the home page."""
+    page.goto(server.url + "/")
+    # How many play is asked for Gin Rummy only; the friends' seats only for a party.
+    assert page.is_hidden("#computer-form .players-choice")
+    page.check('#computer-form input[name=game][value="gin"]')
+    assert page.is_hidden("#party-invites")
+    page.check(f'#computer-form input[name=players][value="{players}"]')
+    assert page.is_visible("#party-invites")
+    assert page.is_visible('#party-invites input[value="3"]') == (players == 4)
+    page.check('#computer-form input[name=level][value="greedy"]')
+    page.click("#computer-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/seat/"))
+    page.wait_for_selector("#gin-connection[data-status=live]", timeout=WAIT_MS)
+    page.wait_for_selector("#gin-party-panel:not([hidden])", timeout=WAIT_MS)
+    return seat_secret(page)
+
+
+@pytest.mark.parametrize(("width", "players"), [(1280, 3), (360, 4)])
+def test_a_party_hand_by_clicks_at_desktop_and_phone_widths(
+    browser: Browser, server: ServerProcess, tmp_path: Path, width: int, players: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    secret = open_party_table(page, server, players)
+    state = turn_state(server, secret)
+    party = state["party"]
+    panel = page.inner_text("#gin-party")
+    assert (party["draw"] if players == 3 else party["teams_sentence"]) in panel
+    assert party["seating"] in panel
+    # The standings name every player (three-hand) or both teams (four-hand).
+    standings = page.inner_text("#gin-scores")
+    assert all(name in standings for name in party["players"])
+    assert page.inner_text("#gin-title").startswith(
+        f"{'Three' if players == 3 else 'Four'}-hand Gin Rummy"
+    )
+    first_hand = state["hand_index"]
+    rng = random.Random(width)
+    checked = False
+    while state["hand_index"] == first_hand and not state["view"]["outcome"] and not state["over"]:
+        wait_for_version(page, state["version"])
+        shown = page.eval_on_selector_all(
+            "#gin-actions button[data-move]", "buttons => buttons.map(b => b.dataset.move)"
+        )
+        assert set(shown) <= set(state["legal"])  # the page offers what the rules allow
+        if not checked and any(move.startswith("discard") for move in state["legal"]):
+            card = state["legal"][-1].split()[1]
+            page.click(f'#gin-hand button[data-card="{card}"]')
+            assert page.evaluate(LAYOUT_CHECKS) == []
+            page.screenshot(
+                path=str(tmp_path / f"party-{players}-table-{width}.png"), full_page=True
+            )
+            page.keyboard.press("Escape")  # the keys work as at the table of two
+            checked = True
+        click_move(page, gin_move(state, rng))
+        wait_for_version(page, state["version"] + 1)
+        state = turn_state(server, secret)
+    wait_for_version(page, api_state(server, secret)["version"])
+    final = api_state(server, secret)
+    # The hand is over: its end over the table, its result in the party's list.
+    page.locator("#gin-hand-end").wait_for(state="visible", timeout=WAIT_MS)
+    assert final["party"]["totals_sentence"] in page.inner_text("#gin-hand-end")
+    counted = final["party"]["hands"]
+    assert counted
+    listed = page.inner_text("#gin-party .party-hands")
+    assert all(hand["result"] in listed for hand in counted)
+    assert page.evaluate(LAYOUT_CHECKS) == []
+    page.screenshot(path=str(tmp_path / f"party-{players}-hand-end-{width}.png"), full_page=True)
+    page.click("#gin-hand-end button[data-key=gin-hand-end-close]")
+    assert page.is_hidden("#gin-hand-end")
+    context.close()
+
+
+def test_friends_are_invited_to_seats_of_a_party_game(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Three-hand with a friend at seat 3: the home page shows his link (and keeps the
+    person's own), and the link opens his seat at the same game."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.check('#computer-form input[name=game][value="gin"]')
+    page.check('#computer-form input[name=players][value="3"]')
+    assert page.is_hidden('#party-invites input[value="3"]')  # no seat 4 at three-hand
+    page.check('#party-invites input[value="2"]')
+    page.check('#computer-form input[name=level][value="greedy"]')
+    page.click("#computer-form button[type=submit]")
+    page.wait_for_selector("#party-links:not([hidden])", timeout=WAIT_MS)
+    links = page.eval_on_selector_all(
+        "#party-link-list input", "inputs => inputs.map(i => i.value)"
+    )
+    assert len(links) == 1
+    assert "seat 3" in page.inner_text("#party-link-list")
+    friend = browser.new_page()
+    friend.goto(links[0])
+    friend.wait_for_selector("#gin-party-panel:not([hidden])", timeout=WAIT_MS)
+    friend_state = api_state(server, seat_secret(friend))
+    assert friend_state["party"]["you"] == 2
+    assert friend_state["party"]["players"] == ["Player 1", "Computer 2 (greedy)", "You"]
+    page.click("#open-party-seat")
+    page.wait_for_url(re.compile(r"/seat/"))
+    own = api_state(server, seat_secret(page))
+    assert own["game_id"] == friend_state["game_id"]
+    assert own["party"]["you"] == 0
+    friend.close()
+    page.close()
