@@ -3,6 +3,12 @@
 Playwright's own browser download is not used (it cannot run here): the tests launch
 ``/usr/bin/chromium``. Where it is missing the browser tests are skipped on a
 developer's machine and fail in CI (``CI`` set), as the PostgreSQL tests do.
+
+A table's page hears of a state twice when it moves: in the move's answer, and again
+over its WebSocket a moment later. A test that clicks as soon as the page shows the
+state may press a button that the second copy draws again under the pointer, and the
+click is lost. :func:`seat_context` makes pages that note what their socket brought, so
+that a test can wait for both copies (:data:`SETTLED`).
 """
 
 from __future__ import annotations
@@ -13,10 +19,48 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ViewportSize, sync_playwright
 
 CHROMIUM = Path(os.environ.get("UMTALI_CHROMIUM", "/usr/bin/chromium"))
 """The browser the tests drive (``UMTALI_CHROMIUM`` names another)."""
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 740}
+
+SOCKET_WATCH = """
+(() => {
+  // Tests only: each WebSocket the page opens notes, before the page's own listener
+  // hears it, the version of the last seat state it brought (-1: none yet).
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.umtaliSocketVersion = -1;
+      this.addEventListener("message", (event) => {
+        let message = null;
+        try {
+          message = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        if (message && message.type === "state") window.umtaliSocketVersion = message.version;
+      });
+    }
+  };
+})();
+"""
+"""The script :func:`seat_context` runs in every page before the page's own."""
+
+SETTLED = """(version) => {
+  const table = document.getElementById("table");
+  const heard = window.umtaliSocketVersion;
+  return Number(table.dataset.version) >= version
+    && table.dataset.pending === "false"
+    && (heard === undefined || heard >= version);
+}"""
+"""Whether the table shows ``version`` (or later) with no move on its way, and its
+socket has brought that version too, so that no copy of it is still to come. (A page
+opened without :func:`seat_context` has no note of its socket: only the table counts.)"""
 
 
 @contextmanager
@@ -37,3 +81,11 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def seat_context(browser: Browser, viewport: ViewportSize = DESKTOP) -> BrowserContext:
+    """A new context (one person's browser: its own storage) whose pages note the
+    version of the last state their seat's WebSocket brought."""
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(SOCKET_WATCH)
+    return context

@@ -1,6 +1,6 @@
 """The fixtures shared across test modules, each started at its first use and stopped
-when the test session ends: a PostgreSQL server (tests/postgres.py) and a headless
-chromium (tests/browser.py)."""
+when the test session ends: a PostgreSQL server (tests/postgres.py), a headless
+chromium (tests/browser.py) and an ``umtali serve`` process (tests/servers.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.browser import chromium
 from tests.postgres import PostgresMissingError, PostgresServer, find_binaries, running_postgres
+from tests.servers import ServerProcess, running_server
+
+EXPECT_MS = 20_000
+"""How long a browser test's expectation waits for the page to come to it."""
 
 
 @pytest.fixture(scope="session")
@@ -34,5 +38,18 @@ def postgres_server() -> Iterator[PostgresServer]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """A headless chromium for the whole test session (tests/browser.py)."""
+    # Playwright's expectations give up after 5 s by default: too soon for a page that
+    # waits on the server of a machine running other tests beside it.
+    expect.set_options(timeout=EXPECT_MS)
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One ``umtali serve`` process over an SQLite file, for every test that only makes
+    games of its own on it (a test that needs other options, or kills the server,
+    starts its own with ``running_server``)."""
+    folder = tmp_path_factory.mktemp("web-server")
+    with running_server(f"sqlite:///{folder / 'umtali.db'}", folder) as process:
+        yield process

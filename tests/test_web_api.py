@@ -23,6 +23,8 @@ from tests.test_view import hidden_from
 from umtali.cards import card_ascii, card_name, parse_card
 from umtali.cli.main import main
 from umtali.match import Match
+from umtali.moves import Move, MoveKind
+from umtali.notation import parse_move
 from umtali.record import loads
 from umtali.state import HandState
 from umtali.web.app import create_app
@@ -446,8 +448,7 @@ class RandomPlayer:
             record = client.get(f"/api/seat/{secret}/record").json()
             assert all("scores" in hand for hand in record["hands"])
             assert len(record["hands"]) == state["hand_index"]
-        legal = state["legal"]
-        move = legal[rng.randrange(len(legal))]
+        move = self.choose(state["legal"])
         if rng.random() < 0.5:
             number = rng.randrange(1_000_000)
             self.sockets[mover].send_json({"type": "move", "move": move, "id": number})
@@ -462,6 +463,17 @@ class RandomPlayer:
                 fetched = state_of(client, self.secrets[seat])
                 assert without_presence(fetched) == without_presence(self.states[seat])
                 self.note(seat, fetched, fetched)
+
+    def choose(self, legal: list[str]) -> str:
+        """A legal move at random: a kind of move first, then one of that kind. The
+        kinds a hand seldom offers (taking two cards, going out with a pair, giving the
+        11th card) are then played about as often as any when they are offered, so that
+        a few dozen games play every kind."""
+        by_kind: dict[MoveKind, list[str]] = {}
+        for text in legal:
+            by_kind.setdefault(parse_move(text).kind, []).append(text)
+        of_kind = by_kind[self.rng.choice(sorted(by_kind))]
+        return of_kind[self.rng.randrange(len(of_kind))]
 
     def finish(self) -> None:
         """At the end, in one game in four: a rematch for each seat, and the state
@@ -492,14 +504,27 @@ def scan_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{Path(folder) / 'umtali.db'}"
 
 
+def hidden_after_each_move(truth: HandState, seat: int) -> list[set[int]]:
+    """The cards ``seat`` may not know in the hand ``truth`` after each number of its
+    moves (index 0: as dealt; the last: as it ended), replayed once."""
+    hand = HandState(truth.deck, truth.dealer, truth.rules)
+    hidden = [hidden_from(hand, seat)]
+    for move in truth.moves_played():
+        hand.push(move)
+        hidden.append(hidden_from(hand, seat))
+    return hidden
+
+
 @pytest.mark.parametrize("scan_url", ["sqlite", "postgresql"], indirect=True)
 def test_no_seat_is_ever_sent_a_card_it_may_not_see(scan_url: str) -> None:
     """Over every message of many complete random games, against the computer and
     between two people, no card hidden from the seat appears anywhere in what it is
     sent: the messages are scanned for card names, in both notations. What is sent does
-    not depend on the database, so PostgreSQL plays 20 games and SQLite 200. The hints
-    come from the greedy level, whose reasons are told as the default level's are,
-    and which thinks far faster."""
+    not depend on the database, so PostgreSQL plays 20 games and SQLite 200. The random
+    player picks a kind of move before a move (:meth:`RandomPlayer.choose`), and the
+    games are checked to have played every kind, face-down discards among them. The
+    hints come from the greedy level, whose reasons are told as the default level's
+    are, and which thinks far faster."""
     rng = random.Random(13)
     sent = Sent()
     singles = 198 if scan_url.startswith("sqlite") else 18
@@ -516,19 +541,25 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(scan_url: str) -> None:
     with Store.open(scan_url) as store:
         matches = {game_id: store.load_match(game_id) for game_id in games}
     assert all(isinstance(match, Match) and match.is_over() for match in matches.values())
-    hidden_at: dict[tuple[int, int, int, int], set[int]] = {}
+    played = {
+        Move.from_action(action)
+        for match in matches.values()
+        for hand in match.hands
+        for _player, action in hand.history
+    }
+    assert {move.kind for move in played} == set(MoveKind), "a kind of move was never played"
+    assert any(move.face_down for move in played), "no discard was laid face down"
+    hidden_at: dict[tuple[int, int, int], list[set[int]]] = {}
     named = 0
     for game_id, seat, hand_index, moves, payload in sent.messages:
-        key = (game_id, seat, hand_index, moves)
+        key = (game_id, seat, hand_index)
         if key not in hidden_at:
             truth = matches[game_id].hands[hand_index]
             assert isinstance(truth, HandState)
-            hand = HandState(truth.deck, truth.dealer, truth.rules)
-            for move in truth.moves_played()[: None if moves < 0 else moves]:
-                hand.push(move)
-            hidden_at[key] = hidden_from(hand, seat)
+            hidden_at[key] = hidden_after_each_move(truth, seat)
+        hidden = hidden_at[key][moves]  # moves -1: the hand as it ended
         found = cards_named("\n".join(strings(payload)))
-        leaked = found & hidden_at[key]
+        leaked = found & hidden
         assert not leaked, (
             f"game {game_id}, seat {seat}, hand {hand_index}, after {moves} moves:"
             f" {' '.join(card_ascii(c) for c in leaked)} hidden from the seat but sent: {payload!r}"

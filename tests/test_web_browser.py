@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser import DESKTOP, PHONE, SETTLED, seat_context
 from tests.servers import ServerProcess, running_server
 
 WAIT_MS = 20_000
@@ -31,12 +31,10 @@ WAIT_MS = 20_000
 PREFERENCE = ("keep", "meld", "play", "pair", "discard", "draw", "take", "forfeit", "give")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for the module's tests (each makes its own games)."""
-    folder = tmp_path_factory.mktemp("browser")
-    with running_server(f"sqlite:///{folder}/u.db", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The tests' shared server (tests/conftest.py): each test makes its own games."""
+    return web_server
 
 
 def seat_secret(page: Page) -> str:
@@ -71,15 +69,9 @@ def shown_version(page: Page) -> int:
 
 
 def wait_for_version(page: Page, version: int) -> None:
-    """Wait until the page shows ``version`` (or later), with no move on its way."""
-    page.wait_for_function(
-        """(version) => {
-            const table = document.getElementById("table");
-            return Number(table.dataset.version) >= version && table.dataset.pending === "false";
-        }""",
-        arg=version,
-        timeout=WAIT_MS,
-    )
+    """Wait until the page shows ``version`` (or later), with no move on its way and no
+    copy of it still to come over its socket (tests/browser.py, ``SETTLED``)."""
+    page.wait_for_function(SETTLED, arg=version, timeout=WAIT_MS)
 
 
 def preferred(legal: list[str]) -> str:
@@ -110,9 +102,13 @@ def click_move(page: Page, move: str) -> None:
     page.click(f'#actions button[data-move="{move}"]')
 
 
-def play_turn_by_clicks(page: Page, server: ServerProcess, secret: str) -> dict[str, Any]:
-    """Make this seat's preferred legal move on the page; the state after it."""
-    state = turn_state(server, secret)
+def play_turn_by_clicks(
+    page: Page, server: ServerProcess, secret: str, state: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Make this seat's preferred legal move on the page; the state after it.
+    ``state``: the seat's state on its turn, when the caller has just read it."""
+    if state is None:
+        state = turn_state(server, secret)
     wait_for_version(page, state["version"])
     move = preferred(state["view"]["legal"])
     click_move(page, move)
@@ -160,7 +156,7 @@ def expected_scores(state: dict[str, Any]) -> list[list[str]]:
 def test_a_whole_hand_against_the_computer_by_clicks(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -168,7 +164,7 @@ def test_a_whole_hand_against_the_computer_by_clicks(
     state = turn_state(server, secret)
     moves = 0
     while not state["over"]:
-        play_turn_by_clicks(page, server, secret)
+        play_turn_by_clicks(page, server, secret, state)
         state = turn_state(server, secret)
         moves += 1
         assert moves < 400, "the hand did not end"
@@ -186,8 +182,8 @@ def test_a_whole_hand_against_the_computer_by_clicks(
 
 
 def test_two_people_play_a_hand_by_the_invite_link(browser: Browser, server: ServerProcess) -> None:
-    host_context = browser.new_context(viewport={"width": 1280, "height": 900})
-    guest_context = browser.new_context(viewport={"width": 360, "height": 740})
+    host_context = seat_context(browser, DESKTOP)
+    guest_context = seat_context(browser, PHONE)
     host = host_context.new_page()
     guest = guest_context.new_page()
     host.goto(server.url + "/")
@@ -204,15 +200,18 @@ def test_two_people_play_a_hand_by_the_invite_link(browser: Browser, server: Ser
     pages = {seat_secret(host): host, seat_secret(guest): guest}
     for page in pages.values():
         page.wait_for_selector("#connection[data-status=live]", timeout=WAIT_MS)
+        # Each is told that the other came, in a state of the same version: the table is
+        # drawn again for it, so it must come before the first click, not under it.
+        page.wait_for_selector("#opponent-presence .presence-tag.here", timeout=WAIT_MS)
     states = {secret: api_state(server, secret) for secret in pages}
     turns = 0
     while not any(state["over"] for state in states.values()):
         (mover,) = [secret for secret, state in states.items() if state["your_turn"]]
         (watcher,) = [secret for secret in pages if secret != mover]
-        after = play_turn_by_clicks(pages[mover], server, mover)
+        after = play_turn_by_clicks(pages[mover], server, mover, states[mover])
         # The other player's page learns of the move over its WebSocket.
         wait_for_version(pages[watcher], after["version"])
-        states = {secret: api_state(server, secret) for secret in pages}
+        states = {mover: after, watcher: api_state(server, watcher)}
         turns += 1
         assert turns < 600, "the hand did not end"
     for secret, page in pages.items():
@@ -237,7 +236,7 @@ def test_two_people_play_a_hand_by_the_invite_link(browser: Browser, server: Ser
 def test_a_reload_in_the_middle_of_a_hand_resumes_it(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     secret = open_table(page, server, "game")
     for _ in range(4):
@@ -272,7 +271,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(
 
 
 def test_the_keyboard_alone_can_play(browser: Browser, server: ServerProcess) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     secret = open_table(page, server, "game")
     for _ in range(6):
@@ -315,7 +314,7 @@ def test_the_keyboard_alone_can_play(browser: Browser, server: ServerProcess) ->
 
 
 def test_a_selection_that_is_no_move_is_explained(browser: Browser, server: ServerProcess) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     secret = open_table(page, server, "game")
     state = turn_state(server, secret)
@@ -346,7 +345,7 @@ def test_a_selection_that_is_no_move_is_explained(browser: Browser, server: Serv
 def test_the_cards_are_named_and_the_four_colour_deck_is_remembered(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     secret = open_table(page, server, "hand")
     if turn_state(server, secret)["view"]["phase"] == "choose":
@@ -412,7 +411,7 @@ LAYOUT_CHECKS = """() => {
 def test_the_table_fits_and_reads_at_phone_and_desktop_widths(
     browser: Browser, server: ServerProcess, tmp_path: Path, width: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    context = seat_context(browser, {"width": width, "height": 800})
     page = context.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("#levels input")
@@ -451,11 +450,11 @@ def test_an_away_friend_s_seat_is_handed_to_the_computer_and_reclaimed(
     browser: Browser, tmp_path: Path
 ) -> None:
     with running_server(f"sqlite:///{tmp_path}/u.db", tmp_path, args=["--grace", "1"]) as quick:
-        host_context = browser.new_context(viewport={"width": 1280, "height": 900})
+        host_context = seat_context(browser, DESKTOP)
         host = host_context.new_page()
         friend_link = invite(host, quick)
         host_secret = seat_secret(host)
-        guest_context = browser.new_context(viewport={"width": 360, "height": 740})
+        guest_context = seat_context(browser, PHONE)
         guest = guest_context.new_page()
         guest.goto(friend_link)
         guest.wait_for_selector("#connection[data-status=live]", timeout=WAIT_MS)
@@ -472,7 +471,7 @@ def test_an_away_friend_s_seat_is_handed_to_the_computer_and_reclaimed(
         assert state["your_turn"] or state["over"]
         assert state["opponent"]["handed_over"]
         # The friend comes back and takes the seat again.
-        back_context = browser.new_context(viewport={"width": 360, "height": 740})
+        back_context = seat_context(browser, PHONE)
         back = back_context.new_page()
         back.goto(friend_link)
         back.wait_for_selector("#away-banner:not([hidden])", timeout=WAIT_MS)
@@ -486,15 +485,18 @@ def test_an_away_friend_s_seat_is_handed_to_the_computer_and_reclaimed(
 
 def test_the_page_reconnects_after_the_server_comes_back(browser: Browser, tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/u.db"
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = seat_context(browser, DESKTOP)
     page = context.new_page()
     with running_server(db, tmp_path) as first:
         port = first.port
         secret = open_table(page, first, "game")
         play_turn_by_clicks(page, first, secret)
         first.kill()  # gone without a goodbye, as a crashed server or a lost network
-        page.wait_for_selector("#connection[data-status=waiting]", timeout=WAIT_MS)
-        assert "retrying" in page.inner_text("#connection")
+        # One wait for both: the page tries again after half a second, and "waiting"
+        # may have turned to "connecting" by the time a second look is taken.
+        page.wait_for_selector(
+            "#connection[data-status=waiting]:has-text('retrying')", timeout=WAIT_MS
+        )
     with running_server(db, tmp_path, port=port) as second:
         page.wait_for_selector("#connection[data-status=live]", timeout=WAIT_MS)
         # The resync: a move made elsewhere (here through the API) shows on the page.
@@ -508,7 +510,7 @@ def test_the_page_reconnects_after_the_server_comes_back(browser: Browser, tmp_p
 
 
 def test_a_link_that_names_no_seat_says_so(browser: Browser, server: ServerProcess) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = seat_context(browser, PHONE)
     page = context.new_page()
     page.goto(server.url + "/seat/" + "x" * 43)
     page.wait_for_selector("#no-seat:not([hidden])", timeout=WAIT_MS)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +19,17 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess
 from tests.test_web_browser import LAYOUT_CHECKS, WAIT_MS, api_state, turn_state, wait_for_version
 
 # Where the screenshots go: UMTALI_SCREENSHOTS names a folder to keep them in.
 SHOTS = os.environ.get("UMTALI_SCREENSHOTS")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("deep-take")
-    with running_server(f"sqlite:///{folder}/u.db", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The session's server: these tests make games of their own on it."""
+    return web_server
 
 
 def deep_takes(state: dict[str, Any]) -> list[str]:

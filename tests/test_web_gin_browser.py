@@ -13,25 +13,23 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 
 JSON = dict[str, Any]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("gin-browser")
-    with running_server(f"sqlite:///{folder}/u.db", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The session's server: these tests make games of their own on it."""
+    return web_server
 
 
 def wait_for_version(page: Page, version: int) -> None:

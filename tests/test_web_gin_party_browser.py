@@ -13,23 +13,21 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 from tests.test_web_gin_browser import LAYOUT_CHECKS, click_move, wait_for_version
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("gin-party-browser")
-    with running_server(f"sqlite:///{folder}/u.db", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The session's server: these tests make games of their own on it."""
+    return web_server
 
 
 def open_party_table(page: Page, server: ServerProcess, players: int) -> str:

@@ -5,29 +5,27 @@ answered, a record opened and stepped through, on a phone's width and a desktop'
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from tests.browser import DESKTOP, PHONE
 from tests.scripted import BOOK_ANSWERS
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess
 from umtali.cli.main import main as umtali
 from umtali.lessons import LESSONS
 from umtali.match import Match
 from umtali.record import save_file
 
-PHONE: ViewportSize = {"width": 360, "height": 740}
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("learn-server")
-    with running_server(f"sqlite:///{folder / 'umtali.db'}", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The tests' shared server (tests/conftest.py): the learning pages keep nothing."""
+    return web_server
 
 
 @pytest.fixture
@@ -36,11 +34,31 @@ def errors() -> list[str]:
     return []
 
 
-def _page(browser: Browser, viewport: ViewportSize, errors: list[str]) -> Page:
-    page = browser.new_page(viewport=viewport)
-    page.set_default_timeout(TIMEOUT_MS)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
+@pytest.fixture
+def contexts() -> Iterator[list[BrowserContext]]:
+    """The test's browser contexts, closed when it ends."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def new_page(
+    browser: Browser, errors: list[str], contexts: list[BrowserContext]
+) -> Callable[[ViewportSize], Page]:
+    """Open a page of the given size in a context of its own; its script errors go to
+    ``errors``."""
+
+    def opened(viewport: ViewportSize) -> Page:
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    return opened
 
 
 def _fits(page: Page) -> None:
@@ -62,9 +80,9 @@ LESSON_3 = [
 
 
 def test_a_lesson_is_completed_by_clicks_on_a_phone(
-    browser: Browser, server: ServerProcess, errors: list[str]
+    new_page: Callable[[ViewportSize], Page], server: ServerProcess, errors: list[str]
 ) -> None:
-    page = _page(browser, PHONE, errors)
+    page = new_page(PHONE)
     page.goto(f"{server.url}/learn")
     page.get_by_role("button", name="Lesson 3").click()
     expect(page.locator("h2.lesson-title")).to_contain_text("Lesson 3: Three Jacks")
@@ -106,9 +124,9 @@ def test_a_lesson_is_completed_by_clicks_on_a_phone(
 
 
 def test_the_quiz_is_answered_and_scored(
-    browser: Browser, server: ServerProcess, errors: list[str]
+    new_page: Callable[[ViewportSize], Page], server: ServerProcess, errors: list[str]
 ) -> None:
-    page = _page(browser, DESKTOP, errors)
+    page = new_page(DESKTOP)
     page.goto(f"{server.url}/quiz")
     expect(page.locator("h1")).to_have_text("Umtali self-test")
     page.get_by_role("button", name="Begin").click()
@@ -153,13 +171,13 @@ def lesson_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_record_is_opened_and_stepped_through(
-    browser: Browser,
+    new_page: Callable[[ViewportSize], Page],
     server: ServerProcess,
     errors: list[str],
     lesson_game: Path,
     viewport: ViewportSize,
 ) -> None:
-    page = _page(browser, viewport, errors)
+    page = new_page(viewport)
     page.goto(f"{server.url}/replay")
     page.set_input_files("#record-file", str(lesson_game))
     expect(page.locator("#heading")).to_have_text(
@@ -200,13 +218,16 @@ def test_a_record_is_opened_and_stepped_through(
 
 
 def test_a_bad_record_is_refused_on_the_page(
-    browser: Browser, server: ServerProcess, errors: list[str], tmp_path: Path
+    new_page: Callable[[ViewportSize], Page],
+    server: ServerProcess,
+    errors: list[str],
+    tmp_path: Path,
 ) -> None:
     demo = tmp_path / "demo.json"
     assert umtali(["demo", "--seed", "3", "--save", str(demo)], out=io.StringIO()) == 0
     cut = tmp_path / "cut.json"
     cut.write_bytes(demo.read_bytes()[:200])
-    page = _page(browser, DESKTOP, errors)
+    page = new_page(DESKTOP)
     page.goto(f"{server.url}/replay")
     page.set_input_files("#record-file", str(cut))
     expect(page.locator("#status")).to_have_text(

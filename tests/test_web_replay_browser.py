@@ -6,13 +6,12 @@ who plays whom, at a phone's width and a desktop's, with screenshots."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess
 from umtali.gin_party_session import GinPartySession
 from umtali.gin_record import GinMatch
 from umtali.gin_session import GinPlaySession
@@ -26,11 +25,10 @@ TIMEOUT_MS = 15_000
 SHOTS = os.environ.get("UMTALI_SCREENSHOTS")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("replay-server")
-    with running_server(f"sqlite:///{folder / 'umtali.db'}", folder) as process:
-        yield process
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The session's server: these tests make games of their own on it."""
+    return web_server
 
 
 @pytest.fixture
