@@ -42,7 +42,7 @@ from umtali.gin_party_session import (
     teams_sentence,
     totals_sentence,
 )
-from umtali.gin_session import summarize_gin_hand
+from umtali.gin_session import gin_variant, summarize_gin_hand
 from umtali.web.gin_table import gin_hand_end, gin_seat_table
 from umtali.web.protocol import (
     GinHandEnd,
@@ -170,7 +170,7 @@ def _title(party: GinPartySession, hand: PartyHand, names: tuple[str, ...]) -> s
     """The hand's title: which game, which hand (three-hand) or deal (four-hand), the
     target, and who deals."""
     size = "Three" if party.size == 3 else "Four"
-    variant = "Oklahoma Gin" if party.rules.oklahoma else "Gin Rummy"
+    variant = gin_variant(party.rules)
     which = f"hand {hand.number}" if party.size == 3 else f"deal {(hand.number + 1) // 2}"
     dealer = names[hand.table.dealer]
     deals = "deal" if dealer == YOU else "deals"

@@ -100,7 +100,8 @@ def _side(side: GinSide) -> GinSideModel:
 def gin_hand_end(summary: GinHandSummary, hand_index: int) -> GinHandEnd:
     """How hand ``hand_index`` (from 0) ended, as :func:`summarize_gin_hand` tells it:
     gin, knock, undercut or dead, both sides' melds (the knocker's with the cards laid
-    off on them), layoffs, deadwood and points, and the sentence that says it."""
+    off on them), layoffs, deadwood and points, and the sentence that says it. The
+    seat's table (:mod:`umtali.web.gin_table`) tells the end of a hand with it too."""
     first, second = summary.sides
     return GinHandEnd(
         hand_index=hand_index,
@@ -115,7 +116,8 @@ def gin_hand_end(summary: GinHandSummary, hand_index: int) -> GinHandEnd:
 def gin_sheet(match: GinMatch) -> GinScoreSheet:
     """The score sheet of a game of Gin Rummy between two as its record stands: each
     finished hand's points and how it ended, the totals, the target and, once the game
-    is over, its line bonuses, game bonus (doubled by a shutout) and final scores."""
+    is over, its line bonuses, game bonus (doubled by a shutout) and final scores: the
+    replay's sheet and the seat's table's."""
     result = match.result()
     return GinScoreSheet(
         hands=[

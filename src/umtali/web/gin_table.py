@@ -31,23 +31,13 @@ from umtali.gin.view import GinView
 from umtali.gin_record import GinMatch
 from umtali.gin_session import (
     DEFAULT_GIN_BOT,
-    GinHandSummary,
     GinPlaySession,
+    gin_variant,
     summarize_gin_hand,
 )
-from umtali.gin_session import (
-    GinSide as GinSideSummary,
-)
 from umtali.session_shared import Seats
-from umtali.web.protocol import (
-    GinHandEnd,
-    GinResult,
-    GinScoreSheet,
-    GinSide,
-    GinTable,
-    HandEnd,
-    ScoreSheetModel,
-)
+from umtali.web import gin_replay
+from umtali.web.protocol import GinHandEnd, GinTable, HandEnd, ScoreSheetModel
 
 __all__ = [
     "gin_hand_end",
@@ -116,50 +106,6 @@ def sent_gin_view(view: GinView, hand: GinHand) -> dict[str, Any]:
     return data
 
 
-def _side(side: GinSideSummary) -> GinSide:
-    return GinSide(
-        name=side.name,
-        melds=[_names(meld) for meld in side.melds],
-        deadwood=_names(side.deadwood),
-        deadwood_points=side.deadwood_points,
-        laid_off=_names(side.laid_off),
-        knocked=side.knocked,
-        score=side.score,
-    )
-
-
-def _hand_end(summary: GinHandSummary, hand_index: int) -> GinHandEnd:
-    return GinHandEnd(
-        hand_index=hand_index,
-        how=summary.how,
-        winner=summary.winner,
-        multiplier=summary.multiplier,
-        sides=(_side(summary.sides[0]), _side(summary.sides[1])),
-        result=summary.result,
-    )
-
-
-def _sheet(session: GinPlaySession) -> GinScoreSheet:
-    sheet = session.score_sheet()
-    result = None
-    if sheet.result is not None:
-        r = sheet.result
-        result = GinResult(
-            winner=r.winner,
-            points=r.points,
-            line=r.line,
-            game_bonus=r.game_bonus,
-            shutout=r.shutout,
-            final=r.final,
-        )
-    return GinScoreSheet(
-        hands=[(scores, how) for scores, how in sheet.hands],
-        totals=sheet.totals,
-        target=sheet.target,
-        result=result,
-    )
-
-
 def gin_hand_end(
     session: GinPlaySession,
     seat: int,
@@ -179,7 +125,7 @@ def gin_hand_end(
         assert outcome is not None
         told = hand_ends[seat, last] = (
             HandEnd(hand_index=last, scores=outcome.scores, how=summary.result, recap=[]),
-            _hand_end(summary, last),
+            gin_replay.gin_hand_end(summary, last),
         )
     return told
 
@@ -206,7 +152,7 @@ def gin_seat_table(
     recap = session.recap(seat)  # a knock told without its face-down card
     previous, gin_end = gin_hand_end(session, seat, hand_ends) or (None, None)
     laid = best_arrangement(view.hand)
-    sheet = _sheet(session)
+    sheet = gin_replay.gin_sheet(match)
     over = match.is_over()
     rules = match.rules
     return {
@@ -236,7 +182,7 @@ def gin_seat_table(
         "result": session.result(names) if over else None,
         "previous": previous,
         "gin": GinTable(
-            variant="Oklahoma Gin" if rules.oklahoma else "Gin Rummy",
+            variant=gin_variant(rules),
             melds=[_names(meld) for meld in laid.melds],
             deadwood=_names(laid.deadwood),
             deadwood_points=laid.points,

@@ -10,6 +10,9 @@
 //   cardText(card)                         the short printed name, e.g. "Q♠"
 //   parseCard(card)                        {rank, suit} or null for a malformed name
 //   suitColour(suit, fourColour)           the CSS colour variable a suit is drawn in
+//   rankValue(card), suitPlace(card)       a card's rank as a number (A 1 … K 13) and its
+//                                          suit's place in the order screens show (s h d c)
+//   readableMove(text)                     notation with Unicode suits: "knock 7s" -> "knock 7♠"
 //
 // The drawing is made to be read small: the rank and the suit sit side by side in the top
 // strip of the card, which is the part left in view when cards overlap top-down in a
@@ -65,6 +68,25 @@ export function cardName(card) {
 export function cardText(card) {
   const parts = parseCard(card);
   return parts ? parts.rank + suitSymbol(parts.suit) : String(card);
+}
+
+const RANK_VALUES = { A: 1, J: 11, Q: 12, K: 13 };
+const SUIT_PLACES = { s: 0, h: 1, d: 2, c: 3 }; // the book's order, as every screen shows it
+
+/** A card's rank as a number, the ace low: "As" -> 1, "10h" -> 10, "Kc" -> 13. */
+export function rankValue(card) {
+  const rank = card.slice(0, -1);
+  return RANK_VALUES[rank] ?? Number(rank);
+}
+
+/** The place of a card's suit in the order every screen shows: spades, hearts, diamonds, clubs. */
+export function suitPlace(card) {
+  return SUIT_PLACES[card.slice(-1)];
+}
+
+/** Move notation with Unicode suits, for reading: "meld 7s 6s 5s" -> "meld 7♠ 6♠ 5♠". */
+export function readableMove(text) {
+  return text.replace(/\b(A|[2-9]|10|J|Q|K)([cdhs])\b/g, (_, rank, suit) => cardText(rank + suit));
 }
 
 /** The CSS colour a suit is drawn in, as a custom property of base.css. */

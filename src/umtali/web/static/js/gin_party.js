@@ -5,7 +5,8 @@
 // running totals and the end of the game; the other fields tell this seat's own hand
 // (the one it plays, or the last it played while it sits out; none before its first).
 
-import { byId, el, GinTablePage, HOW } from "./gin_table.js";
+import { byId, el } from "./dom.js";
+import { GinTablePage, HOW } from "./gin_table.js";
 
 export class GinPartyPage extends GinTablePage {
   gameTitle() {

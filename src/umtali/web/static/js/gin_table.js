@@ -6,126 +6,46 @@
 //
 // The server holds the truth and this page holds no rule: every button offers one of
 // the seat's legal moves, exactly as the state lists them, and the melds and deadwood
-// shown are the server's (the least deadwood, worked out exactly).
+// shown are the server's (the least deadwood, worked out exactly). What every seat's
+// table does whatever the game (the connection, presence, the stock, the end of a hand,
+// the result, the record) is SeatPage's (seat_page.js).
 //
 // Three- and four-hand Gin Rummy (gin_party.js) is this table for the seat's own hand,
 // with the party's standings in place of the score sheet: it extends GinTablePage and
 // replaces the few parts marked "a party game replaces this".
 
-import { api, ApiError } from "./api.js";
-import { cardName, cardSvg, cardText } from "./cards.js";
-import { LiveSeat } from "./live.js";
+import { api } from "./api.js";
+import { cardName, cardText, rankValue, readableMove, suitPlace } from "./cards.js";
+import { byId, el, plural } from "./dom.js";
+import { focusAmong, steppedTo } from "./keys.js";
 import { rememberGame } from "./prefs.js";
+import { SeatPage } from "./seat_page.js";
+import { sheetTable } from "./sheet.js";
 
-const SUIT_ORDER = { s: 0, h: 1, d: 2, c: 3 }; // the order every screen of the project shows
-const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
-const STATUS_TEXT = {
-  connecting: "Connecting…",
-  live: "Live",
-  waiting: "Connection lost",
-  "no-seat": "No seat",
-  stopped: "Closed",
-};
 export const HOW = { gin: "Gin", knock: "Knock", undercut: "Undercut", dead: "Dead hand" };
-
-const rankOf = (card) => card.slice(0, -1);
-const suitOf = (card) => card.slice(-1);
-const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
 
 /** Deadwood cards in the order they are shown: by suit, then by rank, low first. */
 function sortDeadwood(cards) {
-  return [...cards].sort((a, b) => SUIT_ORDER[suitOf(a)] - SUIT_ORDER[suitOf(b)] || rankValue(a) - rankValue(b));
+  return [...cards].sort((a, b) => suitPlace(a) - suitPlace(b) || rankValue(a) - rankValue(b));
 }
 
 /** A meld in the order it is read: a run low to high, a set by suit. */
 function sortMeld(cards) {
-  return [...cards].sort((a, b) => rankValue(a) - rankValue(b) || SUIT_ORDER[suitOf(a)] - SUIT_ORDER[suitOf(b)]);
+  return [...cards].sort((a, b) => rankValue(a) - rankValue(b) || suitPlace(a) - suitPlace(b));
 }
-
-/** Notation with Unicode suits, for reading: "knock 7s" -> "knock 7♠". */
-function readable(text) {
-  return text.replace(/\b(A|[2-9]|10|J|Q|K)([cdhs])\b/g, (_, rank, suit) => cardText(rank + suit));
-}
-
-export function el(tag, { className, text, attrs } = {}, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  for (const [key, value] of Object.entries(attrs ?? {})) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
-  }
-  node.append(...children);
-  return node;
-}
-
-export function plural(count, one, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function session(key) {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function setSession(key, value) {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // storage refused: remembered for this page only
-  }
-}
-
-export const byId = (id) => document.getElementById(id);
 
 /** One seat's table of Gin Rummy, from its secret (the path /seat/{secret}). */
-export class GinTablePage {
+export class GinTablePage extends SeatPage {
   constructor(secret, { fourColour = false } = {}) {
-    this.secret = secret;
-    this.state = null;
+    super(secret, { prefix: "gin-", titleId: "gin-title", fourColour, recordName: "gin-game" });
     this.selected = null; // the card chosen to discard or knock with
-    this.pending = false;
-    this.message = null; // {kind: "error" | "hint" | "info", text}
-    this.hinted = null;
-    this.focusKey = null;
-    this.fourColour = fourColour;
-    this.live = new LiveSeat(api.socketUrl(secret), {
-      onState: (state) => this.accept(state),
-      onStatus: (status) => this.showConnection(status),
-    });
   }
 
   // -- lifecycle ------------------------------------------------------------------------
 
-  /** Show the table, from the state already read (or read it now). */
-  async start(first = null) {
-    byId("gin-table").hidden = false;
+  wire() {
     document.addEventListener("keydown", (event) => this.shortcut(event));
-    byId("gin-hand").addEventListener("keydown", (event) => this.handKey(event));
-    try {
-      this.accept(first ?? (await api.state(this.secret)));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        this.noSeat(error.message);
-        return;
-      }
-      this.say("error", `The table could not be read: ${error.message}. It will load when the connection comes back.`);
-    }
-    this.live.start();
-  }
-
-  noSeat(detail) {
-    this.live.stop();
-    byId("gin-table").hidden = true;
-    byId("no-seat").hidden = false;
-    byId("no-seat-detail").textContent = `The server says: ${detail}.`;
-  }
-
-  setFourColour(on) {
-    this.fourColour = on;
-    this.render();
+    this.part("hand").addEventListener("keydown", (event) => this.handKey(event));
   }
 
   /** A state from the server: kept if it is not older than the one shown. */
@@ -172,7 +92,7 @@ export class GinTablePage {
     if (verb === "pass") return top ? `Pass on ${cardText(top)}` : "Pass on the upcard";
     if (verb === "discard") return `Discard ${cardText(card)}`;
     if (verb === "knock") return `Knock, discarding ${cardText(card)} face down`;
-    return readable(move);
+    return readableMove(move);
   }
 
   choose(card) {
@@ -203,69 +123,24 @@ export class GinTablePage {
   async explain(move) {
     try {
       const answer = await api.why(this.secret, move);
-      if (!answer.legal) this.say("error", answer.reason ?? `${readable(move)} is not a move now.`);
+      if (!answer.legal) this.say("error", answer.reason ?? `${readableMove(move)} is not a move now.`);
     } catch (error) {
       this.say("error", error.message);
     }
   }
 
-  async play(move, focusAfter = null) {
-    if (this.pending) return;
-    this.pending = true;
-    this.message = null;
-    this.hinted = null;
-    this.render();
-    try {
-      const answer = await api.move(this.secret, move);
-      this.pending = false;
-      this.selected = null;
-      this.focusKey = focusAfter;
-      this.message = { kind: "info", text: `${answer.sentence}.` };
-      this.accept(answer.state);
-    } catch (error) {
-      this.pending = false;
-      this.say("error", error.message);
-    }
+  /** A move played: its sentence said, the card chosen cleared. */
+  played(answer) {
+    this.selected = null;
+    this.message = { kind: "info", text: `${answer.sentence}.` };
   }
 
-  async hint() {
-    if (!this.state?.your_turn) {
-      this.say("info", "A hint is given on your turn.");
-      return;
-    }
-    try {
-      const answer = await api.hint(this.secret);
-      const card = answer.move.split(" ")[1] ?? null;
-      this.selected = card && this.state.view.hand.includes(card) ? card : null;
-      this.hinted = answer.move;
-      this.say("hint", `Hint: ${readable(answer.move)}: ${answer.why}.`);
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  async seatCall(call) {
-    try {
-      this.accept(await call(this.secret));
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  async rematch() {
-    try {
-      const answer = await api.rematch(this.secret);
-      const secret = answer?.seats?.[0]?.secret;
-      if (typeof secret === "string") window.location.assign(`/seat/${encodeURIComponent(secret)}`);
-      else this.say("error", "The rematch was made, but its link did not come back: reload the page.");
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  say(kind, text) {
-    this.message = { kind, text };
-    this.render();
+  /** A hint: its card chosen, its button marked; the sentence to say. */
+  takeHint(answer) {
+    const card = answer.move.split(" ")[1] ?? null;
+    this.selected = card && this.state.view.hand.includes(card) ? card : null;
+    this.hinted = answer.move;
+    return `Hint: ${readableMove(answer.move)}: ${answer.why}.`;
   }
 
   // -- keys ------------------------------------------------------------------------------
@@ -273,25 +148,15 @@ export class GinTablePage {
   handKey(event) {
     const button = event.target.closest("button[data-card]");
     if (!button) return;
-    const order = this.handOrder();
-    const at = order.indexOf(button.dataset.card);
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
-    let next = null;
-    if (step !== undefined) next = order[Math.max(0, Math.min(order.length - 1, at + step))];
-    else if (event.key === "Home") next = order[0];
-    else if (event.key === "End") next = order.at(-1);
-    if (next === null) return;
+    const buttons = [...this.part("hand").querySelectorAll("button[data-card]")];
+    const next = steppedTo(event.key, buttons, buttons.indexOf(button));
+    if (!next) return;
     event.preventDefault();
-    for (const other of byId("gin-hand").querySelectorAll("button[data-card]")) {
-      other.tabIndex = other.dataset.card === next ? 0 : -1;
-      if (other.dataset.card === next) other.focus();
-    }
+    focusAmong(buttons, next);
   }
 
   shortcut(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest?.("input, textarea, select, dialog")) return;
-    if (byId("gin-table").hidden || !this.state) return;
+    if (!this.isShortcut(event)) return;
     const key = event.key.toLowerCase();
     const offered = this.offered();
     const legal = this.legal();
@@ -323,64 +188,25 @@ export class GinTablePage {
 
   // -- drawing ---------------------------------------------------------------------------
 
-  showConnection({ status, retryIn }) {
-    if (status === "no-seat") {
-      this.noSeat("no seat has this link");
-      return;
-    }
-    const node = byId("gin-connection");
-    node.dataset.status = status;
-    node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
-    if (status === "waiting") {
-      node.append(`Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `);
-      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
-      retry.addEventListener("click", () => this.live.connectNow());
-      node.append(retry);
-    } else {
-      node.append(STATUS_TEXT[status] ?? status);
-    }
-  }
-
-  card(card, options = {}) {
-    return cardSvg(card, { fourColour: this.fourColour, ...options });
-  }
-
-  render() {
-    if (!this.state) {
-      this.renderMessage();
-      return;
-    }
-    const focusKey = this.focusKey ?? document.activeElement?.dataset?.key ?? null;
-    this.focusKey = null;
+  renderBoard() {
     const { state } = this;
-    const table = byId("gin-table");
-    table.dataset.version = String(state.version);
-    table.dataset.pending = this.pending ? "true" : "false";
-    byId("gin-title").textContent = state.title;
-    document.title = `${state.title} · Umtali`;
     this.renderTurn();
     // A seat of a party game that has played no hand yet has no view: no board to draw.
     byId("gin-board").hidden = !state.view;
     if (state.view) {
       this.renderOpponent();
-      this.renderStock();
+      this.renderStock(state.view.stock_size, this.legal().includes("draw") ? "draw" : null);
       this.renderPile();
       this.renderLimit();
       this.renderRecap();
       this.renderHand();
       this.renderActions();
     }
-    this.renderMessage();
-    this.renderScores();
-    this.renderPrevious();
-    this.renderHandEnd();
-    this.renderResult();
-    this.renderRecords();
-    if (focusKey) {
-      const again = document.querySelector(`#gin-table [data-key="${CSS.escape(focusKey)}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
-      else if (focusKey.startsWith("gin-")) byId("gin-hand").querySelector("button[tabindex='0']")?.focus({ preventScroll: true });
-    }
+  }
+
+  /** A key whose button is gone gives the focus to the hand (every key of this table). */
+  focusFallsToHand(focusKey) {
+    return focusKey.startsWith("gin-");
   }
 
   renderTurn() {
@@ -404,57 +230,8 @@ export class GinTablePage {
     const { state } = this;
     const view = state.view;
     byId("gin-opponent-name").textContent = this.opponentName();
-    const box = byId("gin-opponent-hand");
-    box.replaceChildren();
-    const known = view.opponent_known ?? [];
-    const fan = el("div", { className: "fan small", attrs: { "aria-hidden": "true" } });
-    for (let i = known.length; i < view.opponent_cards; i += 1) fan.append(this.card(null, { faceDown: true }));
-    for (const card of known) fan.append(this.card(card));
-    let text = `${plural(view.opponent_cards, "card")} in hand`;
-    if (known.length > 0) text += `, of them ${known.map(cardText).join(" ")} (taken from the pile)`;
-    box.append(fan, el("span", { className: "note", text }));
+    this.renderOpponentHand(view.opponent_cards, view.opponent_known ?? []);
     this.renderPresence();
-  }
-
-  renderPresence() {
-    const { state } = this;
-    const presence = byId("gin-opponent-presence");
-    presence.replaceChildren();
-    const opponent = state.opponent;
-    if (opponent?.kind === "person") {
-      const away = opponent.present === false;
-      let text = away ? "away" : "here";
-      if (opponent.handed_over) text = "the computer plays for them";
-      presence.append(el("span", { className: `presence-tag ${away ? "away" : "here"}`, text }));
-      if (opponent.can_hand_over && !opponent.handed_over) {
-        const button = el("button", { className: "quiet", text: "Let the computer play for them", attrs: { type: "button", "data-key": "gin-hand-over" } });
-        button.addEventListener("click", () => this.seatCall(api.handOver));
-        presence.append(" ", button);
-      }
-    }
-    const banner = byId("gin-away-banner");
-    banner.hidden = !state.handed_over;
-    banner.replaceChildren();
-    if (state.handed_over) {
-      const button = el("button", { className: "primary", text: "Take my seat back", attrs: { type: "button", "data-key": "gin-reclaim" } });
-      button.addEventListener("click", () => this.seatCall(api.reclaim));
-      banner.append(el("span", { text: "You were away, so the computer plays your seat. " }), button);
-    }
-  }
-
-  renderStock() {
-    const size = this.state.view.stock_size;
-    const box = byId("gin-stock");
-    box.replaceChildren();
-    const picture = size > 0 ? this.card(null, { faceDown: true }) : el("div", { className: "card-space" });
-    const label = el("span", { className: "note", text: `Stock: ${size}` });
-    if (this.legal().includes("draw")) {
-      const button = el("button", { className: "pile-button playable", attrs: { type: "button", "data-key": "gin-stock", "aria-label": `Draw from the stock (${plural(size, "card")})` } }, picture, label);
-      button.addEventListener("click", () => this.play("draw", "gin-stock"));
-      box.append(button);
-    } else {
-      box.append(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The stock: ${plural(size, "card")}` } }, picture, label));
-    }
   }
 
   renderPile() {
@@ -513,7 +290,7 @@ export class GinTablePage {
     const box = byId("gin-hand");
     box.replaceChildren();
     const usable = new Set(this.legal().filter((move) => move.includes(" ")).map((move) => move.split(" ")[1]));
-    const focusCard = this.handOrder().includes(document.activeElement?.dataset?.card) ? document.activeElement.dataset.card : this.handOrder()[0];
+    const focusCard = this.focusedCard(this.handOrder());
     const group = (title, cards, className) => {
       const row = el("div", { className: "card-row" });
       for (const card of cards) row.append(this.handCard(card, usable, focusCard));
@@ -526,26 +303,8 @@ export class GinTablePage {
   }
 
   handCard(card, usable, focusCard) {
-    const classes = ["hand-card"];
-    if (this.selected === card) classes.push("selected");
-    if (usable.size > 0 && !usable.has(card)) classes.push("idle");
-    const button = el(
-      "button",
-      {
-        className: classes.join(" "),
-        attrs: {
-          type: "button",
-          "data-card": card,
-          "data-key": `gin-hand:${card}`,
-          "aria-pressed": this.selected === card ? "true" : "false",
-          tabindex: card === focusCard ? "0" : "-1",
-          title: cardName(card),
-        },
-      },
-      this.card(card),
-    );
-    button.addEventListener("click", () => this.choose(card));
-    return button;
+    const idle = usable.size > 0 && !usable.has(card);
+    return this.handButton(card, { chosen: this.selected === card, idle, focusCard }, () => this.choose(card));
   }
 
   renderActions() {
@@ -576,46 +335,22 @@ export class GinTablePage {
     box.append(el("span", { className: "tools" }, hint));
   }
 
-  renderMessage() {
-    const node = byId("gin-message");
-    node.textContent = this.message ? this.message.text : "";
-    node.dataset.kind = this.message ? this.message.kind : "";
-  }
-
   // The score sheet of a game of two (a party game replaces this with its standings).
   renderScores() {
     const { state } = this;
     const sheet = state.gin.sheet;
-    const [first, second] = state.names;
-    const box = byId("gin-scores");
-    const table = el("table", { className: "score-table" });
-    table.append(el("caption", { text: `${state.gin.variant} to ${sheet.target}` }));
-    table.append(el("thead", {}, el("tr", {}, el("th", { text: "", attrs: { scope: "col" } }), el("th", { text: first, attrs: { scope: "col" } }), el("th", { text: second, attrs: { scope: "col" } }))));
-    const body = el("tbody");
-    sheet.hands.forEach(([[a, b], how], index) => {
-      body.append(el("tr", {}, el("th", { text: `Hand ${index + 1} · ${HOW[how] ?? how}`, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) })));
-    });
-    table.append(body);
-    const foot = el("tfoot", {}, this.row("Points", sheet.totals));
+    const hands = sheet.hands.map(([points, how], index) => [`Hand ${index + 1} · ${HOW[how] ?? how}`, points]);
+    const footer = [["Points", sheet.totals]];
     const result = sheet.result;
     if (result) {
       const bonus = [0, 0];
       bonus[result.winner] = result.game_bonus;
-      foot.append(
-        this.row("Line bonuses", result.line),
-        this.row(result.shutout ? "Game bonus (shutout)" : "Game bonus", bonus),
-        this.row("Final", result.final),
-      );
+      footer.push(["Line bonuses", result.line], [result.shutout ? "Game bonus (shutout)" : "Game bonus", bonus], ["Final", result.final]);
     }
-    table.append(foot);
-    const parts = [table];
+    const parts = [sheetTable(`${state.gin.variant} to ${sheet.target}`, state.names, hands, footer)];
     if (!sheet.hands.length) parts.push(el("p", { className: "note", text: "No hand finished yet." }));
     if (result?.shutout) parts.push(el("p", { className: "note", text: "A shutout: the loser scored no hand, so the points and the game bonus are doubled." }));
-    box.replaceChildren(...parts);
-  }
-
-  row(label, [a, b]) {
-    return el("tr", {}, el("th", { text: label, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) }));
+    byId("gin-scores").replaceChildren(...parts);
   }
 
   /** The end of a hand: both sides as they were laid, and what it scored. */
@@ -648,39 +383,15 @@ export class GinTablePage {
     return parts;
   }
 
-  renderPrevious() {
+  previousParts() {
     const end = this.state.gin?.hand_end;
-    byId("gin-previous-panel").hidden = !end;
-    byId("gin-previous").replaceChildren(...(end ? [el("h3", { text: `Hand ${end.hand_index + 1}` }), ...this.handEndBody(end)] : []));
+    return end ? [el("h3", { text: `Hand ${end.hand_index + 1}` }), ...this.handEndBody(end)] : null;
   }
 
-  // The end of a hand that has just ended, shown once over the table until the player
-  // closes it (remembered for this tab, so that a reload does not show it again).
-  renderHandEnd() {
-    const { state } = this;
-    const box = byId("gin-hand-end");
-    const end = state.gin?.hand_end;
-    const seenKey = `umtali.seen.${state.game_id}`;
-    if (!end || end.hand_index <= Number(session(seenKey) ?? "-1")) {
-      box.hidden = true;
-      return;
-    }
-    const wasHidden = box.hidden;
-    box.replaceChildren(
-      el("h2", { text: `Hand ${end.hand_index + 1}: ${HOW[end.how] ?? end.how}`, attrs: { id: "gin-hand-end-title" } }),
-      ...this.handEndBody(end),
-      el("p", { className: "hand-scores", text: this.soFar() }),
-    );
-    const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": "gin-hand-end-close" } });
-    close.addEventListener("click", () => {
-      setSession(seenKey, String(end.hand_index));
-      box.hidden = true;
-      this.focusKey = `gin-hand:${this.handOrder()[0] ?? ""}`;
-      this.render();
-    });
-    box.append(close);
-    box.hidden = false;
-    if (wasHidden) close.focus({ preventScroll: false });
+  handEnd() {
+    const end = this.state.gin?.hand_end;
+    if (!end) return null;
+    return { index: end.hand_index, title: `Hand ${end.hand_index + 1}: ${HOW[end.how] ?? end.how}`, body: this.handEndBody(end), soFar: this.soFar() };
   }
 
   /** The totals under the end of a hand (a party game replaces this). */
@@ -693,43 +404,5 @@ export class GinTablePage {
   /** How many hands are over, so in the record a player may have (a party game replaces this). */
   finishedHands() {
     return this.state.gin.sheet.hands.length;
-  }
-
-  renderResult() {
-    const { state } = this;
-    const box = byId("gin-result");
-    box.hidden = !state.over;
-    if (!state.over) return;
-    box.replaceChildren(el("h2", { text: "The game is over" }), el("p", { className: "result-text", text: state.result ?? "" }));
-    const again = el("div", { className: "result-actions" });
-    const rematchSecret = state.rematch?.seats?.[0]?.secret;
-    if (typeof rematchSecret === "string") {
-      again.append(el("a", { className: "button primary", text: "Play the rematch", attrs: { href: `/seat/${encodeURIComponent(rematchSecret)}` } }));
-    } else {
-      const button = el("button", { className: "primary", text: "Rematch", attrs: { type: "button", "data-key": "gin-rematch" } });
-      button.addEventListener("click", () => this.rematch());
-      again.append(button);
-    }
-    again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
-    box.append(again);
-  }
-
-  renderRecords() {
-    const { state } = this;
-    const box = byId("gin-records");
-    const finished = this.finishedHands();
-    if (state.over) {
-      box.replaceChildren(
-        el("a", { className: "button", text: "Download the whole record", attrs: { href: api.fullRecordPath(state.game_id), download: `gin-game-${state.game_id}.json` } }),
-        el("p", { className: "note", text: "Open it with umtali replay." }),
-      );
-    } else if (finished > 0) {
-      box.replaceChildren(
-        el("a", { className: "button", text: `Download the finished hands (${finished})`, attrs: { href: api.recordPath(this.secret), download: `gin-game-${state.game_id}-so-far.json` } }),
-        el("p", { className: "note", text: "The whole record can be downloaded when the game is over." }),
-      );
-    } else {
-      box.replaceChildren(el("p", { className: "note", text: "The record can be downloaded once a hand is finished." }));
-    }
   }
 }

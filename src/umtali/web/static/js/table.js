@@ -4,11 +4,14 @@
 // The server holds the truth. This module renders the latest state it was sent (over
 // the WebSocket, or in the answer to a move) and sends moves in notation; every choice
 // it offers is one of the legal moves listed in the state (moves.js), so a click can
-// never ask for a move the rules refuse without the page saying why.
+// never ask for a move the rules refuse without the page saying why. What every seat's
+// table does whatever the game (the connection, presence, the stock, the end of a hand,
+// the result, the record) is SeatPage's (seat_page.js); this module holds Umtali's own.
 
-import { api, ApiError, isMissingEndpoint } from "./api.js";
-import { cardName, cardSvg, cardText } from "./cards.js";
-import { LiveSeat } from "./live.js";
+import { api, isMissingEndpoint } from "./api.js";
+import { cardName, cardText, rankValue, readableMove, suitPlace } from "./cards.js";
+import { byId, el, keepInTab, plural, tabValue } from "./dom.js";
+import { arrowStep, focusAmong, steppedTo } from "./keys.js";
 import {
   deepTakes,
   guessedMove,
@@ -21,25 +24,14 @@ import {
   targetsOf,
 } from "./moves.js";
 import { prefs, rememberGame } from "./prefs.js";
+import { SeatPage } from "./seat_page.js";
+import { sheetTable } from "./sheet.js";
 
-const SUIT_ORDER = { s: 0, h: 1, d: 2, c: 3 }; // the book's order, as every screen shows it
-const RANK_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
 const UNICODE_SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
-const STATUS_TEXT = {
-  connecting: "Connecting…",
-  live: "Live",
-  waiting: "Connection lost",
-  "no-seat": "No seat",
-  stopped: "Closed",
-};
-
-const rankOf = (card) => card.slice(0, -1);
-const suitOf = (card) => card.slice(-1);
-const rankValue = (card) => RANK_VALUE[rankOf(card)] ?? Number(rankOf(card));
 
 /** Cards in the order a hand is shown: by suit (the book's order) or by rank; high first. */
 export function sortCards(cards, mode) {
-  const bySuit = (a, b) => SUIT_ORDER[suitOf(a)] - SUIT_ORDER[suitOf(b)];
+  const bySuit = (a, b) => suitPlace(a) - suitPlace(b);
   const byRank = (a, b) => rankValue(b) - rankValue(a);
   return [...cards].sort(mode === "rank" ? (a, b) => byRank(a, b) || bySuit(a, b) : (a, b) => bySuit(a, b) || byRank(a, b));
 }
@@ -49,96 +41,22 @@ function asciiMove(text) {
   return text.replace(/[♣♦♥♠]/g, (symbol) => UNICODE_SUITS[symbol]);
 }
 
-/** Notation with Unicode suits, for reading: "meld 7s 6s 5s" -> "meld 7♠ 6♠ 5♠". */
-function readable(text) {
-  return text.replace(/\b(A|[2-9]|10|J|Q|K)([cdhs])\b/g, (_, rank, suit) => cardText(rank + suit));
-}
-
-function el(tag, { className, text, attrs } = {}, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  for (const [key, value] of Object.entries(attrs ?? {})) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
-  }
-  node.append(...children);
-  return node;
-}
-
-function session(key) {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function setSession(key, value) {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // storage refused: remembered for this page only
-  }
-}
-
-function plural(count, one, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** One seat's table page, from its secret (the path /seat/{secret}). */
-export class TablePage {
+export class TablePage extends SeatPage {
   constructor(secret) {
-    this.secret = secret;
-    this.state = null;
+    super(secret, { prefix: "", titleId: "table-title", fourColour: prefs.fourColour, recordName: "umtali-game" });
     this.selected = [];
     this.pileChoice = null; // the pile card chosen for a deep take (practical rules)
     this.order = [];
     this.customOrder = false;
     this.newCards = new Set();
-    this.pending = false;
-    this.message = null; // {kind: "error" | "hint" | "info", text}
-    this.hinted = null; // the hint's move text, to mark its button
-    this.focusKey = null;
     this.ownLast = { hand: -1, turn: -1, sentences: [] };
-    this.connection = { status: "connecting" };
     this.drag = null; // a card being dragged in the hand
     this.suppressClick = false; // the click that ends a drag selects nothing
     this.renderAfterDrag = false; // a state came during a drag: draw it on the drop
-    this.live = new LiveSeat(api.socketUrl(secret), {
-      onState: (state) => this.accept(state),
-      onStatus: (status) => this.showConnection(status),
-    });
-    this.fourColour = prefs.fourColour;
   }
 
   // -- lifecycle ------------------------------------------------------------------------
-
-  async start() {
-    document.getElementById("table").hidden = false;
-    this.wire();
-    try {
-      this.accept(await api.state(this.secret));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        this.noSeat(error.message);
-        return;
-      }
-      this.say("error", `The table could not be read: ${error.message}. It will load when the connection comes back.`);
-    }
-    this.live.start();
-  }
-
-  noSeat(detail) {
-    this.live.stop();
-    document.getElementById("table").hidden = true;
-    document.getElementById("no-seat").hidden = false;
-    document.getElementById("no-seat-detail").textContent = `The server says: ${detail}.`;
-  }
-
-  setFourColour(on) {
-    this.fourColour = on;
-    this.render();
-  }
 
   /** A state from the server: kept if it is not older than the one shown. */
   accept(state) {
@@ -164,7 +82,11 @@ export class TablePage {
     if (!deepTakes(this.moves()).has(this.pileChoice)) this.pileChoice = null;
     this.syncOrder();
     rememberGame(window.location.pathname, this.gameLabel(), state.over);
-    // A card being dragged keeps its button: the table is drawn again once it is dropped.
+    this.draw();
+  }
+
+  /** Draw the table now, or once the card being dragged is dropped (it keeps its button). */
+  draw() {
     if (this.drag) this.renderAfterDrag = true;
     else this.render();
   }
@@ -173,10 +95,6 @@ export class TablePage {
     const { state } = this;
     const kind = { hand: "One hand", game: "A game", session: "A session" }[state.kind] ?? "A game";
     return `${kind} against ${this.opponentName()}`;
-  }
-
-  opponentName() {
-    return this.state.names[1 - this.state.seat];
   }
 
   // -- the order of the hand -------------------------------------------------------------
@@ -189,7 +107,7 @@ export class TablePage {
     this.customOrder = false;
     this.order = [];
     try {
-      const saved = JSON.parse(session(`umtali.order.${state.game_id}`) ?? "null");
+      const saved = JSON.parse(tabValue(`umtali.order.${state.game_id}`) ?? "null");
       if (saved && saved.hand === state.hand_index && Array.isArray(saved.order)) {
         this.order = saved.order.filter((card) => typeof card === "string");
         this.customOrder = true;
@@ -201,7 +119,7 @@ export class TablePage {
 
   saveOrder() {
     if (!this.state || !this.customOrder) return;
-    setSession(this.orderKey(), JSON.stringify({ hand: this.state.hand_index, order: this.order }));
+    keepInTab(this.orderKey(), JSON.stringify({ hand: this.state.hand_index, order: this.order }));
   }
 
   syncOrder() {
@@ -237,7 +155,7 @@ export class TablePage {
   toggleSort() {
     prefs.sort = prefs.sort === "suit" ? "rank" : "suit";
     this.customOrder = false;
-    setSession(this.orderKey(), "null");
+    keepInTab(this.orderKey(), "null");
     this.syncOrder();
     this.render();
   }
@@ -291,27 +209,14 @@ export class TablePage {
     this.render();
   }
 
-  async play(moveText, focusAfter = null) {
-    if (this.pending) return;
-    this.pending = true;
-    this.message = null;
-    this.hinted = null;
-    this.render();
-    const turn = this.state.view.turn;
-    const hand = this.state.hand_index;
-    try {
-      const answer = await api.move(this.secret, moveText);
-      if (this.ownLast.turn !== turn || this.ownLast.hand !== hand) this.ownLast = { hand, turn, sentences: [] };
-      this.ownLast.sentences.push(answer.sentence);
-      this.selected = [];
-      this.pileChoice = null;
-      this.pending = false;
-      this.focusKey = focusAfter;
-      this.accept(answer.state);
-    } catch (error) {
-      this.pending = false;
-      this.say("error", error.message);
-    }
+  /** A move played: its sentence kept for "Your last turn" (the turn it was sent in), the choice cleared. */
+  played(answer, before) {
+    const turn = before.view.turn;
+    const hand = before.hand_index;
+    if (this.ownLast.turn !== turn || this.ownLast.hand !== hand) this.ownLast = { hand, turn, sentences: [] };
+    this.ownLast.sentences.push(answer.sentence);
+    this.selected = [];
+    this.pileChoice = null;
   }
 
   async why(target = null) {
@@ -328,7 +233,7 @@ export class TablePage {
     try {
       const answer = await api.why(this.secret, text);
       if (answer.legal) await this.play(text);
-      else this.say("error", answer.reason ?? `${readable(text)} is not a move now.`);
+      else this.say("error", answer.reason ?? `${readableMove(text)} is not a move now.`);
     } catch (error) {
       if (!isMissingEndpoint(error)) {
         this.say("error", error.message);
@@ -338,76 +243,34 @@ export class TablePage {
       // nothing, and its refusal carries the engine's reason.
       try {
         await api.move(this.secret, text);
-        this.say("error", `${readable(text)} was accepted after all.`);
+        this.say("error", `${readableMove(text)} was accepted after all.`);
       } catch (refusal) {
         this.say("error", refusal.message);
       }
     }
   }
 
-  async hint() {
-    if (!this.state?.your_turn) {
-      this.say("info", "A hint is given on your turn.");
-      return;
-    }
-    try {
-      const answer = await api.hint(this.secret);
-      const move = readMove(asciiMove(answer.move));
-      this.selected = move ? [...move.hand] : [];
-      this.hinted = move ? move.text : null;
-      // A hinted deep take shows as its pile card chosen, its button marked.
-      this.pileChoice = move && deepTakes(this.moves()).has(move.pile[0]) ? move.pile[0] : null;
-      this.say("hint", `Hint: ${answer.move}. ${answer.why}`);
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  async handOver() {
-    try {
-      this.accept(await api.handOver(this.secret));
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  async reclaim() {
-    try {
-      this.accept(await api.reclaim(this.secret));
-    } catch (error) {
-      this.say("error", error.message);
-    }
-  }
-
-  // A rematch answers the new game's link for this seat (GameCreated with one seat).
-  async rematch() {
-    try {
-      const answer = await api.rematch(this.secret);
-      const secret = answer?.seats?.[0]?.secret;
-      if (typeof secret === "string") window.location.assign(`/seat/${encodeURIComponent(secret)}`);
-      else this.say("error", "The rematch was made, but its link did not come back: reload the page.");
-    } catch (error) {
-      if (isMissingEndpoint(error)) window.location.assign("/");
-      else this.say("error", error.message);
-    }
-  }
-
-  say(kind, text) {
-    this.message = { kind, text };
-    this.render();
+  /** A hint: its cards selected, its button marked; the sentence to say. */
+  takeHint(answer) {
+    const move = readMove(asciiMove(answer.move));
+    this.selected = move ? [...move.hand] : [];
+    this.hinted = move ? move.text : null;
+    // A hinted deep take shows as its pile card chosen, its button marked.
+    this.pileChoice = move && deepTakes(this.moves()).has(move.pile[0]) ? move.pile[0] : null;
+    return `Hint: ${answer.move}. ${answer.why}`;
   }
 
   // -- input -----------------------------------------------------------------------------
 
   wire() {
-    document.getElementById("sort").addEventListener("click", () => this.toggleSort());
-    const hand = document.getElementById("hand");
+    byId("sort").addEventListener("click", () => this.toggleSort());
+    const hand = byId("hand");
     hand.addEventListener("keydown", (event) => this.handKey(event));
     hand.addEventListener("pointerdown", (event) => this.dragStart(event));
     hand.addEventListener("pointermove", (event) => this.dragMove(event));
     hand.addEventListener("pointerup", (event) => this.dragEnd(event));
     hand.addEventListener("pointercancel", () => this.dragCancel());
-    document.getElementById("pile").addEventListener("keydown", (event) => this.pileKey(event));
+    byId("pile").addEventListener("keydown", (event) => this.pileKey(event));
     document.addEventListener("keydown", (event) => this.shortcut(event));
   }
 
@@ -416,17 +279,16 @@ export class TablePage {
     if (!button) return;
     const card = button.dataset.card;
     const at = this.order.indexOf(card);
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
+    const step = arrowStep(event.key);
     if (step !== undefined && (event.shiftKey || event.altKey)) {
       event.preventDefault();
       this.moveCard(card, step);
-    } else if (step !== undefined) {
-      event.preventDefault();
-      this.focusHandCard(this.order[Math.max(0, Math.min(this.order.length - 1, at + step))]);
-    } else if (event.key === "Home" || event.key === "End") {
-      event.preventDefault();
-      this.focusHandCard(this.order[event.key === "Home" ? 0 : this.order.length - 1]);
+      return;
     }
+    const next = steppedTo(event.key, this.order, at);
+    if (!next) return;
+    event.preventDefault();
+    this.focusHandCard(next);
   }
 
   // The arrows move between the cards of a spread pile, as in the hand.
@@ -434,31 +296,20 @@ export class TablePage {
     const button = event.target.closest("button[data-pile-card]");
     if (!button) return;
     const buttons = [...document.querySelectorAll("#pile button[data-pile-card]")];
-    const at = buttons.indexOf(button);
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[event.key];
-    let next = null;
-    if (step !== undefined) next = buttons[Math.max(0, Math.min(buttons.length - 1, at + step))];
-    else if (event.key === "Home") next = buttons[0];
-    else if (event.key === "End") next = buttons[buttons.length - 1];
+    const next = steppedTo(event.key, buttons, buttons.indexOf(button));
     if (!next) return;
     event.preventDefault();
-    for (const other of buttons) other.tabIndex = other === next ? 0 : -1;
-    next.focus();
+    focusAmong(buttons, next);
   }
 
   focusHandCard(card) {
-    const hand = document.getElementById("hand");
-    for (const button of hand.querySelectorAll("button[data-card]")) {
-      button.tabIndex = button.dataset.card === card ? 0 : -1;
-      if (button.dataset.card === card) button.focus();
-    }
+    const buttons = [...byId("hand").querySelectorAll("button[data-card]")];
+    focusAmong(buttons, buttons.find((button) => button.dataset.card === card));
     this.focusKey = `hand:${card}`;
   }
 
   shortcut(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest?.("input, textarea, select, dialog")) return;
-    if (document.getElementById("table").hidden || !this.state) return;
+    if (!this.isShortcut(event)) return;
     const key = event.key;
     const offered = this.offered();
     const find = (kind) => offered.find((move) => move.kind === kind);
@@ -530,7 +381,9 @@ export class TablePage {
     const drag = this.drag;
     this.drag = null;
     if (!drag || event.pointerId !== drag.id || !drag.moving) {
-      this.renderDeferred();
+      // A press that did not move is a click, dispatched after this release: a state
+      // that came during the press is drawn after it, so that the click finds its button.
+      setTimeout(() => this.renderDeferred(), 0);
       return;
     }
     drag.button.classList.remove("dragging");
@@ -561,70 +414,28 @@ export class TablePage {
 
   // -- drawing ---------------------------------------------------------------------------
 
-  showConnection({ status, retryIn }) {
-    this.connection = { status, retryIn };
-    if (status === "no-seat") {
-      this.noSeat("no seat has this link");
-      return;
-    }
-    const node = document.getElementById("connection");
-    node.dataset.status = status;
-    node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
-    if (status === "waiting") {
-      node.append(`Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `);
-      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
-      retry.addEventListener("click", () => this.live.connectNow());
-      node.append(retry);
-    } else {
-      node.append(STATUS_TEXT[status] ?? status);
-    }
-  }
-
-  card(card, options = {}) {
-    return cardSvg(card, { fourColour: this.fourColour, ...options });
-  }
-
-  render() {
-    if (!this.state) {
-      this.renderMessage();
-      return;
-    }
-    const active = document.activeElement;
-    const focusKey = this.focusKey ?? active?.dataset?.key ?? null;
-    this.focusKey = null;
+  renderBoard() {
     const { state } = this;
-    // What the page shows, for tests and tools: the version drawn, and whether a move
-    // is on its way.
-    const table = document.getElementById("table");
-    table.dataset.version = String(state.version);
-    table.dataset.pending = this.pending ? "true" : "false";
-    document.getElementById("table-title").textContent = state.title;
-    document.title = `${state.title} · Umtali`;
     this.renderTurn();
     this.renderPresence();
     this.renderSide(1 - state.seat, "opponent");
     this.renderSide(state.seat, "own");
-    this.renderOpponentHand();
-    this.renderStock();
+    this.renderOpponentHand(state.view.opponent_hand_size, state.view.opponent_known ?? []);
+    this.renderStock(state.view.stock_size, this.moves().find((move) => move.kind === "draw")?.text);
     this.renderPile();
     this.renderRecap();
     this.renderHand();
     this.renderActions();
-    this.renderMessage();
-    this.renderScores();
-    this.renderPrevious();
-    this.renderHandEnd();
-    this.renderResult();
-    this.renderRecords();
-    document.getElementById("sort").textContent = prefs.sort === "suit" ? "Sort by rank" : "Sort by suit";
-    if (focusKey) {
-      const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
-      else if (focusKey.startsWith("hand:") || focusKey.startsWith("action")) {
-        // the card was played or the move is gone: keep the keyboard in the hand
-        document.querySelector("#hand button[tabindex='0']")?.focus({ preventScroll: true });
-      }
-    }
+    byId("sort").textContent = prefs.sort === "suit" ? "Sort by rank" : "Sort by suit";
+  }
+
+  /** The card was played or the move is gone: the keyboard stays in the hand. */
+  focusFallsToHand(focusKey) {
+    return focusKey.startsWith("hand:") || focusKey.startsWith("action");
+  }
+
+  handOrder() {
+    return this.order;
   }
 
   renderTurn() {
@@ -641,50 +452,18 @@ export class TablePage {
     if (!state.over && view.last_turn && state.your_turn) {
       text += ` This is your last turn: ${opponent} has gone out.`;
     }
-    const node = document.getElementById("turn");
+    const node = byId("turn");
     node.textContent = text;
     node.classList.toggle("yours", state.your_turn && !state.over);
-  }
-
-  renderPresence() {
-    const { state } = this;
-    const presence = document.getElementById("opponent-presence");
-    presence.replaceChildren();
-    const opponent = state.opponent;
-    if (opponent && opponent.kind === "person") {
-      const away = opponent.present === false;
-      const seconds = Number(opponent.away_seconds ?? 0);
-      let text = away ? "away" : "here";
-      if (away && seconds >= 60) text = `away ${Math.floor(seconds / 60)} min`;
-      if (opponent.handed_over) text = "the computer plays for them";
-      presence.append(el("span", { className: `presence-tag ${away ? "away" : "here"}`, text }));
-      if (opponent.can_hand_over && !opponent.handed_over) {
-        const button = el("button", {
-          className: "quiet",
-          text: "Let the computer play for them",
-          attrs: { type: "button", "data-key": "hand-over" },
-        });
-        button.addEventListener("click", () => this.handOver());
-        presence.append(" ", button);
-      }
-    }
-    const banner = document.getElementById("away-banner");
-    banner.hidden = !state.handed_over;
-    banner.replaceChildren();
-    if (state.handed_over) {
-      const button = el("button", { className: "primary", text: "Take my seat back", attrs: { type: "button", "data-key": "reclaim" } });
-      button.addEventListener("click", () => this.reclaim());
-      banner.append(el("span", { text: "You were away, so the computer plays your seat. " }), button);
-    }
   }
 
   renderSide(player, which) {
     const { state } = this;
     const view = state.view;
     const name = state.names[player];
-    document.getElementById(`${which}-name`).textContent = name;
-    document.getElementById(`${which}-points`).textContent = `${plural(view.points[player], "point")} on the table`;
-    const box = document.getElementById(`${which}-melds`);
+    byId(`${which}-name`).textContent = name;
+    byId(`${which}-points`).textContent = `${plural(view.points[player], "point")} on the table`;
+    const box = byId(`${which}-melds`);
     box.replaceChildren();
     const columns = view.tables[player] ?? [];
     if (columns.length === 0) {
@@ -741,48 +520,10 @@ export class TablePage {
     return item;
   }
 
-  renderOpponentHand() {
-    const { state } = this;
-    const view = state.view;
-    const box = document.getElementById("opponent-hand");
-    box.replaceChildren();
-    const count = view.opponent_hand_size;
-    const known = view.opponent_known ?? [];
-    const fan = el("div", { className: "fan small", attrs: { "aria-hidden": "true" } });
-    // The backs first, so that the known cards lie on top, in full view.
-    for (let i = known.length; i < count; i += 1) fan.append(this.card(null, { faceDown: true }));
-    for (const card of known) fan.append(this.card(card));
-    let text = `${plural(count, "card")} in hand`;
-    if (known.length > 0) text += `, of them ${known.map(cardText).join(" ")} (taken from the pile)`;
-    box.append(fan, el("span", { className: "note", text }));
-  }
-
-  renderStock() {
-    const { state } = this;
-    const box = document.getElementById("stock");
-    box.replaceChildren();
-    const size = state.view.stock_size;
-    const draw = this.moves().find((move) => move.kind === "draw");
-    const picture = size > 0 ? this.card(null, { faceDown: true }) : el("div", { className: "card-space" });
-    const label = el("span", { className: "note", text: `Stock: ${size}` });
-    if (draw) {
-      const button = el(
-        "button",
-        { className: "pile-button playable", attrs: { type: "button", "data-key": "stock", "aria-label": `Draw from the stock (${size} cards)` } },
-        picture,
-        label,
-      );
-      button.addEventListener("click", () => this.play(draw.text, "stock"));
-      box.append(button);
-    } else {
-      box.append(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The stock: ${plural(size, "card")}` } }, picture, label));
-    }
-  }
-
   renderPile() {
     const { state } = this;
     const pile = state.view.discard_pile;
-    const box = document.getElementById("pile");
+    const box = byId("pile");
     box.replaceChildren();
     const deep = deepTakes(this.moves());
     box.classList.toggle("spread", deep.size > 0);
@@ -863,7 +604,7 @@ export class TablePage {
   // seat's own last turn.
   renderRecap() {
     const { state } = this;
-    const box = document.getElementById("recap");
+    const box = byId("recap");
     box.replaceChildren();
     const opponent = this.opponentName();
     const theirs = state.recap.length ? state.recap : ["No move since yours."];
@@ -888,7 +629,7 @@ export class TablePage {
     let index = history.length - 1;
     while (index >= 0 && history[index][0] !== state.seat) index -= 1;
     while (index >= 0 && history[index][0] === state.seat) {
-      mine.unshift(readable(history[index][1]));
+      mine.unshift(readableMove(history[index][1]));
       index -= 1;
     }
     return mine;
@@ -896,39 +637,19 @@ export class TablePage {
 
   renderHand() {
     const { state } = this;
-    const box = document.getElementById("hand");
+    const box = byId("hand");
     box.replaceChildren();
     const moves = this.moves();
     const usable = new Set(moves.flatMap((move) => move.hand));
     const selected = new Set(this.selected);
-    const focusCard = this.order.includes(document.activeElement?.dataset?.card)
-      ? document.activeElement.dataset.card
-      : this.order[0];
+    const focusCard = this.focusedCard(this.order);
     for (const card of this.order) {
-      const classes = ["hand-card"];
-      if (selected.has(card)) classes.push("selected");
-      if (this.newCards.has(card)) classes.push("new");
-      // Dim the cards no move can use, once some move uses cards of the hand.
-      if (usable.size > 0 && !usable.has(card)) classes.push("idle");
-      const button = el(
-        "button",
-        {
-          className: classes.join(" "),
-          attrs: {
-            type: "button",
-            "data-card": card,
-            "data-key": `hand:${card}`,
-            "aria-pressed": selected.has(card) ? "true" : "false",
-            tabindex: card === focusCard ? "0" : "-1",
-            title: this.newCards.has(card) ? `${cardName(card)} (new)` : cardName(card),
-          },
-        },
-        this.card(card),
+      const looks = { chosen: selected.has(card), isNew: this.newCards.has(card), idle: usable.size > 0 && !usable.has(card), focusCard };
+      box.append(
+        this.handButton(card, looks, () => {
+          if (!this.suppressClick) this.toggle(card);
+        }),
       );
-      button.addEventListener("click", () => {
-        if (!this.suppressClick) this.toggle(card);
-      });
-      box.append(button);
     }
     if (this.order.length === 0) {
       const why = state.view.phase === "choose" ? "The cards are dealt once the dealer has chosen who gets the 11th." : "No cards in hand.";
@@ -939,7 +660,7 @@ export class TablePage {
 
   renderActions() {
     const { state } = this;
-    const box = document.getElementById("actions");
+    const box = byId("actions");
     box.replaceChildren();
     if (state.over || !state.your_turn || state.handed_over) return;
     const handSize = state.view.hand.length;
@@ -986,31 +707,16 @@ export class TablePage {
     box.append(tools);
   }
 
-  renderMessage() {
-    const node = document.getElementById("message");
-    node.textContent = this.message ? this.message.text : "";
-    node.dataset.kind = this.message ? this.message.kind : "";
-  }
-
   renderScores() {
     const { state } = this;
     const sheet = state.scores;
-    const box = document.getElementById("scores");
-    box.replaceChildren();
+    const box = byId("scores");
     const [first, second] = state.names;
-    for (const [number, hands, totals] of sheet.games) {
-      const table = el("table", { className: "score-table" });
-      table.append(el("caption", { text: `Game ${number}` }));
-      const head = el("tr", {}, el("th", { text: "", attrs: { scope: "col" } }), el("th", { text: first, attrs: { scope: "col" } }), el("th", { text: second, attrs: { scope: "col" } }));
-      table.append(el("thead", {}, head));
-      const body = el("tbody");
-      hands.forEach(([a, b], index) => {
-        body.append(el("tr", {}, el("th", { text: `Hand ${index + 1}`, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) })));
-      });
-      table.append(body);
-      table.append(el("tfoot", {}, el("tr", {}, el("th", { text: "Total", attrs: { scope: "row" } }), el("td", { text: String(totals[0]) }), el("td", { text: String(totals[1]) }))));
-      box.append(table);
-    }
+    box.replaceChildren(
+      ...sheet.games.map(([number, hands, totals]) =>
+        sheetTable(`Game ${number}`, state.names, hands.map((points, index) => [`Hand ${index + 1}`, points]), [["Total", totals]]),
+      ),
+    );
     if (sheet.this_hand && !state.over) {
       box.append(el("p", { className: "note this-hand", text: `This hand so far: ${first} ${sheet.this_hand[0]}, ${second} ${sheet.this_hand[1]} (on the table)` }));
     }
@@ -1036,80 +742,26 @@ export class TablePage {
     return parts;
   }
 
-  renderPrevious() {
+  previousParts() {
     const previous = this.state.previous;
-    document.getElementById("previous-panel").hidden = !previous;
-    const box = document.getElementById("previous");
-    box.replaceChildren(...(previous ? this.previousBody(previous) : []));
+    return previous ? this.previousBody(previous) : null;
   }
 
-  // The breakdown of a hand that has just ended, shown once over the table until the
-  // player closes it (remembered for this tab, so a reload does not show it again).
-  renderHandEnd() {
+  /** The breakdown of the hand just ended, with the game's totals so far. */
+  handEnd() {
     const { state } = this;
-    const box = document.getElementById("hand-end");
     const previous = state.previous;
-    const seenKey = `umtali.seen.${state.game_id}`;
-    const seen = Number(session(seenKey) ?? "-1");
-    if (!previous || previous.hand_index <= seen) {
-      box.hidden = true;
-      return;
-    }
-    const wasHidden = box.hidden;
-    box.replaceChildren(el("h2", { text: `Hand ${previous.hand_index + 1} is over`, attrs: { id: "hand-end-title" } }), ...this.previousBody(previous));
+    if (!previous) return null;
     const totals = state.scores.games.at(-1);
-    if (totals) {
-      box.append(el("p", { className: "hand-scores", text: `Game ${totals[0]} so far: ${state.names[0]} ${totals[2][0]}, ${state.names[1]} ${totals[2][1]}` }));
-    }
-    const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": "hand-end-close" } });
-    close.addEventListener("click", () => {
-      setSession(seenKey, String(previous.hand_index));
-      box.hidden = true;
-      this.focusKey = "hand:" + (this.order[0] ?? "");
-      this.render();
-    });
-    box.append(close);
-    box.hidden = false;
-    if (wasHidden) close.focus({ preventScroll: false });
+    return {
+      index: previous.hand_index,
+      title: `Hand ${previous.hand_index + 1} is over`,
+      body: this.previousBody(previous),
+      soFar: totals ? `Game ${totals[0]} so far: ${state.names[0]} ${totals[2][0]}, ${state.names[1]} ${totals[2][1]}` : null,
+    };
   }
 
-  renderResult() {
-    const { state } = this;
-    const box = document.getElementById("result");
-    box.hidden = !state.over;
-    if (!state.over) return;
-    box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
-    const again = el("div", { className: "result-actions" });
-    const rematchSecret = state.rematch?.seats?.[0]?.secret;
-    if (typeof rematchSecret === "string") {
-      const href = `/seat/${encodeURIComponent(rematchSecret)}`;
-      again.append(el("a", { className: "button primary", text: "Play the rematch", attrs: { href } }));
-    } else {
-      const button = el("button", { className: "primary", text: "Rematch", attrs: { type: "button", "data-key": "rematch" } });
-      button.addEventListener("click", () => this.rematch());
-      again.append(button);
-    }
-    again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
-    box.append(again);
-  }
-
-  renderRecords() {
-    const { state } = this;
-    const box = document.getElementById("records");
-    box.replaceChildren();
-    const finished = state.scores.games.reduce((count, game) => count + game[1].length, 0);
-    if (state.over) {
-      box.append(
-        el("a", { className: "button", text: "Download the whole record", attrs: { href: api.fullRecordPath(state.game_id), download: `umtali-game-${state.game_id}.json` } }),
-        el("p", { className: "note", text: "Open it on the Replay page, or with umtali replay." }),
-      );
-    } else if (finished > 0) {
-      box.append(
-        el("a", { className: "button", text: `Download the finished hands (${finished})`, attrs: { href: api.recordPath(this.secret), download: `umtali-game-${state.game_id}-so-far.json` } }),
-        el("p", { className: "note", text: "The whole record can be downloaded when the game is over." }),
-      );
-    } else {
-      box.append(el("p", { className: "note", text: "The record can be downloaded once a hand is finished." }));
-    }
+  finishedHands() {
+    return this.state.scores.games.reduce((count, game) => count + game[1].length, 0);
   }
 }

@@ -1,0 +1,399 @@
+// What every seat's table does whatever the game: it reads the seat's state and keeps it
+// live, says what the server answers, and draws the parts around the board that both
+// games show alike: the connection, whether the other player is here, the other
+// player's cards face down, the stock, the end of a hand over the table, the result and
+// the record to download.
+//
+// Umtali's table (table.js) and Gin Rummy's (gin_table.js) extend SeatPage. Their
+// elements have the same ids but for a prefix ("" for Umtali, "gin-" for Gin Rummy):
+// `part("stock")` is Umtali's #stock and Gin Rummy's #gin-stock, and the keys of the
+// buttons (data-key, by which the focus is kept across a redraw) take the same prefix.
+//
+// A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
+// (a state newer than the one shown, or changed), draw() if drawing may wait,
+// renderBoard(), renderScores(), played(answer, before), takeHint(answer),
+// previousParts(), handEnd(), handOrder(), finishedHands() and focusFallsToHand(key).
+
+import { api, ApiError, isMissingEndpoint } from "./api.js";
+import { cardName, cardSvg, cardText } from "./cards.js";
+import { byId, el, keepInTab, plural, tabValue } from "./dom.js";
+import { isTableShortcut } from "./keys.js";
+import { LiveSeat } from "./live.js";
+
+const STATUS_TEXT = {
+  connecting: "Connecting…",
+  live: "Live",
+  waiting: "Connection lost",
+  "no-seat": "No seat",
+  stopped: "Closed",
+};
+
+/** One seat's table, from its secret (the path /seat/{secret}). */
+export class SeatPage {
+  constructor(secret, { prefix, titleId, fourColour, recordName }) {
+    this.secret = secret;
+    this.prefix = prefix;
+    this.titleId = titleId;
+    this.recordName = recordName; // a downloaded record's file is named `${recordName}-{id}.json`
+    this.state = null;
+    this.pending = false; // a move is on its way
+    this.message = null; // {kind: "error" | "hint" | "info", text}
+    this.hinted = null; // the hint's move text, to mark its button
+    this.focusKey = null; // the data-key to give the focus to once drawn
+    this.fourColour = fourColour;
+    this.live = new LiveSeat(api.socketUrl(secret), {
+      onState: (state) => this.receive(state),
+      onStatus: (status) => this.showConnection(status),
+    });
+  }
+
+  /**
+   * A state from the server, handed to the game's accept() unless it is older than the
+   * one shown or the very same: the WebSocket's copy of this page's own move comes after
+   * the move's answer, and drawing it again would replace every button, losing a click
+   * whose press and release fall either side of the redraw. `redraw`: draw the table
+   * even so, since something of the page's own changed.
+   */
+  receive(state, { redraw = false } = {}) {
+    if (!state || state.type !== "state") return;
+    const old = this.state;
+    if (old && (state.version < old.version || JSON.stringify(state) === JSON.stringify(old))) {
+      if (redraw) this.draw();
+      return;
+    }
+    this.accept(state);
+  }
+
+  /** Draw the table now (a table that must hold a redraw back overrides this). */
+  draw() {
+    this.render();
+  }
+
+  /** The element of this table named `name` (its id without the game's prefix). */
+  part(name) {
+    return byId(`${this.prefix}${name}`);
+  }
+
+  // -- lifecycle ------------------------------------------------------------------------
+
+  /** Show the table, from the state already read (or read it now). */
+  async start(first = null) {
+    this.part("table").hidden = false;
+    this.wire();
+    try {
+      this.receive(first ?? (await api.state(this.secret)));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        this.noSeat(error.message);
+        return;
+      }
+      this.say("error", `The table could not be read: ${error.message}. It will load when the connection comes back.`);
+    }
+    this.live.start();
+  }
+
+  noSeat(detail) {
+    this.live.stop();
+    this.part("table").hidden = true;
+    byId("no-seat").hidden = false;
+    byId("no-seat-detail").textContent = `The server says: ${detail}.`;
+  }
+
+  setFourColour(on) {
+    this.fourColour = on;
+    this.render();
+  }
+
+  /** Whether a key pressed on the page is for this table (see keys.js), once it has a state. */
+  isShortcut(event) {
+    return isTableShortcut(event, this.part("table")) && this.state !== null;
+  }
+
+  opponentName() {
+    return this.state.names[1 - this.state.seat];
+  }
+
+  // -- asking the server -----------------------------------------------------------------
+
+  say(kind, text) {
+    this.message = { kind, text };
+    this.render();
+  }
+
+  /** Hand this seat's opponent over to the computer, or take this seat back: `call` is the api's. */
+  async seatCall(call) {
+    try {
+      this.receive(await call(this.secret));
+    } catch (error) {
+      this.say("error", error.message);
+    }
+  }
+
+  /** Send a move; once it is played, `focusAfter` is the data-key the focus goes to. */
+  async play(move, focusAfter = null) {
+    if (this.pending) return;
+    this.pending = true;
+    this.message = null;
+    this.hinted = null;
+    this.render();
+    const before = this.state;
+    try {
+      const answer = await api.move(this.secret, move);
+      this.pending = false;
+      this.focusKey = focusAfter;
+      this.played(answer, before); // the game's own: what it clears and what it keeps
+      this.receive(answer.state, { redraw: true }); // no move is on its way now
+    } catch (error) {
+      this.pending = false;
+      this.say("error", error.message);
+    }
+  }
+
+  /** Ask for a hint: the game marks the move hinted (takeHint(answer)) and says the sentence it returns. */
+  async hint() {
+    if (!this.state?.your_turn) {
+      this.say("info", "A hint is given on your turn.");
+      return;
+    }
+    try {
+      this.say("hint", this.takeHint(await api.hint(this.secret)));
+    } catch (error) {
+      this.say("error", error.message);
+    }
+  }
+
+  // A rematch answers the new game's link for this seat (GameCreated with one seat).
+  async rematch() {
+    try {
+      const answer = await api.rematch(this.secret);
+      const secret = answer?.seats?.[0]?.secret;
+      if (typeof secret === "string") window.location.assign(`/seat/${encodeURIComponent(secret)}`);
+      else this.say("error", "The rematch was made, but its link did not come back: reload the page.");
+    } catch (error) {
+      if (isMissingEndpoint(error)) window.location.assign("/");
+      else this.say("error", error.message);
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------------------
+
+  card(card, options = {}) {
+    return cardSvg(card, { fourColour: this.fourColour, ...options });
+  }
+
+  /** Draw the state: the title, the game's own board, then the panels under and over it; the focus stays where it was. */
+  render() {
+    if (!this.state) {
+      this.renderMessage();
+      return;
+    }
+    const focusKey = this.focusKey ?? document.activeElement?.dataset?.key ?? null;
+    this.focusKey = null;
+    const { state } = this;
+    // What the page shows, for tests and tools: the version drawn, and whether a move
+    // is on its way.
+    const table = this.part("table");
+    table.dataset.version = String(state.version);
+    table.dataset.pending = this.pending ? "true" : "false";
+    byId(this.titleId).textContent = state.title;
+    document.title = `${state.title} · Umtali`;
+    this.renderBoard();
+    this.renderMessage();
+    this.renderScores();
+    this.renderPrevious();
+    this.renderHandEnd();
+    this.renderResult();
+    this.renderRecords();
+    this.restoreFocus(focusKey);
+  }
+
+  /** Give the focus back to the button it was on before the redraw, or to the hand when that button is gone. */
+  restoreFocus(focusKey) {
+    if (!focusKey) return;
+    const again = this.part("table").querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else if (this.focusFallsToHand(focusKey)) this.part("hand").querySelector("button[tabindex='0']")?.focus({ preventScroll: true });
+  }
+
+  showConnection({ status, retryIn }) {
+    if (status === "no-seat") {
+      this.noSeat("no seat has this link");
+      return;
+    }
+    const node = this.part("connection");
+    node.dataset.status = status;
+    node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
+    if (status === "waiting") {
+      node.append(`Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `);
+      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+      retry.addEventListener("click", () => this.live.connectNow());
+      node.append(retry);
+    } else {
+      node.append(STATUS_TEXT[status] ?? status);
+    }
+  }
+
+  /** Whether the other player is here (and the offer to let the computer play for them), and this seat's own banner when the computer plays it. */
+  renderPresence() {
+    const { state } = this;
+    const presence = this.part("opponent-presence");
+    presence.replaceChildren();
+    const opponent = state.opponent;
+    if (opponent?.kind === "person") {
+      const away = opponent.present === false;
+      const seconds = Number(opponent.away_seconds ?? 0);
+      let text = away ? "away" : "here";
+      if (away && seconds >= 60) text = `away ${Math.floor(seconds / 60)} min`;
+      if (opponent.handed_over) text = "the computer plays for them";
+      presence.append(el("span", { className: `presence-tag ${away ? "away" : "here"}`, text }));
+      if (opponent.can_hand_over && !opponent.handed_over) {
+        const button = el("button", { className: "quiet", text: "Let the computer play for them", attrs: { type: "button", "data-key": `${this.prefix}hand-over` } });
+        button.addEventListener("click", () => this.seatCall(api.handOver));
+        presence.append(" ", button);
+      }
+    }
+    const banner = this.part("away-banner");
+    banner.hidden = !state.handed_over;
+    banner.replaceChildren();
+    if (state.handed_over) {
+      const button = el("button", { className: "primary", text: "Take my seat back", attrs: { type: "button", "data-key": `${this.prefix}reclaim` } });
+      button.addEventListener("click", () => this.seatCall(api.reclaim));
+      banner.append(el("span", { text: "You were away, so the computer plays your seat. " }), button);
+    }
+  }
+
+  /** The card of the hand (in `order`) that holds the keyboard: the one focused, else the first. */
+  focusedCard(order) {
+    const focused = document.activeElement?.dataset?.card;
+    return order.includes(focused) ? focused : order[0];
+  }
+
+  /**
+   * A card of the hand as a button that calls `onClick`: `chosen` or not, `isNew` (come
+   * into the hand since it was held), `idle` (dimmed: no move uses it, while some move
+   * uses cards of the hand), and the one the Tab key reaches when it is `focusCard`.
+   */
+  handButton(card, { chosen, isNew = false, idle, focusCard }, onClick) {
+    const classes = ["hand-card"];
+    if (chosen) classes.push("selected");
+    if (isNew) classes.push("new");
+    if (idle) classes.push("idle");
+    const attrs = {
+      type: "button",
+      "data-card": card,
+      "data-key": `${this.prefix}hand:${card}`,
+      "aria-pressed": chosen ? "true" : "false",
+      tabindex: card === focusCard ? "0" : "-1",
+      title: isNew ? `${cardName(card)} (new)` : cardName(card),
+    };
+    const button = el("button", { className: classes.join(" "), attrs }, this.card(card));
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
+  /** The other player's hand: `count` cards face down, but those `known` (taken from the pile) face up. */
+  renderOpponentHand(count, known) {
+    const box = this.part("opponent-hand");
+    const fan = el("div", { className: "fan small", attrs: { "aria-hidden": "true" } });
+    // The backs first, so that the known cards lie on top, in full view.
+    for (let i = known.length; i < count; i += 1) fan.append(this.card(null, { faceDown: true }));
+    for (const card of known) fan.append(this.card(card));
+    let text = `${plural(count, "card")} in hand`;
+    if (known.length > 0) text += `, of them ${known.map(cardText).join(" ")} (taken from the pile)`;
+    box.replaceChildren(fan, el("span", { className: "note", text }));
+  }
+
+  /** The stock, a button that plays `draw` (the move's text) when drawing is a move now. */
+  renderStock(size, draw) {
+    const box = this.part("stock");
+    const picture = size > 0 ? this.card(null, { faceDown: true }) : el("div", { className: "card-space" });
+    const label = el("span", { className: "note", text: `Stock: ${size}` });
+    const key = `${this.prefix}stock`;
+    if (draw) {
+      const button = el("button", { className: "pile-button playable", attrs: { type: "button", "data-key": key, "aria-label": `Draw from the stock (${plural(size, "card")})` } }, picture, label);
+      button.addEventListener("click", () => this.play(draw, key));
+      box.replaceChildren(button);
+    } else {
+      box.replaceChildren(el("div", { className: "pile-button", attrs: { role: "img", "aria-label": `The stock: ${plural(size, "card")}` } }, picture, label));
+    }
+  }
+
+  renderMessage() {
+    const node = this.part("message");
+    node.textContent = this.message ? this.message.text : "";
+    node.dataset.kind = this.message ? this.message.kind : "";
+  }
+
+  /** The last hand that ended, in the panel under the board (nothing before the first ends). */
+  renderPrevious() {
+    const parts = this.previousParts();
+    this.part("previous-panel").hidden = !parts;
+    this.part("previous").replaceChildren(...(parts ?? []));
+  }
+
+  // The end of a hand that has just ended, shown once over the table until the player
+  // closes it (remembered for this tab, so that a reload does not show it again).
+  renderHandEnd() {
+    const { state } = this;
+    const box = this.part("hand-end");
+    const end = this.handEnd(); // {index, title, body, soFar} or null
+    const seenKey = `umtali.seen.${state.game_id}`;
+    if (!end || end.index <= Number(tabValue(seenKey) ?? "-1")) {
+      box.hidden = true;
+      return;
+    }
+    const wasHidden = box.hidden;
+    box.replaceChildren(el("h2", { text: end.title, attrs: { id: `${this.prefix}hand-end-title` } }), ...end.body);
+    if (end.soFar) box.append(el("p", { className: "hand-scores", text: end.soFar }));
+    const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": `${this.prefix}hand-end-close` } });
+    close.addEventListener("click", () => {
+      keepInTab(seenKey, String(end.index));
+      box.hidden = true;
+      this.focusKey = `${this.prefix}hand:${this.handOrder()[0] ?? ""}`;
+      this.render();
+    });
+    box.append(close);
+    box.hidden = false;
+    if (wasHidden) close.focus({ preventScroll: false });
+  }
+
+  renderResult() {
+    const { state } = this;
+    const box = this.part("result");
+    box.hidden = !state.over;
+    if (!state.over) return;
+    box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
+    const again = el("div", { className: "result-actions" });
+    const rematchSecret = state.rematch?.seats?.[0]?.secret;
+    if (typeof rematchSecret === "string") {
+      again.append(el("a", { className: "button primary", text: "Play the rematch", attrs: { href: `/seat/${encodeURIComponent(rematchSecret)}` } }));
+    } else {
+      const button = el("button", { className: "primary", text: "Rematch", attrs: { type: "button", "data-key": `${this.prefix}rematch` } });
+      button.addEventListener("click", () => this.rematch());
+      again.append(button);
+    }
+    again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
+    box.append(again);
+  }
+
+  /** The record to download: the finished hands while the game goes on, the whole record once it is over. */
+  renderRecords() {
+    const { state } = this;
+    const box = this.part("records");
+    const finished = this.finishedHands();
+    const file = `${this.recordName}-${state.game_id}`;
+    if (state.over) {
+      box.replaceChildren(
+        el("a", { className: "button", text: "Download the whole record", attrs: { href: api.fullRecordPath(state.game_id), download: `${file}.json` } }),
+        el("p", { className: "note", text: "Open it on the Replay page, or with umtali replay." }),
+      );
+    } else if (finished > 0) {
+      box.replaceChildren(
+        el("a", { className: "button", text: `Download the finished hands (${finished})`, attrs: { href: api.recordPath(this.secret), download: `${file}-so-far.json` } }),
+        el("p", { className: "note", text: "The whole record can be downloaded when the game is over." }),
+      );
+    } else {
+      box.replaceChildren(el("p", { className: "note", text: "The record can be downloaded once a hand is finished." }));
+    }
+  }
+}
