@@ -20,6 +20,7 @@ from umtali.rl.actions import (
     DISCARD,
     DISCARD_DOWN,
     DRAW,
+    ENGINE_ACTIONS,
     GIVE,
     KEEP,
     MELD,
@@ -33,6 +34,7 @@ from umtali.rl.actions import (
     block_of,
     engine_action,
     index_of,
+    indices_of_actions,
     legal_indices,
     legal_mask,
     mask_of_view,
@@ -186,3 +188,11 @@ def test_the_research_doc_examples_run() -> None:
 
 def test_the_module_lists_what_it_exports() -> None:
     assert all(hasattr(actions, name) for name in actions.__all__)
+
+
+def test_an_array_of_packed_actions_maps_to_the_indices_one_by_one() -> None:
+    # Every action of the space at once, shuffled: the table's and the search's alike.
+    order = np.random.default_rng(5).permutation(NUM_ACTIONS)
+    packed = np.array([ENGINE_ACTIONS[i] for i in order], np.int64)
+    assert indices_of_actions(packed).tolist() == order.tolist()
+    assert indices_of_actions(packed[:0]).tolist() == []

@@ -12,18 +12,26 @@ from umtali.rl.actions import DISCARD, INDEX_OF_ACTION, NUM_ACTIONS
 from umtali.rl.episode import IllegalActionError
 from umtali.rl.observation import Observer
 from umtali.rl.vector import HandBatch
+from umtali.rules import PRACTICAL, STANDARD, RuleSet
+from umtali.state import HandState
 
 
 def random_actions(batch: HandBatch, rng: random.Random) -> list[int]:
     return [legal[rng.randrange(len(legal))] for legal in batch.legal]
 
 
-def test_every_row_is_what_an_observer_of_that_hand_sees() -> None:
-    batch = HandBatch(6, seed=3)
+@pytest.mark.parametrize(
+    ("rules", "steps"), [(STANDARD, 150), (PRACTICAL, 150), (RuleSet(deep_take=True), 400)]
+)
+def test_every_row_is_what_an_observer_of_that_hand_sees(rules: RuleSet, steps: int) -> None:
+    # The batch reads each hand its own way (what changes seldom only where it can have
+    # changed); a lone observer reads everything at every state. The practical rules
+    # add the upcard, a deep take and discards laid face down.
+    batch = HandBatch(6, seed=3, rules=rules)
     obs = batch.reset()
-    observer = Observer()
+    observer = Observer(rules)
     rng = random.Random(0)
-    for _ in range(150):
+    for _ in range(steps):
         for i, hand in enumerate(batch.states):
             alone = observer.observe(hand, hand.player)
             assert batch.to_move[i] == hand.player
@@ -127,3 +135,18 @@ def test_sampled_actions_are_legal_and_cover_every_legal_move() -> None:
     assert drawn == [set(legal) for legal in batch.legal]  # nothing moved: every move met
     with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
         HandBatch(2).sample_actions(rng)
+
+
+def test_push_legal_plays_a_legal_action_as_push_does() -> None:
+    # The batch plays its checked actions unchecked: the hands come out the same.
+    rng = random.Random(6)
+    for seed in range(20):
+        checked, unchecked = HandState.from_seed(seed), HandState.from_seed(seed)
+        while not checked.is_over():
+            legal = checked.legal_actions()
+            assert unchecked.legal_actions() == legal
+            action = legal[rng.randrange(len(legal))]
+            checked.push(action)
+            unchecked.push_legal(action)
+        assert unchecked.history == checked.history
+        assert unchecked.outcome() == checked.outcome()

@@ -961,8 +961,9 @@ class HandState:
         return Move.from_action(self.history.pop()[1])
 
     def _apply(self, action: int) -> None:
-        """Apply a legal action (unchecked: callers check). The commonest kinds come
-        first: this is the engine's innermost loop."""
+        """Apply a legal action (unchecked: callers check; public as
+        :meth:`push_legal`). The commonest kinds come first: this is the engine's
+        innermost loop."""
         kind = action & KIND_MASK
         undo = self._undo
         if undo is not None:
@@ -1057,6 +1058,12 @@ class HandState:
             self._deal(self.dealer if kind == _KEEP else 1 - self.dealer)
         else:  # pragma: no cover - legal_actions never holds another kind
             raise InvalidMoveError(f"unknown action {action}")
+
+    push_legal = _apply
+    """Play ``action``, an int of :meth:`legal_actions` as the state stands now, without
+    checking it: for a loop that has checked its actions already (a batch checks them
+    against its masks), where :meth:`push`'s check would be done twice. An action that
+    is not legal now leaves the hand in no state the rules allow; use :meth:`push`."""
 
     def _set_hand(self, p: int, mask: int) -> None:
         self.hands = (mask, self.hands[1]) if p == 0 else (self.hands[0], mask)

@@ -105,6 +105,7 @@ __all__ = [
     "block_of",
     "engine_action",
     "index_of",
+    "indices_of_actions",
     "legal_indices",
     "legal_mask",
     "mask_of_view",
@@ -321,6 +322,44 @@ def legal_indices(state: HandState) -> list[int]:
     """The indices of the legal moves of ``state`` now, in the engine's order."""
     index = INDEX_OF_ACTION
     return [index[a] for a in state.legal_actions()]
+
+
+_DIRECT: Final = 1 << 16
+"""Packed actions below this are looked up directly in :data:`_INDEX_OF_DIRECT`: every
+action but the melds and pairs of higher cards (a take of two, a solo off any card, a
+discard face down all fit in 16 bits)."""
+_INDEX_OF_DIRECT: Final = np.zeros(_DIRECT, np.intp)
+_INDEX_OF_DIRECT[[a for a in ENGINE_ACTIONS if a < _DIRECT]] = [
+    i for i, a in enumerate(ENGINE_ACTIONS) if a < _DIRECT
+]
+_SORTED_ACTIONS: Final = np.array(sorted(ENGINE_ACTIONS), np.int64)
+"""The engine's packed actions in increasing order (each fits in 63 bits), for a binary
+search of the others."""
+_INDEX_OF_SORTED: Final = np.argsort(np.array(ENGINE_ACTIONS, np.int64)).astype(np.intp)
+"""The index of each action of :data:`_SORTED_ACTIONS`."""
+
+
+def indices_of_actions(actions: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+    """The indices of an array of the engine's packed actions, each of which must be one
+    the rules can offer (the legal actions of some state): :data:`INDEX_OF_ACTION` for a
+    whole array in a few numpy calls, where a dict lookup a move costs more than the
+    call's share. Most actions are found in a table, the melds and pairs of higher
+    cards by a binary search. Nothing is checked, so a packed int outside the space
+    gets some index; :func:`index_of` checks one move.
+
+    >>> from umtali.state import HandState
+    >>> hand = HandState.from_seed(1)
+    >>> hand.push(hand.legal_actions()[0])  # keep
+    >>> packed = np.array(hand.legal_actions(), np.int64)
+    >>> indices_of_actions(packed).tolist() == legal_indices(hand)
+    True
+    """
+    direct = actions < _DIRECT
+    found: npt.NDArray[np.intp] = _INDEX_OF_DIRECT.take(np.where(direct, actions, 0))
+    if not direct.all():
+        searched = ~direct
+        found[searched] = _INDEX_OF_SORTED[np.searchsorted(_SORTED_ACTIONS, actions[searched])]
+    return found
 
 
 def legal_mask(state: HandState) -> npt.NDArray[np.bool_]:

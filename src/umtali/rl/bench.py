@@ -28,7 +28,6 @@ import time
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from umtali.sim.peers import OneHandEngine, OptionalEngine
 
@@ -82,7 +81,7 @@ BATCH_HANDS = 256
 """Hands in the benchmark's batch: enough that numpy's fixed cost per call is spread thin."""
 
 BATCH_STEPS = 8
-"""Batch steps per :meth:`UmtaliBatch.play`."""
+"""Batch steps per :meth:`BatchEngine.play`."""
 
 
 class BatchEngine:
@@ -99,21 +98,24 @@ class BatchEngine:
         self.batch = HandBatch(BATCH_HANDS, seed=0)
         self.batch.reset()
 
-    def _actions(self, rng: random.Random) -> npt.NDArray[np.intp]:
-        # The batch's own sampler, seeded from the block's RNG: a training loop draws
-        # a batch's actions with numpy too, not row by row.
-        return self.batch.sample_actions(np.random.default_rng(rng.getrandbits(64)))
+    @staticmethod
+    def _sampler(rng: random.Random) -> np.random.Generator:
+        # The batch's own sampler draws the actions, from a numpy generator seeded by
+        # the block's RNG: a training loop draws a batch's actions with numpy too, not
+        # row by row, and keeps its generator from step to step.
+        return np.random.default_rng(rng.getrandbits(64))
 
     def play(self, rng: random.Random) -> tuple[int, int]:
         batch = self.batch
+        sampler = self._sampler(rng)
         before = batch.hands_played
         for _ in range(BATCH_STEPS):
-            batch.step(self._actions(rng))
+            batch.step(batch.sample_actions(sampler))
         return BATCH_STEPS * BATCH_HANDS, batch.hands_played - before
 
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
         clock = time.perf_counter_ns
-        actions = self._actions(rng)
+        actions = self.batch.sample_actions(self._sampler(rng))
         t0 = clock()
         self.batch.step(actions)
         times.append((clock() - t0 - overhead) // BATCH_HANDS)

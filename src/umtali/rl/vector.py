@@ -10,7 +10,11 @@ next hand. Rewards are each hand's score margin, by seat (``rewards[i, seat]``).
 The ``action_mask`` array a step returns is the batch's own, read-only, and the next
 step writes the next masks into it (building a fresh 14,272-entry row per hand each step
 would cost more than the step itself); a learner that keeps masks across steps copies
-them, or makes the batch with ``copy=True``. The other arrays are new at every step.
+them, or makes the batch with ``copy=True``. The other arrays are new at every step, the
+caller's to keep or change; ``cards`` is a view of an (N, 21, 64) array, each card mask's
+64 bits unpacked in one call and the 12 past the 52 cards left out of the view (copying
+it compact would cost a tenth of the observation; ``np.ascontiguousarray`` does it where
+a library asks).
 
 >>> import numpy as np
 >>> batch = HandBatch(4, seed=1)
@@ -27,13 +31,29 @@ them, or makes the batch with ``copy=True``. The other arrays are new at every s
 ...     assert (rewards.sum(axis=1) == 0).all()  # a margin is won by one seat, lost by the other
 >>> hands > 0
 True
+
+How a step is made fast, each row's arrays staying exactly what a lone
+:class:`~umtali.rl.observation.Observer` gives its player (a test compares them row by
+row). Converting a Python int into numpy costs more than most of the engine's own steps,
+so a step converts as few as it can: one pass over the hands plays each move, reads its
+legal moves, and packs the few fields that change from move to move into one buffer
+(``struct``, a C call a hand); what changes seldom is read only in the rows where it
+can have changed. The table and the pile are immutable tuples the engine replaces when
+they change, so their facts (and the points and accepted cards, which follow from the
+table) are worked out again only for the rows whose object is new; who holds the 11th
+card only after a keep or a give; who went out only on a last turn, which going out
+begins (R7). Everything else is numpy over the whole batch: the legal moves become
+indices in one binary search (:func:`~umtali.rl.actions.indices_of_actions`), the card
+masks become the ``cards`` rows in one ``unpackbits``, and the masks' buffer keeps its
+zeros, only the entries a step changes being cleared and set.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import chain
-from operator import attrgetter
+import struct
+from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 import numpy as np
@@ -41,7 +61,7 @@ import numpy.typing as npt
 
 from umtali.cards import ALL_CARDS, JACKS, quoted
 from umtali.deck import shuffled_deck
-from umtali.rl.actions import ENGINE_ACTIONS, INDEX_OF_ACTION, NUM_ACTIONS, move_of
+from umtali.rl.actions import ENGINE_ACTIONS, GIVE, KEEP, NUM_ACTIONS, indices_of_actions, move_of
 from umtali.rl.episode import IllegalActionError
 from umtali.rl.observation import (
     CARD_PLANES,
@@ -54,57 +74,69 @@ from umtali.rl.observation import (
 )
 from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandState, RawSide
-from umtali.terms import FACE_DOWN, Phase
+from umtali.terms import FACE_DOWN, PILE_CARD, Phase
 
-__all__ = ["HandBatch"]
-
-_OVER: Final = int(Phase.OVER)
+__all__ = ["BatchObservation", "HandBatch"]
 
 BatchObservation = dict[str, npt.NDArray[np.generic]]
+"""A step's observations: the arrays of :mod:`umtali.rl.observation`, one row a hand."""
 
-_STATE_FIELDS: Final = (
-    "player",
-    "phase",
-    "turn",
-    "dealer",
-    "eleventh",
-    "out",
-    "last_turn",
-    "took_two",
-    "stock_pos",
-    "taken",
-    "open_mask",
-    "turn_open",
-)
-_read_fields = attrgetter(*_STATE_FIELDS)
-"""The state's plain fields a row of the batch reads, in one call."""
+_OVER: Final = int(Phase.OVER)
+assert (KEEP, GIVE) == (0, 1)  # a step finds them as the indices below 2
 
-# The columns of a row of facts read each step (see HandBatch._observe): the fields
-# above, then both hands, both ever-taken masks, both sides' points and the stock's
-# length as dealt.
+# The fields a step packs for every hand, in this order (see HandBatch._advance): those
+# of the state that change from move to move, then how many legal moves it has.
 (
     _PLAYER,
     _PHASE,
     _TURN,
-    _DEALER,
-    _ELEVENTH,
-    _OUT,
+    _STOCK_POS,
     _LAST_TURN,
     _TOOK_TWO,
-    _STOCK_POS,
     _TAKEN,
-    _OPEN_MASK,
     _TURN_OPEN,
-) = range(len(_STATE_FIELDS))
-_HANDS: Final = len(_STATE_FIELDS)
-_EVER_TAKEN: Final = _HANDS + 2
-_POINTS: Final = _EVER_TAKEN + 2
-_STOCK_LEN: Final = _POINTS + 2
-_ROW: Final = _STOCK_LEN + 1
+    _HAND,  # seat 0's hand, then seat 1's
+    _HAND_1,
+    _LEGAL_COUNT,
+    _FIELD_COUNT,
+) = range(12)
+_FIELDS: Final = struct.Struct(f"<{_FIELD_COUNT}q")
 
-_POPCOUNT: Final = np.array([bin(b).count("1") for b in range(256)], np.int32)
-"""Set bits of each byte value: hand sizes for a whole batch in two numpy calls (numpy
+# The facts of a table, one row a hand (see HandBatch._see_tables): each side's cards by
+# column kind, seat 0's side first, all its cards, each seat's points, and the cards it
+# accepts as solo plays. The points and the accepted cards change only when a column is
+# laid, so they are read with the table.
+_KINDS: Final = 5
+_TABLE_CARDS: Final = 2 * _KINDS
+_POINTS: Final = _TABLE_CARDS + 1
+_OPEN_MASK: Final = _POINTS + 2
+_TABLE_WIDTH: Final = _OPEN_MASK + 1
+_TABLE_FACTS: Final = struct.Struct(f"<{_TABLE_WIDTH}q")
+_FIVE: Final = np.arange(_KINDS)
+
+_POPCOUNT: Final = np.array([bin(b).count("1") for b in range(256)], np.int64)
+"""Set bits of each byte value: hand sizes for a whole batch in a few numpy calls (numpy
 1.26, which the project supports, has no ``bitwise_count``)."""
+
+_ENTRY_OF_RAW: Final = np.array(
+    [FACE_DOWN_ENTRY if raw & FACE_DOWN else (raw & PILE_CARD) + 1 for raw in range(128)],
+    np.uint8,
+)
+"""By the engine's pile entry (a card, with :data:`FACE_DOWN` when it lies face down),
+the observation's ``pile`` entry."""
+_CARD_OF_ENTRY: Final = np.array([0, *(1 << card for card in range(52)), 0], np.int64)
+"""By ``pile`` entry, its card as a mask where it lies face up (0 past the top, and face
+down)."""
+_PILE_START: Final = 2
+"""The columns of a row of the batch's pile array before its first entry: two zeros, so
+that the top and the second entry of a pile of ``k`` are at ``k + 1`` and ``k`` even for
+a pile of none or one."""
+
+_NO_PILE: Final = -2
+"""The pile size the batch keeps for a hand just dealt: no pile of the last hand then
+grows into the new one by a discard."""
+
+_PHASES: Final = np.arange(4)
 
 
 def _table_row(tables: tuple[RawSide, RawSide]) -> tuple[int, ...]:
@@ -112,35 +144,6 @@ def _table_row(tables: tuple[RawSide, RawSide]) -> tuple[int, ...]:
     its cards."""
     by_seat, table = table_facts(tables)
     return (*by_seat[0], table)
-
-
-def _next_table_row(
-    tables: tuple[RawSide, RawSide],
-    before: tuple[RawSide, RawSide] | None,
-    row: tuple[int, ...],
-) -> tuple[int, ...]:
-    """The :func:`_table_row` of ``tables``, from ``row``, that of the table ``before``
-    it in the same row of the batch: a move lays one column on one side, leaving the
-    other side the same object, so the new row is the old one and that column (a new
-    hand's table is worked out afresh)."""
-    if before is not None:
-        for side in (0, 1):
-            laid, kept = tables[side], before[side]
-            if tables[1 - side] is before[1 - side] and len(laid) == len(kept) + 1:
-                kind, mask, _ = laid[-1]
-                if laid[:-1] == kept:
-                    changed = list(row)
-                    changed[5 * side + kind] |= mask
-                    changed[10] |= mask
-                    return tuple(changed)
-    return _table_row(tables)
-
-
-def _popcount(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
-    """How many cards each mask holds."""
-    as_bytes = masks.astype("<i8").view(np.uint8).reshape(len(masks), 8)
-    counted: npt.NDArray[np.int32] = _POPCOUNT[as_bytes].sum(axis=1, dtype=np.int32)
-    return counted
 
 
 class HandBatch:
@@ -153,8 +156,6 @@ class HandBatch:
         n: how many hands.
         states: the hands, row by row (read them; only :meth:`step` moves them).
         to_move: for each row, the seat its observation is of (the player to move).
-        legal: for each row, the legal action indices (those its mask row marks), for
-            a policy that draws from them without reading the whole mask.
         hands_played: how many hands have ended since :meth:`reset`.
         copy: whether each step's ``action_mask`` is a new array (else the batch's own).
     """
@@ -167,32 +168,46 @@ class HandBatch:
         self.n = n
         self.rules = rules
         self.copy = copy
-        self._seed = seed
         self._rng = random.Random(seed)
         self.states: list[HandState] = []
         self.to_move = np.zeros(n, np.int8)
-        self.legal: list[list[int]] = []
         self.hands_played = 0
-        # The masks' buffer, the entries the last step set in it, and the read-only
-        # view of it handed out.
+        self._rows = np.arange(n, dtype=np.intp)
+        self._stock_size = 0
+        # The masks' buffer, the entries the last step set in it (flat, row by row) and
+        # how many a row, and the read-only view of it handed out.
         self._mask_buffer = np.zeros(n * NUM_ACTIONS, np.int8)
+        self._row_starts = self._rows * NUM_ACTIONS
         self._marked = np.zeros(0, np.intp)
+        self._legal_counts = np.zeros(n, np.intp)
         self._mask = self._mask_buffer.reshape(n, NUM_ACTIONS).view()
         self._mask.flags.writeable = False
-        self._row_starts = np.arange(n, dtype=np.intp) * NUM_ACTIONS
-        self._legal_counts = np.zeros(n, np.intp)
-        # Per row, the table and the pile last seen, and their facts as arrays: a table
-        # or a pile is an immutable tuple the engine replaces when it changes, so the
-        # same object means the same facts, and only the rows whose table or pile a
-        # step changed are worked out again (most moves change one of them, or neither).
+        # Every hand's fields as the last pass packed them (see _FIELDS).
+        self._fields = bytearray(_FIELDS.size * n)
+        # What changes seldom, kept from step to step and brought up to date in the
+        # rows where it changed: the table's facts (see _TABLE_FACTS), the pile as its
+        # ``pile`` row and its facts, the dealer, who holds the 11th card.
         self._tables: list[tuple[RawSide, RawSide] | None] = [None] * n
         self._table_rows: list[tuple[int, ...]] = [()] * n
+        self._table_facts = np.zeros((n, _TABLE_WIDTH), np.int64)
         self._piles: list[tuple[int, ...] | None] = [None] * n
-        self._table_facts = np.zeros((n, 11), np.int64)  # as _table_row
-        self._pile_facts: list[tuple[int, bool, int, int]] = [(0, False, 0, 0)] * n
-        self._pile_masks = np.zeros((n, 3), np.int64)  # seen face up, top, second
+        self._pile_rows = np.zeros((n, _PILE_START + 52), np.uint8)
+        self._pile_sizes = np.zeros(n, np.intp)
+        self._on_pile = np.zeros(n, np.int64)  # the cards lying face up
+        self._top_two = np.zeros((n, 2), np.int64)  # the top and second discard if face up
         self._pile_down = np.zeros(n, np.bool_)  # whether any card lies face down
-        self._pile_rows = np.zeros((n, 52), np.uint8)
+        self._ever_taken = np.zeros((n, 2), np.int64)  # by seat
+        self._dealer = np.zeros(n, np.int64)
+        self._eleventh = np.zeros(n, np.int64)
+
+    @property
+    def legal(self) -> list[list[int]]:
+        """For each row, its legal action indices in the engine's order (those its mask
+        row marks), for a policy that draws from them without reading the whole mask.
+        Made from the batch's arrays when read (:meth:`sample_actions` draws without
+        making them)."""
+        indices = self._marked - np.repeat(self._row_starts, self._legal_counts)
+        return [row.tolist() for row in np.split(indices, np.cumsum(self._legal_counts)[:-1])]
 
     def _deal(self) -> HandState:
         rng = self._rng
@@ -203,7 +218,12 @@ class HandBatch:
         if seed is not None:
             self._rng = random.Random(seed)
         self.states = [self._deal() for _ in range(self.n)]
+        self._stock_size = len(self.states[0].stock)  # the same in every hand dealt
         self.hands_played = 0
+        self._tables = [None] * self.n
+        self._piles = [None] * self.n
+        self._pile_sizes[:] = _NO_PILE
+        self._advance(None, self._rows.tolist())
         return self._observe()
 
     def step(
@@ -222,8 +242,8 @@ class HandBatch:
                 f" and type {chosen.dtype}"
             )
         inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
-        legal = inside.copy()
-        legal[inside] = self._mask_buffer[self._row_starts[inside] + chosen[inside]] == 1
+        marked = self._mask_buffer.take(self._row_starts + np.clip(chosen, 0, NUM_ACTIONS - 1))
+        legal = inside & (marked == 1)
         if not legal.all():
             bad = int(np.flatnonzero(~legal)[0])
             what = int(chosen[bad])
@@ -232,175 +252,272 @@ class HandBatch:
                 f"action {what} {named}is not legal in row {bad}; the legal actions are"
                 " the ones its action_mask row marks"
             )
+        # A keep or a give deals the 11th card (R1): only then does its holder change.
+        # They are the first two indices.
+        ended = self._advance(
+            [ENGINE_ACTIONS[i] for i in chosen.tolist()], np.flatnonzero(chosen <= GIVE).tolist()
+        )
         rewards = np.zeros((self.n, 2), np.float32)
         done = np.zeros(self.n, np.bool_)
-        states = self.states
-        engine = ENGINE_ACTIONS
-        for i, index in enumerate(chosen.tolist()):
-            state = states[i]
-            state.push(engine[index])
-            if state.phase == _OVER:
-                outcome = state.outcome()
-                assert outcome is not None
-                margin = outcome.scores[0] - outcome.scores[1]
-                rewards[i] = (margin, -margin)
-                done[i] = True
-                states[i] = self._deal()
-        self.hands_played += int(done.sum())
+        for i, hand in ended:
+            outcome = hand.outcome()
+            assert outcome is not None
+            margin = outcome.scores[0] - outcome.scores[1]
+            rewards[i] = (margin, -margin)
+            done[i] = True
+        self.hands_played += len(ended)
         return self._observe(), rewards, done
 
-    def _observe(self) -> BatchObservation:
-        """Every row's observation by its player to move, stacked: each row's facts are
-        read as plain ints in one pass, then every array is worked out column by column
-        for the whole batch. Each is what :meth:`Observer.observe` gives the row's player
-        (a test compares them row by row)."""
-        n = self.n
-        rows: list[tuple[int, ...]] = []
-        legal_rows: list[list[int]] = []
-        index = INDEX_OF_ACTION.__getitem__
-        tables_seen, table_rows, piles_seen = self._tables, self._table_rows, self._piles
-        pile_rows = self._pile_facts
-        laid: list[tuple[int, int, int]] = []  # (row, place, entry) of each discard
-        rebuilt: list[tuple[int, bytes]] = []  # (row, pile row) of any other change
+    def _advance(
+        self, actions: Sequence[int] | None, dealt: list[int]
+    ) -> list[tuple[int, HandState]]:
+        """Play ``actions`` (the engine's, one a row; ``None``: only read the hands),
+        deal anew the hands that end, and read every hand's fields; ``dealt`` lists the
+        rows whose 11th card may have been dealt. Return each ended hand with its row.
+        This loop is the one Python pass over the hands a step makes: it does nothing
+        the observation can get otherwise."""
+        states = self.states
+        ended: list[tuple[int, HandState]] = []
+        legal_moves: list[int] = []
         new_tables: list[int] = []
         new_piles: list[int] = []
-        for i, state in enumerate(self.states):
-            legal_rows.append(list(map(index, state.legal_actions())))
-            tables = state.tables
-            if tables is not tables_seen[i]:
-                table_rows[i] = _next_table_row(tables, tables_seen[i], table_rows[i])
-                tables_seen[i] = tables
-                new_tables.append(i)
-            pile = state.pile
-            if pile is not piles_seen[i]:
-                before = piles_seen[i]
-                piles_seen[i] = pile
-                new_piles.append(i)
-                at = len(pile) - 1
-                if before is not None and at == len(before) and pile[:at] == before:
-                    # A discard: the card on top is the one change (see pile_facts).
-                    entry = pile[at]
-                    seen, down, top, _ = pile_rows[i]
-                    if entry & FACE_DOWN:
-                        pile_rows[i] = (seen, True, 0, 0)
-                        laid.append((i, at, FACE_DOWN_ENTRY))
-                    else:
-                        pile_rows[i] = (seen | 1 << entry, down, 1 << entry, top)
-                        laid.append((i, at, entry + 1))
-                else:
-                    seen, down, top, second, row = pile_facts(pile)
-                    pile_rows[i] = (seen, down, top, second)
-                    rebuilt.append((i, row))
-            rows.append(
-                (
-                    *_read_fields(state),
-                    *state.hands,
-                    *state.ever_taken,
-                    *state.points,
-                    len(state.stock),
-                )
+        tables_seen, piles_seen = self._tables, self._piles
+        fields, pack, width = self._fields, _FIELDS.pack_into, _FIELDS.size
+        for i, state in enumerate(states):
+            if actions is not None:
+                state.push_legal(actions[i])  # checked against the masks
+                if state.phase == _OVER:
+                    ended.append((i, state))
+                    state = states[i] = self._deal()
+                    # A new hand shares nothing with the last: read it all again (an
+                    # empty pile or table may well be the same object as before).
+                    tables_seen[i] = piles_seen[i] = None
+                    self._pile_sizes[i] = _NO_PILE
+                    dealt.append(i)
+            legal = state.legal_actions()
+            legal_moves += legal
+            hands = state.hands
+            pack(
+                fields,
+                i * width,
+                state.player,
+                state.phase,
+                state.turn,
+                state.stock_pos,
+                state.last_turn,
+                state.took_two,
+                state.taken,
+                state.turn_open,
+                hands[0],
+                hands[1],
+                len(legal),
             )
-        self.legal = legal_rows
+            if state.tables is not tables_seen[i]:
+                new_tables.append(i)
+            if state.pile is not piles_seen[i]:
+                new_piles.append(i)
+        self._mark_legal(legal_moves)
         if new_tables:
-            self._table_facts[new_tables] = [table_rows[i] for i in new_tables]
+            self._see_tables(new_tables)
         if new_piles:
-            self._pile_masks[new_piles] = [pile_rows[i][::2] + pile_rows[i][3:] for i in new_piles]
-            self._pile_down[new_piles] = [pile_rows[i][1] for i in new_piles]
-            if laid:
-                laid_rows, places, entries = zip(*laid, strict=True)
-                self._pile_rows[laid_rows, places] = entries
-            if rebuilt:
-                rebuilt_rows, pile_bytes = zip(*rebuilt, strict=True)
-                self._pile_rows[list(rebuilt_rows)] = np.frombuffer(
-                    b"".join(pile_bytes), np.uint8
-                ).reshape(len(rebuilt_rows), 52)
-        raw = np.fromiter(chain.from_iterable(rows), np.int64, n * _ROW).reshape(n, _ROW).T
-        seat = raw[_PLAYER]
-        self.to_move = seat.astype(np.int8)
-        first = seat == 0  # the viewer sits at seat 0: his own columns come first
-        hand = np.where(first, raw[_HANDS], raw[_HANDS + 1])
-        opponent_hand = np.where(first, raw[_HANDS + 1], raw[_HANDS])
-        ever_mine = np.where(first, raw[_EVER_TAKEN], raw[_EVER_TAKEN + 1])
-        ever_theirs = np.where(first, raw[_EVER_TAKEN + 1], raw[_EVER_TAKEN])
-        sides = self._table_facts
-        own = np.where(first[:, None], sides[:, :5], sides[:, 5:10])
-        theirs = np.where(first[:, None], sides[:, 5:10], sides[:, :5])
-        phase = raw[_PHASE]
-        # The viewer is the player to move: the opponent's hand is closed (R4) from the
-        # second turn on, in the draw and the play, when the rules make play compulsory.
-        closed = (raw[_TURN] >= 2) & ((phase == int(Phase.DRAW)) | (phase == int(Phase.PLAY)))
-        if not self.rules.compulsory_play:
-            closed[:] = False
-        holds = ever_theirs & opponent_hand
-        on_pile = self._pile_masks[:, 0].copy()
-        if self._pile_down.any():  # the player to move sees his own face-down discards
-            states = self.states
-            for i in np.flatnonzero(self._pile_down).tolist():
-                on_pile[i] |= laid_face_down(states[i], states[i].player)
-        masks = np.empty((n, len(CARD_PLANES)), "<i8")
-        masks[:, 0] = hand
-        masks[:, 1:6] = own
-        masks[:, 6:11] = theirs
-        masks[:, 11] = on_pile
-        masks[:, 12:14] = self._pile_masks[:, 1:]
-        masks[:, 14] = holds
-        masks[:, 15] = np.where(closed, JACKS | raw[_TURN_OPEN], 0)
-        masks[:, 16] = ALL_CARDS & ~(hand | sides[:, 10] | on_pile | holds)
-        masks[:, 17] = ever_mine
-        masks[:, 18] = ever_theirs
-        masks[:, 19] = raw[_TAKEN]
-        masks[:, 20] = raw[_OPEN_MASK]
-        cards = np.unpackbits(
-            masks.view(np.uint8).reshape(n, len(CARD_PLANES), 8),
-            axis=2,
-            count=52,
-            bitorder="little",
-        )
-        piles = self._pile_rows.copy()
-        counts = np.zeros((n, len(COUNTS)), np.int32)  # the game's totals stay 0
-        counts[:, 0] = raw[_STOCK_LEN] - raw[_STOCK_POS]
-        counts[:, 1] = _popcount(hand)
-        counts[:, 2] = _popcount(opponent_hand)
-        counts[:, 3] = np.count_nonzero(piles, axis=1)  # an entry is 0 past the top only
-        counts[:, 4] = raw[_TURN]
-        counts[:, 5] = np.where(first, raw[_POINTS], raw[_POINTS + 1])
-        counts[:, 6] = np.where(first, raw[_POINTS + 1], raw[_POINTS])
-        eleventh = raw[_ELEVENTH]
-        out = raw[_OUT]
-        flags = np.empty((n, len(FLAGS)), np.uint8)
-        flags[:, 0] = phase == int(Phase.CHOOSE)
-        flags[:, 1] = phase == int(Phase.DRAW)
-        flags[:, 2] = phase == int(Phase.PLAY)
-        flags[:, 3] = phase == _OVER
-        flags[:, 4] = phase != _OVER  # to move: the viewer is the player to move
-        flags[:, 5] = raw[_DEALER] == seat
-        flags[:, 6] = eleventh == seat
-        flags[:, 7] = eleventh == 1 - seat
-        flags[:, 8] = raw[_LAST_TURN]
-        flags[:, 9] = out == seat
-        flags[:, 10] = out == 1 - seat
-        flags[:, 11] = raw[_TOOK_TWO]
-        flags[:, 12] = closed
-        self._mark_legal(legal_rows)
-        return {
-            "cards": cards,
-            "pile": piles,
-            "counts": counts,
-            "flags": flags,
-            "action_mask": self._mask.copy() if self.copy else self._mask,
-        }
+            self._see_piles(new_piles)
+        if dealt:
+            self._dealer[dealt] = [states[i].dealer for i in dealt]
+            self._eleventh[dealt] = [states[i].eleventh for i in dealt]
+        return ended
 
-    def _mark_legal(self, legal_rows: list[list[int]]) -> None:
-        """Write the rows' legal moves into the masks' buffer: clear the entries the
-        last step set, then set this step's (a few dozen a row, not 14,272)."""
-        lengths = np.fromiter(map(len, legal_rows), np.intp, self.n)
-        marked = np.fromiter(chain.from_iterable(legal_rows), np.intp, int(lengths.sum()))
-        marked += np.repeat(self._row_starts, lengths)
+    def _mark_legal(self, legal_moves: list[int]) -> None:
+        """Write the rows' legal moves (the engine's, row after row) into the masks'
+        buffer: clear the entries the last step set, then set this step's (a few a row,
+        not 14,272)."""
+        fields = np.frombuffer(self._fields, np.int64).reshape(self.n, _FIELD_COUNT)
+        counts = fields[:, _LEGAL_COUNT].astype(np.intp)
+        packed = np.fromiter(legal_moves, np.int64, len(legal_moves))
+        marked = indices_of_actions(packed) + np.repeat(self._row_starts, counts)
         buffer = self._mask_buffer
         buffer[self._marked] = 0
         buffer[marked] = 1
         self._marked = marked
-        self._legal_counts = lengths
+        self._legal_counts = counts
+
+    def _see_tables(self, rows: list[int]) -> None:
+        """Bring the table's facts (see :data:`_TABLE_FACTS`) up to date in the rows
+        whose table is new. A move lays one column on one side and leaves the other
+        side the same object (columns once laid stay as laid), so most rows add one
+        mask to one kind of one side; a new hand's table is worked out afresh."""
+        states, seen = self.states, self._tables
+        added_rows: list[int] = []
+        added_at: list[int] = []  # the column of the kind the mask joins
+        added_masks: list[int] = []
+        afresh: list[int] = []
+        read: list[int] = []  # each row's points and the cards its table accepts
+        for i in rows:
+            state = states[i]
+            tables = state.tables
+            before = seen[i]
+            seen[i] = tables
+            points = state.points
+            read += (points[0], points[1], state.open_mask)
+            if before is not None:
+                for side in (0, 1):
+                    laid, kept = tables[side], before[side]
+                    if (
+                        tables[1 - side] is before[1 - side]
+                        and len(laid) == len(kept) + 1
+                        and laid[:-1] == kept
+                    ):
+                        kind, mask, _ = laid[-1]
+                        added_rows.append(i)
+                        added_at.append(_KINDS * side + kind)
+                        added_masks.append(mask)
+                        break
+                else:
+                    afresh.append(i)
+            else:
+                afresh.append(i)
+        facts = self._table_facts
+        if afresh:
+            facts[afresh, :_POINTS] = [_table_row(states[i].tables) for i in afresh]
+        if added_rows:
+            at = np.array(added_rows, np.intp)
+            masks = np.fromiter(added_masks, np.int64, len(added_masks))
+            flat = facts.reshape(-1)
+            where = at * _TABLE_WIDTH + np.fromiter(added_at, np.intp, len(added_at))
+            flat[where] |= masks
+            facts[at, _TABLE_CARDS] |= masks
+        facts[rows, _POINTS:] = np.fromiter(read, np.int64, len(read)).reshape(len(rows), 3)
+
+    def _see_piles(self, rows: list[int]) -> None:
+        """Bring the ``pile`` rows and the pile's facts up to date in the rows whose
+        pile is new. A discard lays one card on top of the pile and changes nothing
+        below it, so a pile one card longer than before is the old one and its top; any
+        other change (a take, a new hand) is worked out afresh, and the cards each
+        player ever took, which only a take changes, are read again."""
+        states, seen = self.states, self._piles
+        piles = [states[i].pile for i in rows]
+        for i, pile in zip(rows, piles, strict=True):
+            seen[i] = pile
+        at = np.array(rows, np.intp)
+        sizes = np.fromiter(map(len, piles), np.intp, len(rows))
+        laid = sizes == self._pile_sizes[at] + 1
+        self._pile_sizes[at] = sizes
+        if laid.all():
+            laid_rows, laid_sizes, laid_piles = at, sizes, piles
+        else:
+            laid_rows, laid_sizes = at[laid], sizes[laid]
+            laid_piles = list(compress(piles, laid.tolist()))
+            self._see_taken(at[~laid].tolist())
+        if len(laid_rows):
+            # The byte of each top entry, as the engine keeps it; then as ``pile`` shows it.
+            top = _ENTRY_OF_RAW.take(np.frombuffer(bytes([p[-1] for p in laid_piles]), np.uint8))
+            self._pile_rows[laid_rows, laid_sizes + _PILE_START - 1] = top
+            card = _CARD_OF_ENTRY.take(top)
+            self._on_pile[laid_rows] |= card
+            top_two = self._top_two
+            # The old top is now second, taken with the new one only if both lie face up.
+            face_up = top != FACE_DOWN_ENTRY
+            top_two[laid_rows, 1] = top_two[laid_rows, 0] * face_up
+            top_two[laid_rows, 0] = card
+            self._pile_down[laid_rows] |= ~face_up
+
+    def _see_taken(self, rows: list[int]) -> None:
+        """Work out afresh the pile's facts of ``rows`` (its size is known), and read
+        the cards each player ever took from it."""
+        states = self.states
+        found = [pile_facts(states[i].pile) for i in rows]
+        at = np.array(rows, np.intp)
+        self._pile_rows[at, _PILE_START:] = np.frombuffer(
+            b"".join([facts[4] for facts in found]), np.uint8
+        ).reshape(len(rows), 52)
+        self._on_pile[at] = [facts[0] for facts in found]
+        self._pile_down[at] = [facts[1] for facts in found]
+        self._top_two[at] = [facts[2:4] for facts in found]
+        self._ever_taken[at] = [states[i].ever_taken for i in rows]
+
+    def _observe(self) -> BatchObservation:
+        """Every row's observation by its player to move, stacked, worked out for all
+        rows at once from what :meth:`_advance` read: what :meth:`Observer.observe` gives
+        each row's player (a test compares them row by row)."""
+        n, rows = self.n, self._rows
+        fields = np.frombuffer(self._fields, np.int64).reshape(n, _FIELD_COUNT)
+        seat = fields[:, _PLAYER]
+        other = 1 - seat
+        self.to_move = seat.astype(np.int8)
+        phase = fields[:, _PHASE]
+        turn = fields[:, _TURN]
+        hands = fields[:, _HAND : _HAND + 2]
+        hand, their_hand = hands[rows, seat], hands[rows, other]
+        ever = self._ever_taken
+        ever_mine, ever_theirs = ever[rows, seat], ever[rows, other]
+        table = self._table_facts
+        starts = (rows * _TABLE_WIDTH)[:, None]
+        own_kinds = table.take(starts + _KINDS * seat[:, None] + _FIVE)
+        their_kinds = table.take(starts + _KINDS * other[:, None] + _FIVE)
+        # The viewer is the player to move: the opponent's hand is closed (R4) from the
+        # second turn on, in the draw and the play, when the rules make play compulsory.
+        closed = (turn >= 2) & ((phase == int(Phase.DRAW)) | (phase == int(Phase.PLAY)))
+        closed &= self.rules.compulsory_play
+
+        on_pile = self._on_pile
+        if self._pile_down.any():  # the player to move sees his own face-down discards
+            on_pile = on_pile.copy()
+            states = self.states
+            for i in np.flatnonzero(self._pile_down).tolist():
+                on_pile[i] |= laid_face_down(states[i], states[i].player)
+        holds = ever_theirs & their_hand
+        masks = np.empty((n, len(CARD_PLANES)), np.int64)
+        masks[:, 0] = hand
+        masks[:, 1:6] = own_kinds
+        masks[:, 6:11] = their_kinds
+        masks[:, 11] = on_pile
+        masks[:, 12:14] = self._top_two
+        masks[:, 14] = holds
+        masks[:, 15] = (JACKS | fields[:, _TURN_OPEN]) * closed
+        masks[:, 16] = ALL_CARDS & ~(hand | table[:, _TABLE_CARDS] | on_pile | holds)
+        masks[:, 17] = ever_mine
+        masks[:, 18] = ever_theirs
+        masks[:, 19] = fields[:, _TAKEN]
+        masks[:, 20] = table[:, _OPEN_MASK]
+        # Every mask's 64 bits in one call; the 12 past the 52 cards are left out by a
+        # view, which saves copying the array.
+        cards = np.unpackbits(masks.view(np.uint8), bitorder="little")
+        cards = cards.reshape(n, len(CARD_PLANES), 64)[:, :, :52]
+
+        sizes = _POPCOUNT.take(np.stack((hand, their_hand), axis=1).view(np.uint8))
+        sizes = sizes.reshape(n, 2, 8).sum(axis=2)
+        counts = np.zeros((n, len(COUNTS)), np.int32)  # the game's totals stay 0
+        counts[:, 0] = self._stock_size - fields[:, _STOCK_POS]
+        counts[:, 1:3] = sizes
+        counts[:, 3] = self._pile_sizes
+        counts[:, 4] = turn
+        counts[:, 5:7] = table.take(starts + _POINTS + np.stack((seat, other), axis=1))
+        flags = np.empty((n, len(FLAGS)), np.bool_)
+        flags[:, 0:4] = phase[:, None] == _PHASES  # choose, draw, play, over
+        flags[:, 4] = phase != _OVER  # to move: the viewer is the player to move
+        flags[:, 5] = self._dealer == seat
+        eleventh = self._eleventh
+        flags[:, 6] = eleventh == seat
+        flags[:, 7] = eleventh == other
+        last_turn = fields[:, _LAST_TURN].astype(np.bool_)
+        flags[:, 8] = last_turn
+        # Who went out: nobody until a player goes out, and the other's turn then is
+        # the last (R7), so only a row on its last turn has one to read.
+        out = np.full(n, -1, np.int64)
+        if last_turn.any():
+            states = self.states
+            on_last = np.flatnonzero(last_turn)
+            out[on_last] = [states[i].out for i in on_last.tolist()]
+        flags[:, 9] = out == seat
+        flags[:, 10] = out == other
+        flags[:, 11] = fields[:, _TOOK_TWO]
+        flags[:, 12] = closed
+        return {
+            "cards": cards,
+            "pile": self._pile_rows[:, _PILE_START:].copy(),
+            "counts": counts,
+            "flags": flags.view(np.uint8),
+            "action_mask": self._mask.copy() if self.copy else self._mask,
+        }
 
     def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
         """A legal action for every row, each drawn uniformly from its row's legal
