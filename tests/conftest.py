@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -53,3 +54,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
     folder = tmp_path_factory.mktemp("web-server")
     with running_server(f"sqlite:///{folder / 'umtali.db'}", folder) as process:
         yield process
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database for one test, once on an SQLite file and once on the
+    session's PostgreSQL server: the tests that take it run on both."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'umtali.db'}"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.create_database()

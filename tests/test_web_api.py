@@ -34,14 +34,6 @@ from umtali.web.store import Store, deck_commitment
 JSON = dict[str, Any]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'umtali.db'}"
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-    return server.create_database()
-
-
 UNLIMITED = RateLimit(rate=1e6, burst=1e6)
 """No limit on a seat's requests: the tests play far faster than a person."""
 

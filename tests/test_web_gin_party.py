@@ -36,15 +36,6 @@ from umtali.web.store import Store, deck_commitment
 JSON = dict[str, Any]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'umtali.db'}"
-    server = request.getfixturevalue("postgres_server")
-    url: str = server.create_database()
-    return url
-
-
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(app_on(db_url, hint_level="greedy")) as opened:

@@ -14,11 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.test_web_api import app_on, db_url, new_game, play, state_of, stored
+from tests.test_web_api import app_on, new_game, play, state_of, stored
 from umtali.web.server import LocalBroadcaster, RateLimit
 from umtali.web.store import Store
-
-__all__ = ["db_url"]  # the fixture, shared with tests/test_web_api.py
 
 JSON = dict[str, Any]
 

@@ -639,40 +639,18 @@ class Store:
         if len(set(seats)) != len(seats) or not set(seats) <= {0, 1}:
             raise StoreError(f"seats are 0 and 1, each at most once, not {list(seats)!r}")
         data = record_of(match)
-        now = _now()
-        given = (
-            {}
-            if rematch_of is not None
-            else {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
+        return self._insert_game(
+            {
+                "game": data.get("game", "umtali"),
+                "kind": data.get("match", "game"),
+                "rules": data["rules"],
+                "players": data["players"],
+                "first_dealer": data["first_dealer"],
+                "meta": data["meta"],
+            },
+            seats,
+            rematch_of,
         )
-        hashes: dict[int, str | None] = dict.fromkeys(seats)
-        hashes.update((seat, secret_hash(secret)) for seat, secret in given.items())
-        try:
-            with self._write(announce=rematch_of) as session:
-                if rematch_of is not None:
-                    before = self._game(session, rematch_of)
-                    if before.finished_at is None:
-                        raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
-                game = GameRow(
-                    game=data.get("game", "umtali"),
-                    kind=data.get("match", "game"),
-                    rules=data["rules"],
-                    players=data["players"],
-                    first_dealer=data["first_dealer"],
-                    meta=data["meta"],
-                    created_at=now,
-                    rematch_of=rematch_of,
-                )
-                session.add(game)
-                session.flush()  # assigns the id
-                session.add_all(
-                    SeatRow(game_id=game.id, seat=seat, secret_hash=hashed, created_at=now)
-                    for seat, hashed in sorted(hashes.items())
-                )
-                game_id = game.id
-        except IntegrityError:
-            raise RematchConflict(f"game {rematch_of} has its rematch already") from None
-        return NewGame(game_id, given)
 
     def create_party_game(
         self,
@@ -698,6 +676,25 @@ class Store:
                 f"the seats played by link are some of 0 to {match.size - 1}, each at most"
                 f" once, not {list(seats)!r}"
             )
+        return self._insert_game(
+            {
+                "game": "gin",
+                "kind": "game",
+                "rules": data["rules"],
+                "players": data["players"],
+                "first_dealer": 0,
+                "meta": data["meta"],
+                "party": data["party"],
+            },
+            seats,
+            rematch_of,
+        )
+
+    def _insert_game(
+        self, columns: dict[str, Any], seats: Sequence[int], rematch_of: int | None
+    ) -> NewGame:
+        """Store a game row of ``columns`` with a seat row for each of ``seats``, given a
+        fresh secret unless the game is a rematch (see :meth:`create_game`)."""
         now = _now()
         given = (
             {}
@@ -712,17 +709,7 @@ class Store:
                     before = self._game(session, rematch_of)
                     if before.finished_at is None:
                         raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
-                game = GameRow(
-                    game="gin",
-                    kind="game",
-                    rules=data["rules"],
-                    players=data["players"],
-                    first_dealer=0,
-                    meta=data["meta"],
-                    party=data["party"],
-                    created_at=now,
-                    rematch_of=rematch_of,
-                )
+                game = GameRow(**columns, created_at=now, rematch_of=rematch_of)
                 session.add(game)
                 session.flush()  # assigns the id
                 session.add_all(
