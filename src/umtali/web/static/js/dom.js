@@ -37,3 +37,32 @@ export function keepInTab(key, value) {
     // storage refused: remembered for this page only
   }
 }
+
+// Hot-seat: both seats of a game played in this tab, by two people sharing the device.
+// Each seat's secret is kept under the other's, so that a seat's page knows where to
+// pass the device; nothing of it goes to the server.
+const HOT_SEAT_PREFIX = "umtali.hotseat.";
+const HOT_SEAT_CONFIRMED = "umtali.hotseat.confirmed";
+
+/** Remember that this tab plays both seats `first` and `second` (their secrets). */
+export function keepHotSeat(first, second) {
+  keepInTab(HOT_SEAT_PREFIX + first, second);
+  keepInTab(HOT_SEAT_PREFIX + second, first);
+}
+
+/** The secret of the other seat this tab plays with seat `secret`, or null (not hot-seat). */
+export function hotSeatPartner(secret) {
+  return tabValue(HOT_SEAT_PREFIX + secret) || null;
+}
+
+/** Note that the player of seat `secret` has said who he is, for the page about to open. */
+export function confirmHotSeat(secret) {
+  keepInTab(HOT_SEAT_CONFIRMED, secret);
+}
+
+/** Whether the player of seat `secret` said who he is just before its page opened (said once: a reload asks again). */
+export function takeHotSeatConfirmation(secret) {
+  const confirmed = tabValue(HOT_SEAT_CONFIRMED) === secret;
+  keepInTab(HOT_SEAT_CONFIRMED, "");
+  return confirmed;
+}

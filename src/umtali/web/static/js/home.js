@@ -3,6 +3,7 @@
 // levels and rules presets there are is the server's to say (GET /api/games-offered).
 
 import { api, isMissingEndpoint } from "./api.js";
+import { keepHotSeat } from "./dom.js";
 import { forgetGame, recentGames } from "./prefs.js";
 
 // The computer's levels, as the page presents them, when the server does not list them
@@ -226,6 +227,18 @@ async function copyText(input, status) {
   }
 }
 
+/**
+ * A game for two people at this device (hot-seat): this tab keeps both seats' secrets,
+ * and the table of the seat to move opens (covered until its player says he is there).
+ */
+async function openHotSeat(created) {
+  const [first, second] = created.seats.map((link) => link.secret);
+  keepHotSeat(first, second);
+  const firstState = await api.state(first);
+  const toMove = firstState.your_turn ? 0 : 1;
+  window.location.assign(seatPathOf(created, toMove));
+}
+
 /** Show the home page and wire its forms. */
 export async function showHome() {
   document.getElementById("home").hidden = false;
@@ -265,13 +278,26 @@ export async function showHome() {
     }
   });
 
+  const friendButton = document.getElementById("friend-submit");
+  const bothHere = () => new FormData(friendForm).get("where") === "here";
+  for (const input of friendForm.querySelectorAll("input[name=where]")) {
+    input.addEventListener("change", () => {
+      friendButton.textContent = bothHere() ? "Deal" : "Make the links";
+      if (bothHere()) document.getElementById("invite").hidden = true; // links made before are not this game's
+    });
+  }
+
   friendForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const button = friendForm.querySelector("button[type=submit]");
+    const button = friendButton;
     button.disabled = true;
     showError("");
     try {
       const created = await api.createGame(requestOf(friendForm, { opponent: "person" }));
+      if (bothHere()) {
+        await openHotSeat(created);
+        return;
+      }
       const origin = window.location.origin;
       const own = seatPathOf(created, 0);
       document.getElementById("friend-link").value = origin + seatPathOf(created, 1);
@@ -282,7 +308,7 @@ export async function showHome() {
       document.getElementById("friend-link").focus();
       document.getElementById("friend-link").select();
     } catch (error) {
-      showError(`The links could not be made: ${error.message}`);
+      showError(`${bothHere() ? "The game" : "The links"} could not be made: ${error.message}`);
     } finally {
       button.disabled = false;
     }

@@ -16,7 +16,7 @@
 
 import { api, ApiError, isMissingEndpoint } from "./api.js";
 import { cardName, cardSvg, cardText } from "./cards.js";
-import { byId, el, keepInTab, plural, tabValue } from "./dom.js";
+import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
 
@@ -41,6 +41,11 @@ export class SeatPage {
     this.hinted = null; // the hint's move text, to mark its button
     this.focusKey = null; // the data-key to give the focus to once drawn
     this.fourColour = fourColour;
+    // Hot-seat (both seats played in this tab): the other seat's secret, and whether this
+    // seat's player has said he is the one at the device (on the other seat's page, just
+    // before this one opened).
+    this.partnerSecret = hotSeatPartner(secret);
+    this.confirmed = this.partnerSecret !== null && takeHotSeatConfirmation(secret);
     this.live = new LiveSeat(api.socketUrl(secret), {
       onState: (state) => this.receive(state),
       onStatus: (status) => this.showConnection(status),
@@ -78,7 +83,8 @@ export class SeatPage {
 
   /** Show the table, from the state already read (or read it now). */
   async start(first = null) {
-    this.part("table").hidden = false;
+    // In hot-seat, nothing of the table shows until the state says whose it is.
+    this.part("table").hidden = this.partnerSecret !== null;
     this.wire();
     try {
       this.receive(first ?? (await api.state(this.secret)));
@@ -95,6 +101,7 @@ export class SeatPage {
   noSeat(detail) {
     this.live.stop();
     this.part("table").hidden = true;
+    byId("hot-seat-cover").hidden = true;
     byId("no-seat").hidden = false;
     byId("no-seat-detail").textContent = `The server says: ${detail}.`;
   }
@@ -163,10 +170,19 @@ export class SeatPage {
   }
 
   // A rematch answers the new game's link for this seat (GameCreated with one seat).
+  // In hot-seat both seats ask (the second lands in the game the first made), so that
+  // the tab keeps both new links, and the seat to move opens.
   async rematch() {
     try {
       const answer = await api.rematch(this.secret);
-      const secret = answer?.seats?.[0]?.secret;
+      let secret = answer?.seats?.[0]?.secret;
+      if (typeof secret === "string" && this.partnerSecret !== null) {
+        const partner = (await api.rematch(this.partnerSecret))?.seats?.[0]?.secret;
+        if (typeof partner === "string") {
+          keepHotSeat(secret, partner);
+          if (!(await api.state(secret)).your_turn) secret = partner;
+        }
+      }
       if (typeof secret === "string") window.location.assign(`/seat/${encodeURIComponent(secret)}`);
       else this.say("error", "The rematch was made, but its link did not come back: reload the page.");
     } catch (error) {
@@ -185,6 +201,7 @@ export class SeatPage {
   render() {
     if (!this.state) {
       this.renderMessage();
+      this.part("table").hidden = false; // no state: no cards, only the message why
       return;
     }
     const focusKey = this.focusKey ?? document.activeElement?.dataset?.key ?? null;
@@ -204,7 +221,59 @@ export class SeatPage {
     this.renderHandEnd();
     this.renderResult();
     this.renderRecords();
-    this.restoreFocus(focusKey);
+    if (!this.renderCover()) this.restoreFocus(focusKey);
+  }
+
+  // -- hot-seat --------------------------------------------------------------------------
+
+  /**
+   * The cover that hides the whole table in hot-seat, so that neither hand shows to the
+   * wrong person: up while the other seat of this device is to move ("pass the device"),
+   * and on opening this seat's page until its player says he is the one at it. A hand's
+   * end and the game's end are for both to see: no cover then. Whether the cover is up.
+   */
+  renderCover() {
+    const cover = byId("hot-seat-cover");
+    const table = this.part("table");
+    const { state } = this;
+    if (this.partnerSecret === null || state.over) {
+      cover.hidden = true;
+      table.hidden = false;
+      return false;
+    }
+    const ownName = `Player ${state.seat + 1}`;
+    let to = null; // who is to take the device, and the seat's page that is his
+    if (!this.confirmed) to = { name: ownName, secret: this.secret };
+    else if (!state.your_turn && this.part("hand-end").hidden) to = { name: this.opponentName(), secret: this.partnerSecret };
+    table.hidden = to !== null;
+    if (to === null) {
+      cover.hidden = true;
+      return false;
+    }
+    const wasHidden = cover.hidden;
+    const show = el("button", { className: "primary", text: `I am ${to.name}: show my hand`, attrs: { type: "button", id: "hot-seat-show" } });
+    show.addEventListener("click", () => this.uncover(to.secret));
+    cover.replaceChildren(
+      el("h1", { text: `Pass the device to ${to.name}`, attrs: { id: "hot-seat-title" } }),
+      el("p", { text: `Both hands are hidden: ${to.name} alone should see what comes next.` }),
+      show,
+    );
+    cover.hidden = false;
+    if (wasHidden || !cover.contains(document.activeElement)) show.focus();
+    return true;
+  }
+
+  /** The player at the device has said he is the one of seat `secret`: show his hand, here or on his seat's page. */
+  uncover(secret) {
+    if (secret === this.secret) {
+      this.confirmed = true;
+      this.focusKey = `${this.prefix}hand:${this.handOrder()[0] ?? ""}`;
+      this.render();
+      return;
+    }
+    this.live.stop();
+    confirmHotSeat(secret);
+    window.location.assign(`/seat/${encodeURIComponent(secret)}`);
   }
 
   /** Give the focus back to the button it was on before the redraw, or to the hand when that button is gone. */
@@ -239,7 +308,8 @@ export class SeatPage {
     const presence = this.part("opponent-presence");
     presence.replaceChildren();
     const opponent = state.opponent;
-    if (opponent?.kind === "person") {
+    // In hot-seat the other player is at this device, whether or not his page is open.
+    if (opponent?.kind === "person" && this.partnerSecret === null) {
       const away = opponent.present === false;
       const seconds = Number(opponent.away_seconds ?? 0);
       let text = away ? "away" : "here";
@@ -365,7 +435,7 @@ export class SeatPage {
     box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
     const again = el("div", { className: "result-actions" });
     const rematchSecret = state.rematch?.seats?.[0]?.secret;
-    if (typeof rematchSecret === "string") {
+    if (typeof rematchSecret === "string" && this.partnerSecret === null) {
       again.append(el("a", { className: "button primary", text: "Play the rematch", attrs: { href: `/seat/${encodeURIComponent(rematchSecret)}` } }));
     } else {
       const button = el("button", { className: "primary", text: "Rematch", attrs: { type: "button", "data-key": `${this.prefix}rematch` } });
