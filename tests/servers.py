@@ -118,3 +118,14 @@ def running_server(
         yield server
     finally:
         server.stop()
+
+
+def send_move(server: ServerProcess, secret: str, move: str) -> None:
+    """Play ``move`` for the seat of ``secret`` over HTTP, waiting out its rate limit."""
+    for _ in range(20):
+        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
+        if reply.status_code != 429:  # the seat's rate limit: wait and send it again
+            reply.raise_for_status()
+            return
+        time.sleep(float(reply.headers.get("Retry-After", "0.2")))
+    raise AssertionError(f"{move} was never accepted")

@@ -11,7 +11,6 @@ is legal, then turns to the page."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.servers import ServerProcess
+from tests.servers import ServerProcess, send_move
 from tests.test_web_browser import LAYOUT_CHECKS, WAIT_MS, api_state, turn_state, wait_for_version
 
 # Where the screenshots go: UMTALI_SCREENSHOTS names a folder to keep them in.
@@ -42,16 +41,6 @@ def deep_takes(state: dict[str, Any]) -> list[str]:
     ]
 
 
-def _move(server: ServerProcess, secret: str, move: str) -> None:
-    for _ in range(20):
-        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
-        if reply.status_code != 429:  # the seat's rate limit: wait and send it again
-            reply.raise_for_status()
-            return
-        time.sleep(float(reply.headers.get("Retry-After", "0.2")))
-    raise AssertionError(f"{move} was never accepted")
-
-
 def practical_game_with_a_deep_take(server: ServerProcess) -> tuple[str, dict[str, Any]]:
     """A new practical game against the computer, played by its seat (draw, then
     discard) until a deep take is legal: the seat's secret and its state then."""
@@ -72,7 +61,7 @@ def practical_game_with_a_deep_take(server: ServerProcess) -> tuple[str, dict[st
             move = next((m for m in legal if m == "draw"), None) or next(
                 (m for m in legal if m.startswith("discard")), legal[0]
             )
-            _move(server, secret, move)
+            send_move(server, secret, move)
     raise AssertionError("no deep take came up in five games")
 
 

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.servers import ServerProcess
+from tests.servers import ServerProcess, send_move
 from tests.test_web_browser import (
     WAIT_MS,
     api_state,
@@ -182,16 +180,6 @@ def test_two_play_gin_rummy_at_one_device_one_turn_each(
     page.close()
 
 
-def _send(server: ServerProcess, secret: str, move: str) -> None:
-    for _ in range(20):
-        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
-        if reply.status_code != 429:  # the seat's rate limit: wait and send it again
-            reply.raise_for_status()
-            return
-        time.sleep(float(reply.headers.get("Retry-After", "0.2")))
-    raise AssertionError(f"{move} was never accepted")
-
-
 def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     browser: Browser, server: ServerProcess
 ) -> None:
@@ -206,7 +194,7 @@ def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
         if states[0]["over"]:
             break
         mover = 0 if states[0]["your_turn"] else 1
-        _send(server, (first, second)[mover], preferred(states[mover]["view"]["legal"]))
+        send_move(server, (first, second)[mover], preferred(states[mover]["view"]["legal"]))
     over = api_state(server, first)
     assert over["over"]
     # The end is for both: the table shows, with the result, and no cover.
