@@ -228,12 +228,12 @@ def test_a_killed_process_loses_no_acknowledged_move(
             Player(lambda: server.url, secrets[seat], random.Random(seat), http_share=0.2)
             for seat in (0, 1)
         ]
-        killed = threading.Thread(target=kill_during, args=(server, players, kills), daemon=True)
-        killed.start()
+        killer = Killer(server, players, kills)
+        killer.start()
         play_game(players)
-        killed.join(30)
+        killed = killer.finish()
         check_stored(any_db, created["game_id"], players)
-        assert all(player.connections > kills for player in players)
+        assert all(player.connections > killed for player in players)
         # What the restarted server shows is what is stored.
         for player in players:
             assert httpx.get(f"{server.url}/api/seat/{player.secret}").json()["over"]
@@ -242,17 +242,52 @@ def test_a_killed_process_loses_no_acknowledged_move(
         assert not any(secret in log for secret in secrets.values())
 
 
-def kill_during(server: ServerProcess, players: list[Player], kills: int) -> None:
-    """Kill the server each time the players have made a few more moves, while they go
-    on sending theirs, and start it again on the same port."""
-    for round_ in range(kills):
-        while sum(len(player.accepted) for player in players) < 6 + 10 * round_:
-            if any(player.states and player.last["over"] for player in players):
-                return
-            time.sleep(0.01)
-        server.kill()
-        time.sleep(0.3)
-        server.start()
+class Killer(threading.Thread):
+    """Kill the server each time the players have made a few more moves (the first
+    time after ``first``, then every ``every``), while they go on sending theirs, and
+    start it again on the same port; ``kills`` counts the kills made. A game that ends
+    early ends the killing early, so a test asserts on ``kills``, not on the plan."""
+
+    def __init__(
+        self,
+        server: ServerProcess,
+        players: list[Player],
+        planned: int,
+        first: int = 6,
+        every: int = 10,
+    ) -> None:
+        super().__init__(daemon=True)
+        self.server = server
+        self.players = players
+        self.planned = planned
+        self.first = first
+        self.every = every
+        self.kills = 0
+
+    def run(self) -> None:
+        for round_ in range(self.planned):
+            while (
+                sum(len(player.accepted) for player in self.players)
+                < self.first + self.every * round_
+            ):
+                if self._game_over():
+                    return
+                time.sleep(0.01)
+            if self._game_over():
+                return  # a kill after the end would test nothing
+            self.server.kill()
+            self.kills += 1
+            time.sleep(0.3)
+            self.server.start()
+
+    def _game_over(self) -> bool:
+        return any(player.states and player.last["over"] for player in self.players)
+
+    def finish(self) -> int:
+        """Wait for the last restart; the number of kills made (at least one)."""
+        self.join(30)
+        assert self.kills >= 1, "the game ended before the server could be killed"
+        return self.kills
 
 
 # -- the listener, in one process -----------------------------------------------------------------
