@@ -281,7 +281,10 @@ class Tmux:
         self.socket = f"umtali-test-{os.getpid()}-{uuid.uuid4().hex[:12]}"
         conf = tmp_path / "tmux.conf"
         conf.write_text("set -g history-limit 50000\n", encoding="utf-8")
-        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TMUX")}
+        # COLUMNS and LINES (pytest-xdist sets them in its workers) would override the
+        # size of the window tmux gives the program.
+        unset = ("NO_COLOR", "TMUX", "COLUMNS", "LINES")
+        env = {k: v for k, v in os.environ.items() if k not in unset}
         env["TERM"] = "xterm-256color"
         self.tmux(
             "-f", str(conf), "new-session", "-d", "-x", str(width), "-y", str(height),
