@@ -20,6 +20,7 @@ from umtali.cards import card_name, parse_card
 from umtali.cli.lesson import run_lesson
 from umtali.cli.main import main as umtali
 from umtali.cli.quiz import run_quiz
+from umtali.cli.terminal import QuitRequested
 from umtali.learn import steps
 from umtali.learn.answers import MAX_TRIES, Attempts
 from umtali.learn.lesson import Ask
@@ -256,6 +257,21 @@ def test_the_quiz_has_twelve_questions_with_their_positions(client: TestClient) 
     assert {"kind": "solo", "cards": ["10s"], "played_off": "Js"} in scored["columns"]
     pile = quiz["questions"][8]["position"]["pile"]
     assert pile == ["Kd", "Kc", None]  # the face-down card is not named
+
+
+def test_the_page_is_not_told_to_type_quit(client: TestClient) -> None:
+    # 'quit' stops the terminal's quiz; a page is simply left, so it is not offered there.
+    assert "'skip'" in client.get("/api/quiz").json()["intro"]
+    assert "quit" not in client.get("/api/quiz").json()["intro"]
+    empty = client.post("/api/quiz/1/answer", json={"answer": ""}).json()
+    assert empty["status"] == "unreadable"
+    assert "'skip'" in empty["message"]
+    assert "quit" not in empty["message"]
+    term, out = typed_terminal(["", "quit"])
+    with pytest.raises(QuitRequested):
+        run_quiz(term)
+    assert "'quit' to stop." in out.getvalue()
+    assert "'quit' stops" in out.getvalue()
 
 
 def test_the_book_answers_score_twelve_out_of_twelve(client: TestClient) -> None:

@@ -300,6 +300,8 @@ class Attempts(Generic[T]):
     >>> attempts = Attempts(parse_yes_no, "Answer yes or no.")
     >>> attempts.offer("")
     Reply(result=None, message="No answer given. Answer yes or no. ('skip' passes over the question, 'quit' stops.)")
+    >>> Attempts(parse_yes_no, "Answer yes or no.", can_quit=False).offer("").message
+    "No answer given. Answer yes or no. ('skip' passes over the question.)"
     >>> attempts.offer("maybe").message
     "I can't read that: 'maybe' is neither yes nor no: answer yes or no. Try again (2 tries left, or 'skip')."
     >>> attempts.offer("Yes!")
@@ -308,9 +310,10 @@ class Attempts(Generic[T]):
     <Unanswered.SKIPPED: 'skipped'>
     """
 
-    def __init__(self, read: Callable[[str], T], expects: str) -> None:
+    def __init__(self, read: Callable[[str], T], expects: str, *, can_quit: bool = True) -> None:
         self.read = read
         self.expects = expects
+        self.can_quit = can_quit  # whether the front end stops at 'quit', to say so
         self.tries = 0
 
     def offer(self, text: str) -> Reply[T]:
@@ -318,9 +321,9 @@ class Attempts(Generic[T]):
         if normalize(text) in SKIP_WORDS:
             return Reply(Unanswered.SKIPPED)
         if not text:
+            stops = ", 'quit' stops" if self.can_quit else ""
             return Reply(
-                None,
-                f"No answer given. {self.expects} ('skip' passes over the question, 'quit' stops.)",
+                None, f"No answer given. {self.expects} ('skip' passes over the question{stops}.)"
             )
         try:
             return Reply(self.read(text))

@@ -108,14 +108,20 @@ class Result:
     how: str = "answered"
 
 
-def quiz_intro(count: int) -> tuple[str, str]:
-    """The quiz's title and its opening words, for ``count`` questions.
+def quiz_intro(count: int, *, can_quit: bool = True) -> tuple[str, str]:
+    """The quiz's title and its opening words, for ``count`` questions; ``can_quit``
+    where typing 'quit' stops the quiz (the terminal), to say so.
 
     >>> quiz_intro(1)[1].split(";")[0], quiz_intro(12)[1].split(";")[0]
     ('1 question', '12 questions')
+    >>> quiz_intro(12)[1].endswith("'quit' to stop."), "quit" in quiz_intro(12, can_quit=False)[1]
+    (True, False)
     """
     content = _content()
-    return content.text("title"), content.text("intro").format(questions=counted(count, "question"))
+    intro = content.text("intro").format(questions=counted(count, "question"))
+    if can_quit:
+        intro += " " + content.text("quit")
+    return content.text("title"), intro
 
 
 # -- asking the engine ---------------------------------------------------------------------
@@ -480,7 +486,7 @@ def build_questions() -> list[Question]:
     a spec that does not fit.
     """
     content = _content()
-    content.only({"title", "intro", "captions", "answers", "questions"})
+    content.only({"title", "intro", "quit", "captions", "answers", "questions"})
     questions = []
     for number, table in enumerate(content.tables("questions"), start=1):
         spec = _Spec(table, number)

@@ -231,7 +231,7 @@ def answer_question(question: Question, request: AnswerRequest) -> AnswerReply:
     """Read one answer to ``question`` as the terminal reads it (:class:`Attempts`: a
     skip word passes, an unreadable answer uses a try, the last try shows the answer)
     and grade it."""
-    attempts = Attempts(question.grade, question.expects)
+    attempts = Attempts(question.grade, question.expects, can_quit=False)  # a page is left
     attempts.tries = request.tries
     reply = attempts.offer(request.answer)
     result = reply.result
@@ -362,7 +362,7 @@ def lesson_answer(number: LessonNumber, index: int, request: AnswerRequest) -> A
 def quiz() -> QuizModel:
     """The quiz: its title, its opening words and its twelve questions."""
     questions = build_questions()
-    title, intro = quiz_intro(len(questions))
+    title, intro = quiz_intro(len(questions), can_quit=False)
     return QuizModel(title=title, intro=intro, questions=[_question(q) for q in questions])
 
 
