@@ -390,23 +390,30 @@ class HandBatch:
     def _see_piles(self, rows: list[int]) -> None:
         """Bring the ``pile`` rows and the pile's facts up to date in the rows whose
         pile is new. A discard lays one card on top of the pile and changes nothing
-        below it, so a pile one card longer than before is the old one and its top; any
-        other change (a take, a new hand) is worked out afresh, and the cards each
-        player ever took, which only a take changes, are read again."""
+        below it, so a pile one card longer than before is the old one and its top; a
+        take lifts cards off the top and changes nothing below them, so a shorter pile
+        is the old one cut; a new hand's is worked out afresh. The cards each player
+        ever took, which only a take changes, are read where the pile is not longer."""
         states, seen = self.states, self._piles
         piles = [states[i].pile for i in rows]
         for i, pile in zip(rows, piles, strict=True):
             seen[i] = pile
         at = np.array(rows, np.intp)
         sizes = np.fromiter(map(len, piles), np.intp, len(rows))
-        laid = sizes == self._pile_sizes[at] + 1
+        before = self._pile_sizes[at]
+        laid = sizes == before + 1
         self._pile_sizes[at] = sizes
         if laid.all():
             laid_rows, laid_sizes, laid_piles = at, sizes, piles
         else:
             laid_rows, laid_sizes = at[laid], sizes[laid]
             laid_piles = list(compress(piles, laid.tolist()))
-            self._see_taken(at[~laid].tolist())
+            cut = sizes < before  # a pile of a new hand was _NO_PILE long before
+            if cut.any():
+                self._see_cut(at[cut], sizes[cut], before[cut])
+            afresh = ~(laid | cut)
+            if afresh.any():
+                self._see_afresh(at[afresh].tolist())
         if len(laid_rows):
             # The byte of each top entry, as the engine keeps it; then as ``pile`` shows it.
             top = _ENTRY_OF_RAW.take(np.frombuffer(bytes([p[-1] for p in laid_piles]), np.uint8))
@@ -420,7 +427,31 @@ class HandBatch:
             top_two[laid_rows, 0] = card
             self._pile_down[laid_rows] |= ~face_up
 
-    def _see_taken(self, rows: list[int]) -> None:
+    def _see_cut(
+        self, at: npt.NDArray[np.intp], sizes: npt.NDArray[np.intp], before: npt.NDArray[np.intp]
+    ) -> None:
+        """The pile's facts of the rows ``at`` whose pile a take cut from ``before``
+        entries to ``sizes``: the entries lifted leave the row and the face-up cards,
+        the top two are read from what is left, and the cards each player ever took
+        are read again."""
+        block = self._pile_rows[at, _PILE_START:]
+        columns = np.arange(52)
+        lifted = (columns >= sizes[:, None]) & (columns < before[:, None])
+        gone = np.bitwise_or.reduce(np.where(lifted, _CARD_OF_ENTRY.take(block), 0), axis=1)
+        self._on_pile[at] &= ~gone
+        block[lifted] = 0
+        self._pile_rows[at, _PILE_START:] = block
+        # The top and the second entry of a pile of k are at k + 1 and k of a row (see
+        # _PILE_START); a card lies under a face-down one only as the second's zero.
+        top = self._pile_rows[at, sizes + _PILE_START - 1]
+        second = self._pile_rows[at, sizes + _PILE_START - 2]
+        self._top_two[at, 0] = _CARD_OF_ENTRY.take(top)
+        self._top_two[at, 1] = _CARD_OF_ENTRY.take(second) * (top != FACE_DOWN_ENTRY)
+        self._pile_down[at] = (block == FACE_DOWN_ENTRY).any(axis=1)
+        states = self.states
+        self._ever_taken[at] = [states[i].ever_taken for i in at.tolist()]
+
+    def _see_afresh(self, rows: list[int]) -> None:
         """Work out afresh the pile's facts of ``rows`` (its size is known), and read
         the cards each player ever took from it."""
         states = self.states
