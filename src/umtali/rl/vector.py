@@ -151,6 +151,8 @@ class HandBatch:
 
     With ``copy=True`` every step returns an ``action_mask`` array of the caller's own;
     by default it is the batch's, overwritten by the next step (see the module).
+    ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
+    ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
 
     Attributes:
         n: how many hands.
@@ -161,10 +163,23 @@ class HandBatch:
     """
 
     def __init__(
-        self, n: int, *, seed: int | None = None, rules: RuleSet = STANDARD, copy: bool = False
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        rules: RuleSet = STANDARD,
+        copy: bool = False,
+        mask_buffer: npt.NDArray[np.int8] | None = None,
     ) -> None:
         if type(n) is not int or n < 1:
             raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
+        if mask_buffer is not None and (
+            mask_buffer.shape != (n * NUM_ACTIONS,) or mask_buffer.dtype != np.int8
+        ):
+            raise ValueError(
+                f"mask_buffer is a flat int8 array of n * {NUM_ACTIONS} entries, not"
+                f" {mask_buffer.dtype} of shape {mask_buffer.shape}"
+            )
         self.n = n
         self.rules = rules
         self.copy = copy
@@ -176,7 +191,11 @@ class HandBatch:
         self._stock_size = 0
         # The masks' buffer, the entries the last step set in it (flat, row by row) and
         # how many a row, and the read-only view of it handed out.
-        self._mask_buffer = np.zeros(n * NUM_ACTIONS, np.int8)
+        if mask_buffer is None:
+            self._mask_buffer = np.zeros(n * NUM_ACTIONS, np.int8)
+        else:  # another's memory (shared with a parent process): start it clear
+            mask_buffer[:] = 0
+            self._mask_buffer = mask_buffer
         self._row_starts = self._rows * NUM_ACTIONS
         self._marked = np.zeros(0, np.intp)
         self._legal_counts = np.zeros(n, np.intp)
@@ -206,8 +225,19 @@ class HandBatch:
         row marks), for a policy that draws from them without reading the whole mask.
         Made from the batch's arrays when read (:meth:`sample_actions` draws without
         making them)."""
-        indices = self._marked - np.repeat(self._row_starts, self._legal_counts)
+        indices = self.legal_indices
         return [row.tolist() for row in np.split(indices, np.cumsum(self._legal_counts)[:-1])]
+
+    @property
+    def legal_counts(self) -> npt.NDArray[np.intp]:
+        """How many legal moves each row has (read it; the next step replaces it)."""
+        return self._legal_counts
+
+    @property
+    def legal_indices(self) -> npt.NDArray[np.intp]:
+        """Every row's legal action indices, row after row, in one array
+        (:attr:`legal_counts` tells how many are a row's)."""
+        return self._marked - np.repeat(self._row_starts, self._legal_counts)
 
     def _deal(self) -> HandState:
         rng = self._rng
