@@ -3,6 +3,7 @@ these tests check that every engine really plays and that the report adds up."""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 
@@ -70,9 +71,9 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
         "umtali (Move objects)",
         "umtali gin_rummy",
     ]
-    assert len(missing) == 4
+    assert len(missing) == 5
     assert sum("pip install -e '.[bench]'" in m for m in missing) == 2
-    assert sum("pip install -e '.[rl]'" in m for m in missing) == 2
+    assert sum("pip install -e '.[rl]'" in m for m in missing) == 3  # the env, both batches
 
 
 def test_chance_outcomes_are_drawn_by_their_probability() -> None:
@@ -111,6 +112,19 @@ def test_our_batch_steps_every_hand_at_once() -> None:
     engine.timed_hand(random.Random(2), times, 0)
     assert len(times) == 1  # one step of the batch, shared out among its hands
     assert times[0] > 0
+
+
+def test_the_parallel_batch_steps_on_every_core() -> None:
+    pytest.importorskip("numpy")
+    engine = rl_bench.ParallelBatchEngine()
+    assert engine.name.endswith(f"× {rl_bench.PARALLEL_WORKERS} processes")
+    moves, hands = engine.play(random.Random(2))
+    assert moves == rl_bench.BATCH_STEPS * rl_bench.BATCH_HANDS * rl_bench.PARALLEL_WORKERS
+    assert 0 <= hands < moves
+    # The bench pins its own process to one core; the workers may use them all.
+    for pid in engine.batch.pids:
+        assert len(os.sched_getaffinity(pid)) == (os.cpu_count() or 1)
+    engine.batch.close()
 
 
 def test_our_environments_race_beside_the_engines() -> None:

@@ -16,6 +16,10 @@ so the command hands them over (``load_engines(seed, more=ENGINES)``).
   move is one hand's step. The actions are drawn for all rows at once by
   :meth:`HandBatch.sample_actions`, as a training loop draws a batch's actions with
   numpy. Its timed call is one ``step``, shared out among the hands.
+* ``umtali HandBatch (256) × N processes``: N worker processes
+  (:mod:`umtali.rl.parallel`, one a core, up to four) stepping 256 hands each, the one
+  engine here that uses more than one core: what a training loop gets from the whole
+  machine.
 
 Like every module of :mod:`umtali.rl` it needs the ``rl`` extra: without it the import
 raises ``ImportError``, and the command leaves these engines out.
@@ -23,15 +27,29 @@ raises ``ImportError``, and the command leaves these engines out.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import time
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 from umtali.sim.peers import OneHandEngine, OptionalEngine
 
-__all__ = ["BATCH_HANDS", "BATCH_STEPS", "ENGINES", "BatchEngine", "PettingZooEngine"]
+if TYPE_CHECKING:
+    from umtali.rl.parallel import ParallelHandBatch
+    from umtali.rl.vector import HandBatch
+
+__all__ = [
+    "BATCH_HANDS",
+    "BATCH_STEPS",
+    "ENGINES",
+    "PARALLEL_WORKERS",
+    "BatchEngine",
+    "ParallelBatchEngine",
+    "PettingZooEngine",
+]
 
 
 class PettingZooEngine(OneHandEngine):
@@ -89,14 +107,20 @@ class BatchEngine:
     module)."""
 
     name = f"umtali HandBatch ({BATCH_HANDS})"
+    hands = BATCH_HANDS
+    """Hands in the batch."""
 
     def __init__(self) -> None:
         from umtali import __version__
-        from umtali.rl.vector import HandBatch
 
         self.version = __version__
-        self.batch = HandBatch(BATCH_HANDS, seed=0)
+        self.batch = self._make()
         self.batch.reset()
+
+    def _make(self) -> HandBatch | ParallelHandBatch:
+        from umtali.rl.vector import HandBatch
+
+        return HandBatch(BATCH_HANDS, seed=0)
 
     @staticmethod
     def _sampler(rng: random.Random) -> np.random.Generator:
@@ -111,18 +135,46 @@ class BatchEngine:
         before = batch.hands_played
         for _ in range(BATCH_STEPS):
             batch.step(batch.sample_actions(sampler))
-        return BATCH_STEPS * BATCH_HANDS, batch.hands_played - before
+        return BATCH_STEPS * self.hands, batch.hands_played - before
 
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
         clock = time.perf_counter_ns
         actions = self.batch.sample_actions(self._sampler(rng))
         t0 = clock()
         self.batch.step(actions)
-        times.append((clock() - t0 - overhead) // BATCH_HANDS)
+        times.append((clock() - t0 - overhead) // self.hands)
+
+
+PARALLEL_WORKERS: Final = min(os.cpu_count() or 1, 4)
+"""Worker processes of the parallel batch: one a core, up to four."""
+
+
+class ParallelBatchEngine(BatchEngine):
+    """:data:`PARALLEL_WORKERS` worker processes (:mod:`umtali.rl.parallel`), each
+    stepping :data:`BATCH_HANDS` hands as the lone batch does, and each free to run on
+    any core (the bench pins its own process to one, and a child inherits that): a
+    training loop's throughput on the whole machine, where every other engine here uses
+    one core. A worker gets as many hands as the lone batch because a step has a fixed
+    cost (its numpy calls) that fewer hands would share less."""
+
+    hands = BATCH_HANDS * PARALLEL_WORKERS
+    name = f"umtali HandBatch ({BATCH_HANDS}) × {PARALLEL_WORKERS} processes"
+    batch: ParallelHandBatch
+
+    def _make(self) -> ParallelHandBatch:
+        from umtali.rl.parallel import ParallelHandBatch
+
+        batch = ParallelHandBatch(self.hands, workers=PARALLEL_WORKERS, seed=0)
+        if hasattr(os, "sched_setaffinity"):
+            for pid in batch.pids:
+                with contextlib.suppress(OSError):
+                    os.sched_setaffinity(pid, range(os.cpu_count() or 1))
+        return batch
 
 
 ENGINES: Final[tuple[OptionalEngine, ...]] = (
     (PettingZooEngine, "the rl extra", "rl"),
     (BatchEngine, "the rl extra", "rl"),
+    (ParallelBatchEngine, "the rl extra", "rl"),
 )
 """The engines to hand to :func:`umtali.sim.peers.load_engines`."""

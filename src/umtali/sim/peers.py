@@ -322,17 +322,19 @@ def compare_engines(
 
 def peer_report(tallies: list[PeerTally], missing: list[str], pinned: str) -> str:
     """The table of figures, and the ratios of Umtali's interfaces to each peer."""
+    width = max([24, *(len(t.name) + 2 for t in tallies)])  # the names' column
     lines = [
-        f"uniform-random play, one process, {pinned}; Python {platform.python_version()}",
+        f"uniform-random play, one process (where an engine's name gives no other"
+        f" number), {pinned}; Python {platform.python_version()}",
         "",
-        f"{'engine':<24}{'version':>10}{'player moves/s':>16}{'hands/s':>10}"
+        f"{'engine':<{width}}{'version':>10}{'player moves/s':>16}{'hands/s':>10}"
         f"{'legal-moves call, µs':>24}",
-        f"{'':<24}{'':>10}{'':>16}{'':>10}{'median':>12}{'mean':>12}",
+        f"{'':<{width}}{'':>10}{'':>16}{'':>10}{'median':>12}{'mean':>12}",
     ]
     for t in tallies:
         lines.append(
-            f"{t.name:<24}{t.version:>10}{t.moves_per_second:>16,.0f}{t.hands_per_second:>10,.0f}"
-            f"{t.legal_median_us:>12.2f}{t.legal_mean_us:>12.2f}"
+            f"{t.name:<{width}}{t.version:>10}{t.moves_per_second:>16,.0f}"
+            f"{t.hands_per_second:>10,.0f}{t.legal_median_us:>12.2f}{t.legal_mean_us:>12.2f}"
         )
     for t in tallies:
         lines.append(
@@ -350,7 +352,7 @@ def peer_report(tallies: list[PeerTally], missing: list[str], pinned: str) -> st
                 for p in peers
                 if p.moves_per_second
             )
-            lines.append(f"  {u.name:<24}{ratios}")
+            lines.append(f"  {u.name:<{width}}{ratios}")
     for note in missing:
         lines.append(f"left out: {note}")
     return "\n".join(lines)
