@@ -40,10 +40,9 @@ import numpy as np
 import numpy.typing as npt
 
 from umtali.cards import quoted
-from umtali.rl.actions import NUM_ACTIONS, move_of
-from umtali.rl.episode import IllegalActionError
+from umtali.rl.actions import NUM_ACTIONS
 from umtali.rl.observation import CARD_PLANES, COUNTS, FLAGS
-from umtali.rl.vector import BatchObservation, HandBatch
+from umtali.rl.vector import BatchObservation, HandBatch, checked_actions
 from umtali.rules import STANDARD, RuleSet
 
 __all__ = ["ParallelHandBatch", "WorkerError"]
@@ -189,7 +188,6 @@ class ParallelHandBatch:
         self._views = _views(self._memory, n)
         self._mask = self._views["action_mask"].reshape(n, NUM_ACTIONS).view()
         self._mask.flags.writeable = False
-        self._row_starts = np.arange(n, dtype=np.intp) * NUM_ACTIONS
         self._conns: list[Connection] = []
         self._processes: list[BaseProcess] = []
         for start, stop in self.slices:
@@ -274,25 +272,7 @@ class ParallelHandBatch:
         in any row refuses the whole step: nothing moves)."""
         if not self._started:
             raise RuntimeError("the batch has no hands yet: call reset() first")
-        chosen = np.asarray(actions)
-        if chosen.shape != (self.n,) or not np.issubdtype(chosen.dtype, np.integer):
-            raise IllegalActionError(
-                f"actions are {self.n} ints, one a row, not an array of shape {chosen.shape}"
-                f" and type {chosen.dtype}"
-            )
-        inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
-        marked = self._views["action_mask"].take(
-            self._row_starts + np.clip(chosen, 0, NUM_ACTIONS - 1)
-        )
-        legal = inside & (marked == 1)
-        if not legal.all():
-            bad = int(np.flatnonzero(~legal)[0])
-            what = int(chosen[bad])
-            named = f"('{move_of(what)}') " if 0 <= what < NUM_ACTIONS else ""
-            raise IllegalActionError(
-                f"action {what} {named}is not legal in row {bad}; the legal actions are"
-                " the ones its action_mask row marks"
-            )
+        chosen = checked_actions(actions, self._views["action_mask"])
         self._views["actions"][:] = chosen
         self.hands_played += sum(self._command([("step", None) for _ in self.slices]))
         return (

@@ -54,7 +54,7 @@ import random
 import struct
 from collections.abc import Sequence
 from itertools import compress
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -76,7 +76,7 @@ from umtali.rules import STANDARD, RuleSet
 from umtali.state import HandState, RawSide
 from umtali.terms import FACE_DOWN, PILE_CARD, Phase
 
-__all__ = ["BatchObservation", "HandBatch"]
+__all__ = ["BatchObservation", "HandBatch", "checked_actions"]
 
 BatchObservation = dict[str, npt.NDArray[np.generic]]
 """A step's observations: the arrays of :mod:`umtali.rl.observation`, one row a hand."""
@@ -144,6 +144,31 @@ def _table_row(tables: tuple[RawSide, RawSide]) -> tuple[int, ...]:
     its cards."""
     by_seat, table = table_facts(tables)
     return (*by_seat[0], table)
+
+
+def checked_actions(actions: npt.ArrayLike, masks: npt.NDArray[np.int8]) -> npt.NDArray[Any]:
+    """``actions`` as an array, one action index a row, each legal by its row of
+    ``masks`` (the flat buffer of a batch's masks, ``NUM_ACTIONS`` entries a row);
+    :class:`IllegalActionError`, saying which row and why, if any is not."""
+    n = len(masks) // NUM_ACTIONS
+    chosen = np.asarray(actions)
+    if chosen.shape != (n,) or not np.issubdtype(chosen.dtype, np.integer):
+        raise IllegalActionError(
+            f"actions are {n} ints, one a row, not an array of shape {chosen.shape}"
+            f" and type {chosen.dtype}"
+        )
+    inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
+    starts = np.arange(n, dtype=np.intp) * NUM_ACTIONS
+    legal = inside & (masks.take(starts + np.clip(chosen, 0, NUM_ACTIONS - 1)) == 1)
+    if not legal.all():
+        bad = int(np.flatnonzero(~legal)[0])
+        what = int(chosen[bad])
+        named = f"('{move_of(what)}') " if 0 <= what < NUM_ACTIONS else ""
+        raise IllegalActionError(
+            f"action {what} {named}is not legal in row {bad}; the legal actions are"
+            " the ones its action_mask row marks"
+        )
+    return chosen
 
 
 class HandBatch:
@@ -265,23 +290,7 @@ class HandBatch:
         """
         if not self.states:
             raise RuntimeError("the batch has no hands yet: call reset() first")
-        chosen = np.asarray(actions)
-        if chosen.shape != (self.n,) or not np.issubdtype(chosen.dtype, np.integer):
-            raise IllegalActionError(
-                f"actions are {self.n} ints, one a row, not an array of shape {chosen.shape}"
-                f" and type {chosen.dtype}"
-            )
-        inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
-        marked = self._mask_buffer.take(self._row_starts + np.clip(chosen, 0, NUM_ACTIONS - 1))
-        legal = inside & (marked == 1)
-        if not legal.all():
-            bad = int(np.flatnonzero(~legal)[0])
-            what = int(chosen[bad])
-            named = f"('{move_of(what)}') " if 0 <= what < NUM_ACTIONS else ""
-            raise IllegalActionError(
-                f"action {what} {named}is not legal in row {bad}; the legal actions are"
-                " the ones its action_mask row marks"
-            )
+        chosen = checked_actions(actions, self._mask_buffer)
         # A keep or a give deals the 11th card (R1): only then does its holder change.
         # They are the first two indices.
         ended = self._advance(
