@@ -20,7 +20,9 @@ row, for the slice a worker holds: worker ``w``'s batch is dealt from a seed dra
 
 The workers are started with ``spawn`` (a fresh interpreter each: a fork of a process
 running threads, as Ray and many learners do, can deadlock), which takes a second or
-two; :meth:`ParallelHandBatch.close`, or leaving the ``with`` block, stops them.
+two; :meth:`ParallelHandBatch.close`, or leaving the ``with`` block, stops them. As
+with any ``spawn``, a script that makes a batch keeps its top level under
+``if __name__ == "__main__":`` (each worker imports the script's module).
 """
 
 from __future__ import annotations
