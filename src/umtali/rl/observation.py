@@ -106,6 +106,7 @@ __all__ = [
     "Observer",
     "PileFacts",
     "TableFacts",
+    "added_column",
     "facts",
     "laid_face_down",
     "max_moves",
@@ -263,13 +264,19 @@ def table_facts(tables: tuple[RawSide, RawSide]) -> TableFacts:
     return (tuple(first + second), tuple(second + first)), cards
 
 
-def next_table_facts(
-    tables: tuple[RawSide, RawSide], before: tuple[RawSide, RawSide] | None, known: TableFacts
-) -> TableFacts:
-    """:func:`table_facts` of ``tables``, from ``known``, those of the table ``before``
-    it: a move lays one column on one side and leaves the other side the same object,
-    so most changes are one column added to what was known (anything else is worked
-    out afresh)."""
+def added_column(
+    tables: tuple[RawSide, RawSide], before: tuple[RawSide, RawSide] | None
+) -> tuple[int, int, int] | None:
+    """The one column ``tables`` has more than the table ``before`` it, as its side, kind
+    and mask, when that is the whole change; else ``None``. A move lays one column on one
+    side and leaves the other side the same object (columns once laid stay as laid), so
+    most changes are this one.
+
+    >>> from umtali.melds import ColumnKind
+    >>> group = (int(ColumnKind.GROUP), 0b111, -1)
+    >>> added_column(((group,), ()), ((), ())), added_column(((group,), ()), None)
+    ((0, 1, 7), None)
+    """
     if before is not None:
         for side in (0, 1):
             laid, kept = tables[side], before[side]
@@ -279,12 +286,25 @@ def next_table_facts(
                 and laid[:-1] == kept
             ):
                 kind, mask, _ = laid[-1]
-                (first, second), cards = known
-                mine, theirs = list(first), list(second)
-                mine[5 * side + kind] |= mask  # seat 0 sees side 0 first
-                theirs[5 * (1 - side) + kind] |= mask
-                return (tuple(mine), tuple(theirs)), cards | mask
-    return table_facts(tables)
+                return side, kind, mask
+    return None
+
+
+def next_table_facts(
+    tables: tuple[RawSide, RawSide], before: tuple[RawSide, RawSide] | None, known: TableFacts
+) -> TableFacts:
+    """:func:`table_facts` of ``tables``, from ``known``, those of the table ``before``
+    it: one column added (:func:`added_column`) is added to what was known; anything
+    else is worked out afresh."""
+    added = added_column(tables, before)
+    if added is None:
+        return table_facts(tables)
+    side, kind, mask = added
+    (first, second), cards = known
+    mine, theirs = list(first), list(second)
+    mine[5 * side + kind] |= mask  # seat 0 sees side 0 first
+    theirs[5 * (1 - side) + kind] |= mask
+    return (tuple(mine), tuple(theirs)), cards | mask
 
 
 def pile_facts(pile: tuple[int, ...]) -> PileFacts:

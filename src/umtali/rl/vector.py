@@ -68,6 +68,7 @@ from umtali.rl.observation import (
     COUNTS,
     FACE_DOWN_ENTRY,
     FLAGS,
+    added_column,
     laid_face_down,
     pile_facts,
     table_facts,
@@ -381,9 +382,9 @@ class HandBatch:
 
     def _see_tables(self, rows: list[int]) -> None:
         """Bring the table's facts (see :data:`_TABLE_FACTS`) up to date in the rows
-        whose table is new. A move lays one column on one side and leaves the other
-        side the same object (columns once laid stay as laid), so most rows add one
-        mask to one kind of one side; a new hand's table is worked out afresh."""
+        whose table is new: most add one mask to one kind of one side
+        (:func:`~umtali.rl.observation.added_column`); the others, a new hand's table
+        among them, are worked out afresh."""
         states, seen = self.states, self._tables
         added_rows: list[int] = []
         added_at: list[int] = []  # the column of the kind the mask joins
@@ -397,23 +398,14 @@ class HandBatch:
             seen[i] = tables
             points = state.points
             read += (points[0], points[1], state.open_mask)
-            if before is not None:
-                for side in (0, 1):
-                    laid, kept = tables[side], before[side]
-                    if (
-                        tables[1 - side] is before[1 - side]
-                        and len(laid) == len(kept) + 1
-                        and laid[:-1] == kept
-                    ):
-                        kind, mask, _ = laid[-1]
-                        added_rows.append(i)
-                        added_at.append(_KINDS * side + kind)
-                        added_masks.append(mask)
-                        break
-                else:
-                    afresh.append(i)
-            else:
+            added = added_column(tables, before)
+            if added is None:
                 afresh.append(i)
+            else:
+                side, kind, mask = added
+                added_rows.append(i)
+                added_at.append(_KINDS * side + kind)
+                added_masks.append(mask)
         facts = self._table_facts
         if afresh:
             facts[afresh, :_POINTS] = [_table_row(states[i].tables) for i in afresh]
