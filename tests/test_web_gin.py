@@ -30,7 +30,7 @@ from tests.test_web_api import (
     without_presence,
 )
 from tests.test_web_api import scan_url as scan_db  # noqa: F401 - a fixture
-from tests.test_web_processes import Killer, Player, play_game
+from tests.test_web_processes import play_through_kills
 from umtali.cards import card_ascii, mask_of, parse_card, parse_cards
 from umtali.cli.main import main
 from umtali.deck import FIRST_STOCK_INDEX
@@ -501,26 +501,11 @@ def test_a_killed_server_resumes_a_game_of_gin(db_url: str, tmp_path: Path) -> N
             f"{server.url}/api/games",
             json={"game": "gin", "opponent": "person", "rules": "oklahoma"},
         ).json()
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        players = [
-            Player(
-                lambda: server.url,
-                secrets[seat],
-                random.Random(seat),
-                http_share=0.2,
-                choose=gin_move,
-            )
-            for seat in (0, 1)
-        ]
         # A game of Gin can be short: the second kill comes soon after the first.
-        killer = Killer(server, players, 2, first=4, every=6)
-        killer.start()
-        play_game(players)
-        killed = killer.finish()
+        players = play_through_kills(server, created, (0, 1), choose=gin_move, first=4, every=6)
         match = stored_gin(db_url, created["game_id"])
         assert match.is_over()
         for player in players:
-            assert player.connections > killed
             for hand_index, move_index, move in player.accepted:
                 action = match.hands[hand_index].history[move_index][1]
                 assert GinMove.of_action(action).text() == move

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from tests.servers import running_server
 from tests.test_web_api import app_on, cards_named, new_game, play, state_of, strings
 from tests.test_web_gin import _symbol, gin_move, hidden_from
-from tests.test_web_processes import Killer, Player, play_game
+from tests.test_web_processes import play_through_kills
 from tests.test_web_socket import Clock
 from umtali.cards import card_ascii, parse_cards
 from umtali.cli.main import main
@@ -362,26 +362,11 @@ def test_a_killed_server_resumes_a_party_game(db_url: str, tmp_path: Path) -> No
             f"{server.url}/api/games",
             json={"game": "gin", "players": 3, "invite": [2], "level": "greedy"},
         ).json()
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        players = [
-            Player(
-                lambda: server.url,
-                secrets[seat],
-                random.Random(seat),
-                http_share=0.2,
-                choose=gin_move,
-            )
-            for seat in (0, 2)
-        ]
         # A game of Gin can be short: the second kill comes soon after the first.
-        killer = Killer(server, players, 2, first=4, every=6)
-        killer.start()
-        play_game(players)
-        killed = killer.finish()
+        players = play_through_kills(server, created, (0, 2), choose=gin_move, first=4, every=6)
         match = stored_party(db_url, created["game_id"])
         assert match.is_over()
         for player in players:
-            assert player.connections > killed
             for hand_index, move_index, move in player.accepted:
                 action = match.hands[hand_index].hand.history[move_index][1]
                 assert GinMove.of_action(action).text() == move

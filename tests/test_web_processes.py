@@ -16,7 +16,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -223,23 +223,14 @@ def test_a_killed_process_loses_no_acknowledged_move(
         created = httpx.post(
             f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
         ).json()
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        players = [
-            Player(lambda: server.url, secrets[seat], random.Random(seat), http_share=0.2)
-            for seat in (0, 1)
-        ]
-        killer = Killer(server, players, kills)
-        killer.start()
-        play_game(players)
-        killed = killer.finish()
+        players = play_through_kills(server, created, (0, 1), kills=kills)
         check_stored(any_db, created["game_id"], players)
-        assert all(player.connections > killed for player in players)
         # What the restarted server shows is what is stored.
         for player in players:
             assert httpx.get(f"{server.url}/api/seat/{player.secret}").json()["over"]
         log = server.log.read_text(errors="replace")
         assert "/ws/seat/…" in log  # uvicorn logs each socket's path, without the secret
-        assert not any(secret in log for secret in secrets.values())
+        assert not any(player.secret in log for player in players)
 
 
 class Killer(threading.Thread):
@@ -288,6 +279,34 @@ class Killer(threading.Thread):
         self.join(30)
         assert self.kills >= 1, "the game ended before the server could be killed"
         return self.kills
+
+
+def play_through_kills(
+    server: ServerProcess,
+    created: JSON,
+    seats: Sequence[int],
+    *,
+    kills: int = 2,
+    choose: Callable[[JSON, random.Random], str] | None = None,
+    first: int = 6,
+    every: int = 10,
+) -> list[Player]:
+    """The people at ``seats`` of the game ``created`` play it to its end, a fifth of
+    their moves over HTTP, while a :class:`Killer` kills the server up to ``kills``
+    times; each came back by himself after every kill. Returns the players."""
+    secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+    players = [
+        Player(
+            lambda: server.url, secrets[seat], random.Random(seat), http_share=0.2, choose=choose
+        )
+        for seat in seats
+    ]
+    killer = Killer(server, players, kills, first=first, every=every)
+    killer.start()
+    play_game(players)
+    killed = killer.finish()
+    assert all(player.connections > killed for player in players)
+    return players
 
 
 # -- the listener, in one process -----------------------------------------------------------------
