@@ -137,6 +137,17 @@ def hand_order(page: Page) -> list[str]:
     return order
 
 
+def hand_order_once(page: Page, expected: list[str], seconds: float = 5) -> list[str]:
+    """The hand's order once it is ``expected``, or after ``seconds`` as it is then: a
+    browser on a loaded machine may answer the test before it has handled the drop."""
+    deadline = time.monotonic() + seconds
+    order = hand_order(page)
+    while order != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        order = hand_order(page)
+    return order
+
+
 def shown_scores(page: Page) -> list[list[str]]:
     """The score sheet's rows as shown: [label, first, second]."""
     rows = page.locator("#scores table tr").all()
@@ -255,7 +266,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] * 0.8, end["y"] + end["height"] / 2, steps=8)
     page.mouse.up()
-    dragged = hand_order(page)
+    dragged = hand_order_once(page, [before[1], before[2], before[0], *before[3:]])
     assert dragged == [before[1], before[2], before[0], *before[3:]]
     assert page.locator("#hand button[aria-pressed=true]").count() == 0, "a drag selects nothing"
     page.reload()
