@@ -409,6 +409,14 @@ def plays_reach(
     for c in cards_of(taken & hand & ~(open_mask | JACKS)):
         if not SOLO_ACCEPTS[c] & hand & ~(1 << c):
             return False
+    if not stop_anywhere:
+        # The search's first step, inline: most takes that pass the refusal above are
+        # settled by it, the hand holding no meld once its solos are played.
+        hand, open_mask, _, melds = _solo_closure(hand, open_mask, short)
+        if not hand & taken:
+            return True
+        if not melds:
+            return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard)
     seen: set[tuple[int, int]] = set()
 
     def search(hand: int, open_mask: int) -> bool:
