@@ -240,7 +240,7 @@ class HandBatch:
         self._pile_sizes = np.zeros(n, np.intp)
         self._on_pile = np.zeros(n, np.int64)  # the cards lying face up
         self._top_two = np.zeros((n, 2), np.int64)  # the top and second discard if face up
-        self._pile_down = np.zeros(n, np.bool_)  # whether any card lies face down
+        self._laid_down = np.zeros((n, 2), np.int64)  # the cards each seat laid face down
         self._ever_taken = np.zeros((n, 2), np.int64)  # by seat
         self._dealer = np.zeros(n, np.int64)
         self._eleventh = np.zeros(n, np.int64)
@@ -321,6 +321,7 @@ class HandBatch:
         legal_moves: list[int] = []
         new_tables: list[int] = []
         new_piles: list[int] = []
+        piles: list[tuple[int, ...]] = []  # the new piles, row by row
         tables_seen, piles_seen = self._tables, self._piles
         fields, pack, width = self._fields, _FIELDS.pack_into, _FIELDS.size
         for i, state in enumerate(states):
@@ -354,13 +355,16 @@ class HandBatch:
             )
             if state.tables is not tables_seen[i]:
                 new_tables.append(i)
-            if state.pile is not piles_seen[i]:
+            pile = state.pile
+            if pile is not piles_seen[i]:
+                piles_seen[i] = pile
                 new_piles.append(i)
+                piles.append(pile)
         self._mark_legal(legal_moves)
         if new_tables:
             self._see_tables(new_tables)
         if new_piles:
-            self._see_piles(new_piles)
+            self._see_piles(new_piles, piles)
         if dealt:
             self._dealer[dealt] = [states[i].dealer for i in dealt]
             self._eleventh[dealt] = [states[i].eleventh for i in dealt]
@@ -418,17 +422,12 @@ class HandBatch:
             facts[at, _TABLE_CARDS] |= masks
         facts[rows, _POINTS:] = np.fromiter(read, np.int64, len(read)).reshape(len(rows), 3)
 
-    def _see_piles(self, rows: list[int]) -> None:
+    def _see_piles(self, rows: list[int], piles: list[tuple[int, ...]]) -> None:
         """Bring the ``pile`` rows and the pile's facts up to date in the rows whose
-        pile is new. A discard lays one card on top of the pile and changes nothing
-        below it, so a pile one card longer than before is the old one and its top; a
-        take lifts cards off the top and changes nothing below them, so a shorter pile
-        is the old one cut; a new hand's is worked out afresh. The cards each player
-        ever took, which only a take changes, are read where the pile is not longer."""
-        states, seen = self.states, self._piles
-        piles = [states[i].pile for i in rows]
-        for i, pile in zip(rows, piles, strict=True):
-            seen[i] = pile
+        pile is new (``piles``, row by row). A discard lays one card on top of the pile
+        and changes nothing below it, so a pile one card longer than before is the old
+        one and its top; a take lifts cards off the top and changes nothing below them,
+        so a shorter pile is the old one cut; a new hand's is worked out afresh."""
         at = np.array(rows, np.intp)
         sizes = np.fromiter(map(len, piles), np.intp, len(rows))
         before = self._pile_sizes[at]
@@ -447,7 +446,8 @@ class HandBatch:
                 self._see_afresh(at[afresh].tolist())
         if len(laid_rows):
             # The byte of each top entry, as the engine keeps it; then as ``pile`` shows it.
-            top = _ENTRY_OF_RAW.take(np.frombuffer(bytes([p[-1] for p in laid_piles]), np.uint8))
+            raw = np.frombuffer(bytes([p[-1] for p in laid_piles]), np.uint8)
+            top = _ENTRY_OF_RAW.take(raw)
             self._pile_rows[laid_rows, laid_sizes + _PILE_START - 1] = top
             card = _CARD_OF_ENTRY.take(top)
             self._on_pile[laid_rows] |= card
@@ -456,20 +456,29 @@ class HandBatch:
             face_up = top != FACE_DOWN_ENTRY
             top_two[laid_rows, 1] = top_two[laid_rows, 0] * face_up
             top_two[laid_rows, 0] = card
-            self._pile_down[laid_rows] |= ~face_up
+            if not face_up.all():
+                # Going out face down (R5/R6): the card laid is its layer's to see, and
+                # he made the row's last move.
+                states, laid_down = self.states, self._laid_down
+                down = ~face_up
+                for i, entry in zip(laid_rows[down].tolist(), raw[down].tolist(), strict=True):
+                    laid_down[i, states[i].history[-1][0]] |= 1 << (entry & PILE_CARD)
 
     def _see_cut(
         self, at: npt.NDArray[np.intp], sizes: npt.NDArray[np.intp], before: npt.NDArray[np.intp]
     ) -> None:
         """The pile's facts of the rows ``at`` whose pile a take cut from ``before``
-        entries to ``sizes``: the entries lifted leave the row and the face-up cards,
-        the top two are read from what is left, and the cards each player ever took
-        are read again."""
+        entries to ``sizes``: the entries lifted leave the row and the face-up cards and
+        join the cards their taker ever took (the player to move: a take leaves him to
+        play), and the top two are read from what is left. A take lifts only face-up
+        cards, so what lies face down stays as it was."""
         block = self._pile_rows[at, _PILE_START:]
         columns = np.arange(52)
         lifted = (columns >= sizes[:, None]) & (columns < before[:, None])
         gone = np.bitwise_or.reduce(np.where(lifted, _CARD_OF_ENTRY.take(block), 0), axis=1)
         self._on_pile[at] &= ~gone
+        taker = np.frombuffer(self._fields, np.int64).reshape(self.n, _FIELD_COUNT)[at, _PLAYER]
+        self._ever_taken[at, taker] |= gone
         block[lifted] = 0
         self._pile_rows[at, _PILE_START:] = block
         # The top and the second entry of a pile of k are at k + 1 and k of a row (see
@@ -478,13 +487,10 @@ class HandBatch:
         second = self._pile_rows[at, sizes + _PILE_START - 2]
         self._top_two[at, 0] = _CARD_OF_ENTRY.take(top)
         self._top_two[at, 1] = _CARD_OF_ENTRY.take(second) * (top != FACE_DOWN_ENTRY)
-        self._pile_down[at] = (block == FACE_DOWN_ENTRY).any(axis=1)
-        states = self.states
-        self._ever_taken[at] = [states[i].ever_taken for i in at.tolist()]
 
     def _see_afresh(self, rows: list[int]) -> None:
         """Work out afresh the pile's facts of ``rows`` (its size is known), and read
-        the cards each player ever took from it."""
+        the cards each player ever took and laid face down."""
         states = self.states
         found = [pile_facts(states[i].pile) for i in rows]
         at = np.array(rows, np.intp)
@@ -492,9 +498,12 @@ class HandBatch:
             b"".join([facts[4] for facts in found]), np.uint8
         ).reshape(len(rows), 52)
         self._on_pile[at] = [facts[0] for facts in found]
-        self._pile_down[at] = [facts[1] for facts in found]
         self._top_two[at] = [facts[2:4] for facts in found]
         self._ever_taken[at] = [states[i].ever_taken for i in rows]
+        self._laid_down[at] = [
+            (laid_face_down(states[i], 0), laid_face_down(states[i], 1)) if facts[1] else (0, 0)
+            for i, facts in zip(rows, found, strict=True)
+        ]
 
     def _observe(self) -> BatchObservation:
         """Every row's observation by its player to move, stacked, worked out for all
@@ -520,12 +529,8 @@ class HandBatch:
         closed = (turn >= 2) & ((phase == int(Phase.DRAW)) | (phase == int(Phase.PLAY)))
         closed &= self.rules.compulsory_play
 
-        on_pile = self._on_pile
-        if self._pile_down.any():  # the player to move sees his own face-down discards
-            on_pile = on_pile.copy()
-            states = self.states
-            for i in np.flatnonzero(self._pile_down).tolist():
-                on_pile[i] |= laid_face_down(states[i], states[i].player)
+        # The player to move sees his own face-down discards.
+        on_pile = self._on_pile | self._laid_down[rows, seat]
         holds = ever_theirs & their_hand
         masks = np.empty((n, len(CARD_PLANES)), np.int64)
         masks[:, 0] = hand
