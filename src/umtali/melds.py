@@ -282,13 +282,13 @@ def column_points(kind: ColumnKind, mask: int, marriage_multiplier: int = 2) -> 
 def meld_accepts(mask: int) -> int:
     """Cards a freshly laid overlapped column accepts as solos: its rank for a group or a
     pair, the next card at either end for a sequence, nothing for a marriage."""
-    cards = cards_of(mask)
-    first = cards[0]
-    if all(rank_of(c) == rank_of(first) for c in cards):
-        return RANK_MASKS[rank_of(first)]
-    if len(cards) == 2 and mask & _KINGS:
+    first = (mask & -mask).bit_length() - 1
+    rank = RANK_MASKS[first % 13 + 1]
+    if not mask & ~rank:
+        return rank
+    if mask & _KINGS and mask.bit_count() == 2:
         return 0  # a marriage
-    return (SUIT_NEIGHBOURS[first] | SUIT_NEIGHBOURS[cards[-1]]) & ~mask
+    return (SUIT_NEIGHBOURS[first] | SUIT_NEIGHBOURS[mask.bit_length() - 1]) & ~mask
 
 
 def is_pair(mask: int) -> bool:
@@ -437,7 +437,10 @@ def plays_reach(
             union = _union_if_disjoint(melds)
             if union:
                 return search(hand & ~union, open_mask | _all_accepts(melds))
-        return any(search(hand & ~m, open_mask | meld_accepts(m)) for m in melds)
+        for m in melds:
+            if search(hand & ~m, open_mask | meld_accepts(m)):
+                return True
+        return False
 
     return search(hand, open_mask)
 
