@@ -98,9 +98,12 @@ assert (KEEP, GIVE) == (0, 1)  # a step finds them as the indices below 2
     _TURN_OPEN,
     _HAND,  # seat 0's hand, then seat 1's
     _HAND_1,
+    _SIZE,  # how many cards seat 0 holds, then seat 1
+    _SIZE_1,
+    _OUT,
     _LEGAL_COUNT,
     _FIELD_COUNT,
-) = range(12)
+) = range(15)
 _FIELDS: Final = struct.Struct(f"<{_FIELD_COUNT}q")
 
 # The facts of a table, one row a hand (see HandBatch._see_tables): each side's cards by
@@ -114,10 +117,6 @@ _OPEN_MASK: Final = _POINTS + 2
 _TABLE_WIDTH: Final = _OPEN_MASK + 1
 _TABLE_FACTS: Final = struct.Struct(f"<{_TABLE_WIDTH}q")
 _FIVE: Final = np.arange(_KINDS)
-
-_POPCOUNT: Final = np.array([bin(b).count("1") for b in range(256)], np.int64)
-"""Set bits of each byte value: hand sizes for a whole batch in a few numpy calls (numpy
-1.26, which the project supports, has no ``bitwise_count``)."""
 
 _ENTRY_OF_RAW: Final = np.array(
     [FACE_DOWN_ENTRY if raw & FACE_DOWN else (raw & PILE_CARD) + 1 for raw in range(128)],
@@ -223,6 +222,10 @@ class HandBatch:
             mask_buffer[:] = 0
             self._mask_buffer = mask_buffer
         self._row_starts = self._rows * NUM_ACTIONS
+        # Where each row's fields start in the packed buffer, and its first seat in a
+        # flattened (n, 2) array: a seat's entries are then read in one ``take``.
+        self._field_starts = self._rows * _FIELD_COUNT
+        self._seat_starts = self._rows * 2
         self._marked = np.zeros(0, np.intp)
         self._legal_counts = np.zeros(n, np.intp)
         self._mask = self._mask_buffer.reshape(n, NUM_ACTIONS).view()
@@ -351,6 +354,9 @@ class HandBatch:
                 state.turn_open,
                 hands[0],
                 hands[1],
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                state.out,
                 len(legal),
             )
             if state.tables is not tables_seen[i]:
@@ -509,19 +515,24 @@ class HandBatch:
         """Every row's observation by its player to move, stacked, worked out for all
         rows at once from what :meth:`_advance` read: what :meth:`Observer.observe` gives
         each row's player (a test compares them row by row)."""
-        n, rows = self.n, self._rows
-        fields = np.frombuffer(self._fields, np.int64).reshape(n, _FIELD_COUNT)
+        n = self.n
+        flat = np.frombuffer(self._fields, np.int64)
+        fields = flat.reshape(n, _FIELD_COUNT)
         seat = fields[:, _PLAYER]
         other = 1 - seat
         self.to_move = seat.astype(np.int8)
         phase = fields[:, _PHASE]
         turn = fields[:, _TURN]
-        hands = fields[:, _HAND : _HAND + 2]
-        hand, their_hand = hands[rows, seat], hands[rows, other]
-        ever = self._ever_taken
-        ever_mine, ever_theirs = ever[rows, seat], ever[rows, other]
+        # By seat, as indices into the flat fields and into a flattened (n, 2) array.
+        field_mine = self._field_starts + seat
+        field_theirs = self._field_starts + other
+        mine = self._seat_starts + seat
+        theirs = self._seat_starts + other
+        hand, their_hand = flat.take(field_mine + _HAND), flat.take(field_theirs + _HAND)
+        ever = self._ever_taken.reshape(-1)
+        ever_mine, ever_theirs = ever.take(mine), ever.take(theirs)
         table = self._table_facts
-        starts = (rows * _TABLE_WIDTH)[:, None]
+        starts = (self._rows * _TABLE_WIDTH)[:, None]
         own_kinds = table.take(starts + _KINDS * seat[:, None] + _FIVE)
         their_kinds = table.take(starts + _KINDS * other[:, None] + _FIVE)
         # The viewer is the player to move: the opponent's hand is closed (R4) from the
@@ -530,7 +541,7 @@ class HandBatch:
         closed &= self.rules.compulsory_play
 
         # The player to move sees his own face-down discards.
-        on_pile = self._on_pile | self._laid_down[rows, seat]
+        on_pile = self._on_pile | self._laid_down.reshape(-1).take(mine)
         holds = ever_theirs & their_hand
         masks = np.empty((n, len(CARD_PLANES)), np.int64)
         masks[:, 0] = hand
@@ -550,14 +561,15 @@ class HandBatch:
         cards = np.unpackbits(masks.view(np.uint8), bitorder="little")
         cards = cards.reshape(n, len(CARD_PLANES), 64)[:, :, :52]
 
-        sizes = _POPCOUNT.take(np.stack((hand, their_hand), axis=1).view(np.uint8))
-        sizes = sizes.reshape(n, 2, 8).sum(axis=2)
         counts = np.zeros((n, len(COUNTS)), np.int32)  # the game's totals stay 0
         counts[:, 0] = self._stock_size - fields[:, _STOCK_POS]
-        counts[:, 1:3] = sizes
+        counts[:, 1] = flat.take(field_mine + _SIZE)
+        counts[:, 2] = flat.take(field_theirs + _SIZE)
         counts[:, 3] = self._pile_sizes
         counts[:, 4] = turn
-        counts[:, 5:7] = table.take(starts + _POINTS + np.stack((seat, other), axis=1))
+        points = starts[:, 0] + _POINTS
+        counts[:, 5] = table.take(points + seat)
+        counts[:, 6] = table.take(points + other)
         flags = np.empty((n, len(FLAGS)), np.bool_)
         flags[:, 0:4] = phase[:, None] == _PHASES  # choose, draw, play, over
         flags[:, 4] = phase != _OVER  # to move: the viewer is the player to move
@@ -567,13 +579,7 @@ class HandBatch:
         flags[:, 7] = eleventh == other
         last_turn = fields[:, _LAST_TURN].astype(np.bool_)
         flags[:, 8] = last_turn
-        # Who went out: nobody until a player goes out, and the other's turn then is
-        # the last (R7), so only a row on its last turn has one to read.
-        out = np.full(n, -1, np.int64)
-        if last_turn.any():
-            states = self.states
-            on_last = np.flatnonzero(last_turn)
-            out[on_last] = [states[i].out for i in on_last.tolist()]
+        out = fields[:, _OUT]
         flags[:, 9] = out == seat
         flags[:, 10] = out == other
         flags[:, 11] = fields[:, _TOOK_TWO]
