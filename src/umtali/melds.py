@@ -437,10 +437,7 @@ def plays_reach(
             union = _union_if_disjoint(melds)
             if union:
                 return search(hand & ~union, open_mask | _all_accepts(melds))
-        for m in melds:
-            if search(hand & ~m, open_mask | meld_accepts(m)):
-                return True
-        return False
+        return any(search(hand & ~m, open_mask | meld_accepts(m)) for m in melds)
 
     return search(hand, open_mask)
 
