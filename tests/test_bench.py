@@ -71,9 +71,10 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
         "umtali (Move objects)",
         "umtali gin_rummy",
     ]
-    assert len(missing) == 5
+    assert len(missing) == 6
     assert sum("pip install -e '.[bench]'" in m for m in missing) == 2
-    assert sum("pip install -e '.[rl]'" in m for m in missing) == 3  # the env, both batches
+    # The env, the batches of two sizes and the parallel one.
+    assert sum("pip install -e '.[rl]'" in m for m in missing) == 4
 
 
 def test_chance_outcomes_are_drawn_by_their_probability() -> None:
@@ -104,9 +105,10 @@ def test_our_pettingzoo_env_plays_whole_hands_with_observations() -> None:
 
 def test_our_batch_steps_every_hand_at_once() -> None:
     pytest.importorskip("numpy")
-    engine = rl_bench.BatchEngine()
+    engine = rl_bench.BatchEngine(16)
+    assert engine.name == "umtali HandBatch (16)"
     moves, hands = engine.play(random.Random(2))
-    assert moves == rl_bench.BATCH_STEPS * rl_bench.BATCH_HANDS
+    assert moves == rl_bench.BATCH_STEPS * 16
     assert 0 <= hands < moves
     times: list[int] = []
     engine.timed_hand(random.Random(2), times, 0)
@@ -116,10 +118,10 @@ def test_our_batch_steps_every_hand_at_once() -> None:
 
 def test_the_parallel_batch_steps_on_every_core() -> None:
     pytest.importorskip("numpy")
-    engine = rl_bench.ParallelBatchEngine()
-    assert engine.name.endswith(f"× {rl_bench.PARALLEL_WORKERS} processes")
+    engine = rl_bench.ParallelBatchEngine(16)
+    assert engine.name == f"umtali HandBatch (16) × {rl_bench.PARALLEL_WORKERS} processes"
     moves, hands = engine.play(random.Random(2))
-    assert moves == rl_bench.BATCH_STEPS * rl_bench.BATCH_HANDS * rl_bench.PARALLEL_WORKERS
+    assert moves == rl_bench.BATCH_STEPS * 16 * rl_bench.PARALLEL_WORKERS
     assert 0 <= hands < moves
     # The bench pins its own process to one core; the workers may use them all.
     for pid in engine.batch.pids:
@@ -131,7 +133,15 @@ def test_our_environments_race_beside_the_engines() -> None:
     pytest.importorskip("pettingzoo")
     engines, _ = load_engines(0, more=rl_bench.ENGINES)
     names = [e.name for e in engines]
-    assert names[3:5] == ["umtali PettingZoo env", f"umtali HandBatch ({rl_bench.BATCH_HANDS})"]
+    sizes = rl_bench.BATCH_SIZES
+    assert names[3:7] == [
+        "umtali PettingZoo env",
+        *(f"umtali HandBatch ({hands})" for hands in sizes),
+        f"umtali HandBatch ({sizes[-1]}) × {rl_bench.PARALLEL_WORKERS} processes",
+    ]
+    for engine in engines:
+        if isinstance(engine, rl_bench.ParallelBatchEngine):
+            engine.batch.close()
     tallies = compare_engines(engines[3:5], seconds=0.2, block=0.1, seed=1)
     assert all(t.hands > 0 and t.moves > 20 * t.hands for t in tallies)
     report = peer_report([*tallies, PeerTally("rlcard gin-rummy", "1.2.0", 1.0, 10, 1000)], [], "")

@@ -11,15 +11,18 @@ so the command hands them over (``load_engines(seed, more=ENGINES)``).
   few marked entries of a 14,272-entry mask would cost the policy some microseconds a
   move, which are no cost of the environment. Its timed call is ``env.last()``: what the
   player is handed to choose from.
-* ``umtali HandBatch``: :data:`BATCH_HANDS` hands stepped together
+* ``umtali HandBatch (256)`` and ``(1024)``: that many hands stepped together
   (:mod:`umtali.rl.vector`), each step returning every observation and mask stacked; a
   move is one hand's step. The actions are drawn for all rows at once by
   :meth:`HandBatch.sample_actions`, as a training loop draws a batch's actions with
-  numpy. Its timed call is one ``step``, shared out among the hands.
-* ``umtali HandBatch (256) × N processes``: N worker processes
-  (:mod:`umtali.rl.parallel`, one a core, up to four) stepping 256 hands each, the one
-  engine here that uses more than one core: what a training loop gets from the whole
-  machine.
+  numpy. Its timed call is one ``step``, shared out among the hands. A step has a cost
+  of its own (its numpy calls) that more hands share more thinly, up to the point where
+  the hands' objects and masks no longer stay in the caches together: on the machines
+  we measured that point lies near 1,024 hands (docs/PERFORMANCE.md).
+* ``umtali HandBatch (1024) × N processes``: N worker processes
+  (:mod:`umtali.rl.parallel`, one a core, up to four) stepping 1,024 hands each, the
+  one engine here that uses more than one core: what a training loop gets from the
+  whole machine.
 
 Like every module of :mod:`umtali.rl` it needs the ``rl`` extra: without it the import
 raises ``ImportError``, and the command leaves these engines out.
@@ -31,6 +34,7 @@ import contextlib
 import os
 import random
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -42,7 +46,7 @@ if TYPE_CHECKING:
     from umtali.rl.vector import HandBatch
 
 __all__ = [
-    "BATCH_HANDS",
+    "BATCH_SIZES",
     "BATCH_STEPS",
     "ENGINES",
     "PARALLEL_WORKERS",
@@ -95,32 +99,31 @@ class PettingZooEngine(OneHandEngine):
             env.step(None if terminated or truncated else self._action(rng))
 
 
-BATCH_HANDS = 256
-"""Hands in the benchmark's batch: enough that numpy's fixed cost per call is spread thin."""
+BATCH_SIZES: Final = (256, 1024)
+"""Hands in the benchmark's batches: a modest training loop's, and the size that stepped
+fastest a hand on the machines we measured (docs/PERFORMANCE.md)."""
 
 BATCH_STEPS = 8
 """Batch steps per :meth:`BatchEngine.play`."""
 
 
 class BatchEngine:
-    """A :class:`~umtali.rl.vector.HandBatch` of :data:`BATCH_HANDS` hands (see the
-    module)."""
+    """A :class:`~umtali.rl.vector.HandBatch` of ``hands`` hands (see the module)."""
 
-    name = f"umtali HandBatch ({BATCH_HANDS})"
-    hands = BATCH_HANDS
-    """Hands in the batch."""
-
-    def __init__(self) -> None:
+    def __init__(self, hands: int) -> None:
         from umtali import __version__
 
         self.version = __version__
+        self.hands = hands
+        """Hands stepped together."""
+        self.name = f"umtali HandBatch ({hands})"
         self.batch = self._make()
         self.batch.reset()
 
     def _make(self) -> HandBatch | ParallelHandBatch:
         from umtali.rl.vector import HandBatch
 
-        return HandBatch(BATCH_HANDS, seed=0)
+        return HandBatch(self.hands, seed=0)
 
     @staticmethod
     def _sampler(rng: random.Random) -> np.random.Generator:
@@ -151,15 +154,17 @@ PARALLEL_WORKERS: Final = min(os.cpu_count() or 1, 4)
 
 class ParallelBatchEngine(BatchEngine):
     """:data:`PARALLEL_WORKERS` worker processes (:mod:`umtali.rl.parallel`), each
-    stepping :data:`BATCH_HANDS` hands as the lone batch does, and each free to run on
-    any core (the bench pins its own process to one, and a child inherits that): a
-    training loop's throughput on the whole machine, where every other engine here uses
-    one core. A worker gets as many hands as the lone batch because a step has a fixed
-    cost (its numpy calls) that fewer hands would share less."""
+    stepping ``per_worker`` hands as a lone batch does, and each free to run on any core
+    (the bench pins its own process to one, and a child inherits that): a training
+    loop's throughput on the whole machine, where every other engine here uses one core.
+    A worker gets as many hands as the larger lone batch: besides its numpy calls, a
+    step costs a round trip to every worker, which more hands share more thinly."""
 
-    hands = BATCH_HANDS * PARALLEL_WORKERS
-    name = f"umtali HandBatch ({BATCH_HANDS}) × {PARALLEL_WORKERS} processes"
     batch: ParallelHandBatch
+
+    def __init__(self, per_worker: int) -> None:
+        super().__init__(per_worker * PARALLEL_WORKERS)
+        self.name = f"umtali HandBatch ({per_worker}) × {PARALLEL_WORKERS} processes"
 
     def _make(self) -> ParallelHandBatch:
         from umtali.rl.parallel import ParallelHandBatch
@@ -174,7 +179,7 @@ class ParallelBatchEngine(BatchEngine):
 
 ENGINES: Final[tuple[OptionalEngine, ...]] = (
     (PettingZooEngine, "the rl extra", "rl"),
-    (BatchEngine, "the rl extra", "rl"),
-    (ParallelBatchEngine, "the rl extra", "rl"),
+    *((partial(BatchEngine, hands), "the rl extra", "rl") for hands in BATCH_SIZES),
+    (partial(ParallelBatchEngine, BATCH_SIZES[-1]), "the rl extra", "rl"),
 )
 """The engines to hand to :func:`umtali.sim.peers.load_engines`."""
