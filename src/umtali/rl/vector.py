@@ -36,13 +36,14 @@ How a step is made fast, each row's arrays staying exactly what a lone
 :class:`~umtali.rl.observation.Observer` gives its player (a test compares them row by
 row). Converting a Python int into numpy costs more than most of the engine's own steps,
 so a step converts as few as it can: one pass over the hands plays each move, reads its
-legal moves, and packs the few fields that change from move to move into one buffer
-(``struct``, a C call a hand); what changes seldom is read only in the rows where it
-can have changed. The table and the pile are immutable tuples the engine replaces when
-they change, so their facts (and the points and accepted cards, which follow from the
-table) are worked out again only for the rows whose object is new; who holds the 11th
-card only after a keep or a give; who went out only on a last turn, which going out
-begins (R7). Everything else is numpy over the whole batch: the legal moves become
+legal moves, and packs the few fields that change from move to move, and the hands'
+sizes and who went out, into one buffer (``struct``, a C call a hand); what changes
+seldom is read only in the rows where it can have changed. The table and the pile are
+immutable tuples the engine replaces when they change, so their facts (and the points
+and accepted cards, which follow from the table) are worked out again only for the rows
+whose object is new, a discard adding its card and a take cutting the pile's row (and
+adding what it lifted to its taker's cards ever taken); who holds the 11th card only
+after a keep or a give. Everything else is numpy over the whole batch: the legal moves become
 indices in one binary search (:func:`~umtali.rl.actions.indices_of_actions`), the card
 masks become the ``cards`` rows in one ``unpackbits``, and the masks' buffer keeps its
 zeros, only the entries a step changes being cleared and set.
