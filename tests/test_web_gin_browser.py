@@ -67,8 +67,11 @@ def click_move(page: Page, move: str) -> None:
     elif verb == "take":
         page.click("#gin-pile button")
     elif card:
-        page.click(f'#gin-hand button[data-card="{card[0]}"]')
-        assert page.get_attribute(f'#gin-hand button[data-card="{card[0]}"]', "aria-pressed")
+        button = f'#gin-hand button[data-card="{card[0]}"]'
+        # A second click on the chosen card un-chooses it: click only a card not chosen.
+        if page.get_attribute(button, "aria-pressed") != "true":
+            page.click(button)
+        assert page.get_attribute(button, "aria-pressed") == "true"
         page.click(f'#gin-actions button[data-move="{move}"]')
     else:
         page.click(f'#gin-actions button[data-move="{move}"]')
