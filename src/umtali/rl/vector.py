@@ -233,6 +233,8 @@ class HandBatch:
         self._mask.flags.writeable = False
         # Every hand's fields as the last pass packed them (see _FIELDS).
         self._fields = bytearray(_FIELDS.size * n)
+        # The same memory as numpy sees it, a row a hand (the buffer never changes size).
+        self._packed = np.frombuffer(self._fields, np.int64).reshape(n, _FIELD_COUNT)
         # What changes seldom, kept from step to step and brought up to date in the
         # rows where it changed: the table's facts (see _TABLE_FACTS), the pile as its
         # ``pile`` row and its facts, the dealer, who holds the 11th card.
@@ -381,8 +383,7 @@ class HandBatch:
         """Write the rows' legal moves (the engine's, row after row) into the masks'
         buffer: clear the entries the last step set, then set this step's (a few a row,
         not 14,272)."""
-        fields = np.frombuffer(self._fields, np.int64).reshape(self.n, _FIELD_COUNT)
-        counts = fields[:, _LEGAL_COUNT].astype(np.intp)
+        counts = self._packed[:, _LEGAL_COUNT].astype(np.intp)
         packed = np.fromiter(legal_moves, np.int64, len(legal_moves))
         marked = indices_of_actions(packed) + np.repeat(self._row_starts, counts)
         buffer = self._mask_buffer
@@ -484,7 +485,7 @@ class HandBatch:
         lifted = (columns >= sizes[:, None]) & (columns < before[:, None])
         gone = np.bitwise_or.reduce(np.where(lifted, _CARD_OF_ENTRY.take(block), 0), axis=1)
         self._on_pile[at] &= ~gone
-        taker = np.frombuffer(self._fields, np.int64).reshape(self.n, _FIELD_COUNT)[at, _PLAYER]
+        taker = self._packed[at, _PLAYER]
         self._ever_taken[at, taker] |= gone
         block[lifted] = 0
         self._pile_rows[at, _PILE_START:] = block
@@ -517,8 +518,8 @@ class HandBatch:
         rows at once from what :meth:`_advance` read: what :meth:`Observer.observe` gives
         each row's player (a test compares them row by row)."""
         n = self.n
-        flat = np.frombuffer(self._fields, np.int64)
-        fields = flat.reshape(n, _FIELD_COUNT)
+        fields = self._packed
+        flat = fields.reshape(-1)
         seat = fields[:, _PLAYER]
         other = 1 - seat
         self.to_move = seat.astype(np.int8)
