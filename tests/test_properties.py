@@ -15,7 +15,7 @@ from umtali.cards import cards_of, parse_card
 from umtali.deck import shuffle
 from umtali.describe import explain_illegal
 from umtali.match import Match
-from umtali.melds import hand_melds
+from umtali.melds import card_reach, end_is_acceptable, hand_melds, meld_plans, plays_reach
 from umtali.moves import IllegalMoveError, Move, MoveKind
 from umtali.record import dumps, loads
 from umtali.state import HandState, Phase
@@ -255,3 +255,25 @@ def test_our_shuffle_is_random_shuffle(seed: int, length: int) -> None:
     theirs.shuffle(b)
     assert a == b
     assert ours.random() == theirs.random()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seeds)
+def test_the_take_two_search_agrees_with_every_end_of_the_meld_phase(seed: int) -> None:
+    """R3's test (:func:`plays_reach`) against the end states a compulsory meld phase can
+    reach (:func:`meld_plans`): a take is allowed exactly when one of them has played
+    the taken cards, or keeps them for the closing pair. The hands come from three suits
+    of seven ranks, where melds overlap often, which the search's shortcuts must not
+    misjudge."""
+    rng = random.Random(seed)
+    pool = [13 * suit + rank for suit in rng.sample(range(4), 3) for rank in range(5, 12)]
+    hand = sum(1 << card for card in rng.sample(pool, rng.randint(3, 11)))
+    table = sum(1 << card for card in rng.sample(range(52), rng.randint(0, 4)))
+    open_mask = card_reach(table) & ~hand if rng.random() < 0.7 else 0
+    held = list(cards_of(hand))
+    taken = sum(1 << card for card in rng.sample(held, min(len(held), rng.randint(1, 2))))
+    ends = [plan.left for plan in meld_plans(hand, open_mask)]
+    for closing in (True, False):
+        expected = any(end_is_acceptable(left, taken, closing) for left in ends)
+        found = plays_reach(hand, open_mask, taken, pair_to_go_out=closing, stop_anywhere=False)
+        assert found == expected, (hex(hand), hex(open_mask), hex(taken), closing)

@@ -354,6 +354,28 @@ def _solo_closure(
         open_mask |= card_reach(solos)
 
 
+def _melds_play_all(melds: list[int], cards: int) -> bool:
+    """Whether one of ``melds`` holds every card of ``cards``, or two that share no card
+    hold them between them. A compulsory phase may lay such melds first (a meld stays one
+    while none of its cards is played), so it can play ``cards``: half the take-twos that
+    leave the search's first step with melds in hand are settled here.
+
+    >>> sevens, run = CardSet.parse("7c 7d 7h").mask, CardSet.parse("Js 10s 9s").mask
+    >>> _melds_play_all([sevens, run], CardSet.parse("7c 10s").mask)
+    True
+    >>> _melds_play_all([sevens, CardSet.parse("9h 8h 7h").mask], CardSet.parse("7c 9h").mask)
+    False
+    """
+    holding = [m for m in melds if m & cards]
+    for i, m in enumerate(holding):
+        if m & cards == cards:
+            return True
+        for other in holding[i + 1 :]:
+            if not m & other and (m | other) & cards == cards:
+                return True
+    return False
+
+
 def _union_if_disjoint(melds: list[int]) -> int:
     """The cards of ``melds`` if no two share a card, else 0.
 
@@ -417,6 +439,8 @@ def plays_reach(
             return True
         if not melds:
             return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard)
+        if _melds_play_all(melds, hand & taken):
+            return True
     seen: set[tuple[int, int]] = set()
 
     def search(hand: int, open_mask: int) -> bool:
