@@ -3,7 +3,7 @@
 The game is :mod:`umtali.rl.openspiel` (``pyspiel.load_game("python_umtali")``); the
 search is OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.ismcts``) with
 random rollouts, dealing the unseen cards again at each simulation through the state's
-``resample_from_infostate``. Our bot sees only its :class:`~umtali.view.PlayerView`.
+``resample_from_infostate``. Our bot sees only its :class:`~umtali.games.umtali.view.PlayerView`.
 
 Deals are duplicate: each deck is played twice, the search in seat 0 and then in seat 1,
 the dealer unchanged, so luck of the cards cancels within a deal. The figure printed is
@@ -28,12 +28,12 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped, unuse
     mcts,
 )
 
-from umtali.bots import BOTS, make_bot
-from umtali.deck import shuffled_deck
+from umtali.games.umtali.bots import BOTS, make_bot
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.deck import shuffled_deck
 from umtali.rl.actions import index_of
 from umtali.rl.openspiel import GAME_NAME, UmtaliState
 from umtali.sim.stats import mean_interval, wilson_interval
-from umtali.view import PlayerView
 
 
 @dataclass(frozen=True)

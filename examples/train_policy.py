@@ -25,7 +25,7 @@ import gymnasium
 import numpy as np
 
 import umtali.rl  # registers Umtali-v0
-from umtali.bots import BOTS
+from umtali.games.umtali.bots import BOTS
 from umtali.rl.policy import FEATURES, LinearPolicy, PolicyBot, Position
 from umtali.sim.arena import ArenaResult, run_arena
 

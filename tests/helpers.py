@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from umtali.cards import ALL_CARDS, CardSet, parse_card
-from umtali.deck import stacked_deck
-from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState, Phase
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState, Phase
+from umtali.kernel.cards import ALL_CARDS, CardSet, parse_card
 
 NOT_THE_STATE: frozenset[str] = frozenset({"_legal", "_undo"})
 """Slots of a HandState that are no part of what it is: the legal-move cache, and what pop

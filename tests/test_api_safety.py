@@ -14,7 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import fingerprint, play, random_hand, snapshot
-from umtali.cards import (
+from umtali.games.umtali.describe import explain_illegal
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
+from umtali.games.umtali.notation import VERBS, format_move, parse_move
+from umtali.games.umtali.rules import STANDARD, InvalidRulesError
+from umtali.games.umtali.state import HandState, Phase
+from umtali.games.umtali.view import PlayerView, ViewError, determinize
+from umtali.kernel.cards import (
     CardSet,
     InvalidCardError,
     card_ascii,
@@ -23,15 +31,8 @@ from umtali.cards import (
     parse_cards,
     quoted,
 )
-from umtali.deck import InvalidDeckError, seeded_deck
-from umtali.describe import explain_illegal
-from umtali.lessons import LESSONS
-from umtali.match import Match, MatchError
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
-from umtali.notation import VERBS, format_move, parse_move
-from umtali.rules import STANDARD, InvalidRulesError
-from umtali.state import HandState, Phase
-from umtali.view import PlayerView, ViewError, determinize
+from umtali.kernel.deck import InvalidDeckError, seeded_deck
+from umtali.kernel.players import MatchError
 
 MOVE_ERRORS = (InvalidMoveError, IllegalMoveError)
 MATCH_ERRORS = (MatchError, InvalidRulesError)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from umtali.bots import BOTS, GreedyBot
-from umtali.moves import Move
+from umtali.games.umtali.bots import BOTS, GreedyBot
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.view import PlayerView
 from umtali.sim.arena import (
     BOOK_HIGHEST_HAND,
     BOOK_MEAN_POINTS,
@@ -27,7 +28,6 @@ from umtali.sim.arena import (
     summarize,
 )
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
-from umtali.view import PlayerView
 
 UMTALI = Path(sys.executable).parent / "umtali"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from tests.helpers import fingerprint
-from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
-from umtali.deck import InvalidDeckError, seeded_deck
-from umtali.describe import explain_illegal
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
-from umtali.notation import parse_move
-from umtali.state import HandState
+from umtali.games.umtali.describe import explain_illegal
+from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
+from umtali.games.umtali.notation import parse_move
+from umtali.games.umtali.state import HandState
+from umtali.kernel.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
+from umtali.kernel.deck import InvalidDeckError, seeded_deck
 
 
 @pytest.mark.parametrize("value", [None, 5, b"Ks", ["Ks"]])

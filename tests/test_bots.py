@@ -9,13 +9,13 @@ import time
 
 import pytest
 
-from umtali.bots import BOTS, Bot, ExpertBot, SearchBot, make_bot
-from umtali.cards import CardSet, card_ascii, card_name, cards_of
-from umtali.deck import seeded_deck
-from umtali.match import Match
-from umtali.moves import Move, MoveKind
-from umtali.state import HandState
-from umtali.view import PlayerView
+from umtali.games.umtali.bots import BOTS, Bot, ExpertBot, SearchBot, make_bot
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import CardSet, card_ascii, card_name, cards_of
+from umtali.kernel.deck import seeded_deck
 
 
 class Spy:
@@ -121,7 +121,7 @@ def test_the_levels_are_registered_by_name() -> None:
 def test_expert_keeps_the_eleventh_card_and_avoids_a_pair_on_the_top_discard() -> None:
     # Hand 4 after Player 1's draw of J♠ and plays: he holds 4♣ 2♣, the top discard is 4♦.
     # Discarding 4♣ on 4♦ would invite a take-two; the book's player throws the 2♣.
-    from umtali.lessons import LESSONS
+    from umtali.games.umtali.lessons import LESSONS
 
     lesson = LESSONS[3]
     hand = HandState(lesson.deck(), lesson.dealer)
@@ -136,7 +136,7 @@ def test_expert_keeps_the_eleventh_card_and_avoids_a_pair_on_the_top_discard() -
 
 def test_expert_goes_out_face_down() -> None:
     # Hand 4, Player 1's last card 4♣ after playing 3♥: he goes out, face down.
-    from umtali.lessons import LESSONS
+    from umtali.games.umtali.lessons import LESSONS
 
     lesson = LESSONS[3]
     hand = lesson.replay(turn=6, done=len(lesson.turns[5].moves) - 1)

@@ -95,7 +95,7 @@ def test_demo_is_reproducible_and_saves_a_record_that_replays(tmp_path: Path) ->
 
 def test_replay_of_the_lesson_game(tmp_path: Path) -> None:
     from tests.test_records import lesson_game
-    from umtali.record import save_file
+    from umtali.kernel.record import save_file
 
     path = tmp_path / "lessons.json"
     save_file(lesson_game(), path)
@@ -178,8 +178,8 @@ def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
 
 def test_moves_read_well_to_the_human_player() -> None:
     # Hand 1, turn 3: Player 2 plays 10♦ off Player 1's J♦; Player 1 is "You".
-    from umtali.describe import describe_move
-    from umtali.lessons import LESSONS
+    from umtali.games.umtali.describe import describe_move
+    from umtali.games.umtali.lessons import LESSONS
 
     lesson = LESSONS[0]
     hand = lesson.replay(turn=3)  # the first two turns played

@@ -20,8 +20,8 @@ import pytest
 
 from tests.test_cli_play import moves_of, play
 from tests.test_cli_play_live import Live, resumes_identically
-from umtali.match import Match
-from umtali.record import save_file
+from umtali.games.umtali.match import Match
+from umtali.kernel.record import save_file
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 ENV = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")

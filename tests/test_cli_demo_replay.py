@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 from umtali.cli.main import main
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.record import save_file
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.kernel.record import save_file
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 DEMO_3_RESULT = "Player 2 wins the hand, 35 to 18."  # seed 3: Player 2 goes out

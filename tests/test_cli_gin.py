@@ -17,8 +17,8 @@ import pytest
 
 from tests.test_cli_play import play
 from tests.test_replaying import gin_game_of_three_gins
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.record import load_any_file, save_file
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.kernel.record import load_any_file, save_file
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from umtali.bots import DEFAULT_BOT
-from umtali.cards import display_key, parse_card
+from umtali.games.umtali.bots import DEFAULT_BOT
+from umtali.kernel.cards import display_key, parse_card
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
@@ -563,7 +563,7 @@ def test_a_hand_edited_record_with_bad_seats_is_refused(
 
 
 def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: Path) -> None:
-    from umtali.record import load_file
+    from umtali.kernel.record import load_file
 
     data = saved_game(tmp_path, moves=8)
     # Cut the hand back into the computer's last turn, after its draw.
@@ -584,10 +584,10 @@ def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: P
 
 
 def test_a_single_hand_has_no_game_totals(tmp_path: Path) -> None:
-    from umtali.deck import seeded_deck
-    from umtali.match import Match
-    from umtali.record import save_file
-    from umtali.session import Seats, first_dealer_for
+    from umtali.games.umtali.match import Match
+    from umtali.games.umtali.session import Seats, first_dealer_for
+    from umtali.kernel.deck import seeded_deck
+    from umtali.kernel.record import save_file
 
     match = Match(
         kind="hand",

@@ -23,7 +23,7 @@ import pytest
 from tests.test_cli_play import Played, moves_of, play
 from umtali.cli.play import PlayOptions, run_play
 from umtali.cli.terminal import Terminal
-from umtali.moves import Move
+from umtali.games.umtali.moves import Move
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
@@ -34,7 +34,7 @@ def piped(*args: str, script: str, cwd: Path) -> Played:
 
 def to_move(record: Path) -> int:
     """Who is to move in the unfinished last hand of ``record`` (0 = the human)."""
-    from umtali.record import load_file
+    from umtali.kernel.record import load_file
 
     hand = load_file(record).current
     assert hand is not None, "the hand in the record is over"
@@ -127,9 +127,9 @@ def resumes_identically(record: Path, args: tuple[str, ...], answered: int, cwd:
 def test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from umtali import session as session_module
-    from umtali.bots import Bot, make_bot
-    from umtali.view import PlayerView
+    from umtali.games.umtali import session as session_module
+    from umtali.games.umtali.bots import Bot, make_bot
+    from umtali.games.umtali.view import PlayerView
 
     class CtrlCDuringItsFifthChoice:
         """The computer's level, and the player pressing Ctrl-C while it chooses its

@@ -19,14 +19,14 @@ import pytest
 from tests.scripted import BOOK_ANSWERS, QUIZ_WRONG, typed_terminal, wrapped_bullets
 from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
-from umtali.deck import stacked_deck
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.melds import meld_plans
+from umtali.games.umtali.state import HandState
 from umtali.learn.answers import MAX_TRIES
 from umtali.learn.question import Question
 from umtali.learn.quiz import AnswerKind, build_questions
 from umtali.learn.quiz_grading import grade_surface, surface_solution
 from umtali.learn.surface import Surface, read_ungrouped
-from umtali.melds import meld_plans
-from umtali.state import HandState
 
 UMTALI = Path(sys.executable).parent / "umtali"
 

@@ -1,5 +1,5 @@
 """Umtali's presets at the terminal: ``--rules NAME`` for ``umtali play``, ``umtali demo``
-and ``umtali arena``, with any preset of ``umtali.rules.PRESETS``; an unknown name is
+and ``umtali arena``, with any preset of ``umtali.games.umtali.rules.PRESETS``; an unknown name is
 refused with the known ones, and a resumed game keeps the record's rules."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import pytest
 
 from tests.test_cli_play import play
 from umtali.cli.main import main
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.rules import PRACTICAL, PRESETS
+from umtali.kernel.record import load_file
 from umtali.learn.reference import help_file, rules_summary
-from umtali.match import Match
-from umtali.record import load_file
-from umtali.rules import PRACTICAL, PRESETS
 
 
 def run_main(*args: str, cwd: Path) -> tuple[int, str, str]:

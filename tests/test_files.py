@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_records import lesson_game
-from umtali.files import (
+from umtali.kernel.files import (
     FileInUseError,
     SaveLock,
     SavePathError,
@@ -21,7 +21,7 @@ from umtali.files import (
     reserve_default_path,
     write_atomically,
 )
-from umtali.record import RecordError, load_file, save_file
+from umtali.kernel.record import RecordError, load_file, save_file
 from umtali.sim.arena import run_arena
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="modes, links and pids as on POSIX")

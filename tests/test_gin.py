@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from umtali.cards import ALL_CARDS, bit, cards_of, mask_of, parse_card, parse_cards
-from umtali.gin.game import GinGame
-from umtali.gin.melds import (
+from umtali.games.gin.game import GinGame
+from umtali.games.gin.melds import (
     best_arrangement,
     deadwood_points,
     defend,
@@ -19,8 +18,9 @@ from umtali.gin.melds import (
     melds_in,
     min_deadwood,
 )
-from umtali.gin.rules import GIN, OKLAHOMA
-from umtali.gin.state import GinHand, GinMove, GinMoveError
+from umtali.games.gin.rules import GIN, OKLAHOMA
+from umtali.games.gin.state import GinHand, GinMove, GinMoveError
+from umtali.kernel.cards import ALL_CARDS, bit, cards_of, mask_of, parse_card, parse_cards
 
 
 def cards(text: str) -> int:

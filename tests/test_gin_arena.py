@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from umtali.gin.rules import GIN, OKLAHOMA
-from umtali.gin_session import GinPlaySession
+from umtali.games.gin.rules import GIN, OKLAHOMA
+from umtali.games.gin.session import GinPlaySession
 from umtali.sim.arena import (
     ArenaError,
     ArenaResult,

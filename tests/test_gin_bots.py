@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from umtali.bots.gin import GIN_BOTS, make_gin_bot
-from umtali.deck import shuffled_deck
-from umtali.gin.state import GinHand
-from umtali.gin.view import GinView
+from umtali.games.gin.bots import GIN_BOTS, make_gin_bot
+from umtali.games.gin.state import GinHand
+from umtali.games.gin.view import GinView
+from umtali.kernel.deck import shuffled_deck
 
 
 def duel(first: str, second: str, deals: int) -> tuple[list[int], list[int]]:

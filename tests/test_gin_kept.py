@@ -1,5 +1,5 @@
 """A game of Gin Rummy, for two, three or four, kept in a file
-(``umtali.session_file.KeptGame``): saved, locked, resumed where it stopped, and refused
+(``umtali.session.kept.KeptGame``): saved, locked, resumed where it stopped, and refused
 with the reason when it cannot be played on."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from umtali.files import SaveLock
-from umtali.gin.rules import OKLAHOMA
-from umtali.gin_party_session import GinPartySession
-from umtali.gin_session import GinPlaySession
-from umtali.record import save_file
-from umtali.session import PlaySession
-from umtali.session_file import KeptGame, ResumeError
+from umtali.games.gin.party_session import GinPartySession
+from umtali.games.gin.rules import OKLAHOMA
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.session import PlaySession
+from umtali.kernel.files import SaveLock
+from umtali.kernel.record import save_file
+from umtali.session.kept import KeptGame, ResumeError
 
 
 def started(seed: int = 6) -> GinPlaySession:

@@ -15,7 +15,7 @@ and 7 are also shown on their own at the end of this file:
 4. OpenSpiel ends a hand after 50 draws from the discard pile; we end it after 100
    turns (``GinRules.turn_cap``). The test stops comparing a hand that goes that long.
 5. OpenSpiel has the knocker and the defender lay melds and layoffs one move at a
-   time; we lay them as :mod:`umtali.gin.melds` finds best. The test feeds OpenSpiel our
+   time; we lay them as :mod:`umtali.games.gin.melds` finds best. The test feeds OpenSpiel our
    melds and layoffs and checks that it accepts each as legal and scores them alike.
 6. OpenSpiel lays off along a sequence only two cards deep: with 3♦ 4♦ 5♦ on the table
    it takes 6♦ and then 7♦, but not 8♦ after them. The rules put no such limit, and
@@ -37,10 +37,10 @@ from typing import Any
 import pytest
 
 from tests.test_gin import gin_deck
-from umtali.cards import bit, cards_of, mask_of, parse_card, parse_cards, rank_of, suit_of
-from umtali.gin.melds import lay_off, min_deadwood
-from umtali.gin.rules import GIN, OKLAHOMA, GinRules
-from umtali.gin.state import DISCARD, DRAW, KNOCK, PASS, TAKE, GinHand, GinMove, GinOutcome
+from umtali.games.gin.melds import lay_off, min_deadwood
+from umtali.games.gin.rules import GIN, OKLAHOMA, GinRules
+from umtali.games.gin.state import DISCARD, DRAW, KNOCK, PASS, TAKE, GinHand, GinMove, GinOutcome
+from umtali.kernel.cards import bit, cards_of, mask_of, parse_card, parse_cards, rank_of, suit_of
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra")
 

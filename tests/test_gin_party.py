@@ -9,8 +9,7 @@ import random
 import pytest
 
 from tests.test_gin import GIN_CARDS, SIXTY, gin_deck
-from umtali.cards import parse_cards
-from umtali.gin.party import (
+from umtali.games.gin.party import (
     FourHandGame,
     GinPartyError,
     Table,
@@ -18,8 +17,9 @@ from umtali.gin.party import (
     ThreeHandSeats,
     draw_order,
 )
-from umtali.gin.rules import GIN, OKLAHOMA
-from umtali.gin.state import GinHand, GinOutcome
+from umtali.games.gin.rules import GIN, OKLAHOMA
+from umtali.games.gin.state import GinHand, GinOutcome
+from umtali.kernel.cards import parse_cards
 from umtali.sim.gin_party import play_four_hand, play_three_hand
 
 

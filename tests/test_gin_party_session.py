@@ -1,4 +1,4 @@
-"""Three- and four-hand Gin Rummy at a table (``umtali.gin_party_session``): the seats,
+"""Three- and four-hand Gin Rummy at a table (``umtali.games.gin.party_session``): the seats,
 the seed scheme, each person's own view, the counting of the hands, and the words the
 players are told between them."""
 
@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from umtali.bots.gin import make_gin_bot
-from umtali.gin.party import FourHandGame, ThreeHandGame
-from umtali.gin.rules import OKLAHOMA
-from umtali.gin.view import GinView
-from umtali.gin_party_session import GinPartySession, PartyError
-from umtali.session_shared import Accepted, decision_rng, deck_for
+from umtali.games.gin.bots import make_gin_bot
+from umtali.games.gin.party import FourHandGame, ThreeHandGame
+from umtali.games.gin.party_session import GinPartySession, PartyError
+from umtali.games.gin.rules import OKLAHOMA
+from umtali.games.gin.view import GinView
+from umtali.kernel.seeds import decision_rng, deck_for
+from umtali.session.shared import Accepted
 
 
 def play_whole(party: GinPartySession) -> int:

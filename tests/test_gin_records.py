@@ -1,6 +1,6 @@
 """Gin Rummy in the one record format: ``"game": "gin"``, the same envelope, digest and
 checks as Umtali's, each hand replayed through ``GinHand`` on load; three- and four-hand
-games with their places and each hand's table, replayed through ``umtali.gin.party``."""
+games with their places and each hand's table, replayed through ``umtali.games.gin.party``."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from tests.test_gin import gin_deck
-from umtali.cards import parse_cards
-from umtali.gin.party import FourHandGame, ThreeHandGame
-from umtali.gin.rules import GIN, OKLAHOMA
-from umtali.gin_party_session import GinPartySession
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.gin_session import GinPlaySession
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.record import (
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.party import FourHandGame, ThreeHandGame
+from umtali.games.gin.party_session import GinPartySession
+from umtali.games.gin.rules import GIN, OKLAHOMA
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.kernel.cards import parse_cards
+from umtali.kernel.record import (
     RecordError,
     dumps,
     load_any_bytes,

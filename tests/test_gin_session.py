@@ -8,14 +8,15 @@ import json
 import pytest
 
 from tests.test_gin import gin_deck
-from umtali.cards import CardSet, mask_of, parse_card, parse_cards
-from umtali.gin.rules import OKLAHOMA
-from umtali.gin.view import GinView
-from umtali.gin_record import GinMatch
-from umtali.gin_session import GinAccepted, GinPlaySession, rules_named
-from umtali.record import loads_any
-from umtali.session import Refused
-from umtali.session_shared import Accepted, Seats, SeatsError, deck_for, first_dealer_for
+from umtali.games.gin.match import GinMatch
+from umtali.games.gin.rules import OKLAHOMA
+from umtali.games.gin.session import GinAccepted, GinPlaySession, rules_named
+from umtali.games.gin.view import GinView
+from umtali.games.umtali.session import Refused
+from umtali.kernel.cards import CardSet, mask_of, parse_card, parse_cards
+from umtali.kernel.record import loads_any
+from umtali.kernel.seeds import deck_for, first_dealer_for
+from umtali.session.shared import Accepted, Seats, SeatsError
 
 
 def table(non_dealer: str, dealer: str, upcard: str) -> GinPlaySession:
@@ -238,9 +239,9 @@ def test_the_answers_keep_their_old_names() -> None:
     with ``isinstance`` (as the terminal and the web did) still finds it. (They are
     looked up by name: a type checker sees them of ``GinMove``, which ``isinstance``
     cannot test.)"""
-    import umtali.gin_session
+    import umtali.games.gin.session
 
-    old_names = vars(umtali.gin_session)
+    old_names = vars(umtali.games.gin.session)
     session = GinPlaySession.new(seed=3, humans={0}, bot="greedy")
     session.deal()
     while session.to_move() == 1:

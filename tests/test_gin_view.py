@@ -6,9 +6,9 @@ import json
 import random
 import re
 
-from umtali.cards import card_ascii, cards_of, mask_of, parse_card
-from umtali.gin.state import TAKE, GinHand, GinMove
-from umtali.gin.view import GinView
+from umtali.games.gin.state import TAKE, GinHand, GinMove
+from umtali.games.gin.view import GinView
+from umtali.kernel.cards import card_ascii, cards_of, mask_of, parse_card
 
 CARD_TEXT = re.compile(r"\b(?:10|[2-9AJQK])[cdhs]\b")
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from umtali.cards import CardSet, card_name
+from umtali.games.umtali.lessons import LESSONS
+from umtali.kernel.cards import CardSet, card_name
 from umtali.learn.answers import (
     MAX_TRIES,
     AnswerError,
@@ -26,7 +27,6 @@ from umtali.learn.lesson_grading import grade, lesson_state
 from umtali.learn.notes import lesson_notes
 from umtali.learn.quiz import build_questions
 from umtali.learn.quiz_grading import grade_yes_no
-from umtali.lessons import LESSONS
 
 # -- cards ---------------------------------------------------------------------------------
 
@@ -263,9 +263,9 @@ def test_skip_words(word: str) -> None:
 def test_the_books_hyphen_is_read_by_every_reader_of_cards() -> None:
     # The book writes J-♠; a learner who copies it is understood wherever a card is read:
     # card parsing, move notation, the play prompt, the lessons' answers and the quiz's.
-    from umtali.cards import parse_card
+    from umtali.games.umtali.notation import format_move, parse_move
+    from umtali.kernel.cards import parse_card
     from umtali.learn.surface import parse_surface
-    from umtali.notation import format_move, parse_move
 
     assert card_name(parse_card("J-♠")) == "J♠"
     assert card_name(parse_card("10-h")) == "10♥"
@@ -281,10 +281,10 @@ def test_the_books_hyphen_is_read_by_every_reader_of_cards() -> None:
 
 @pytest.mark.parametrize("card", ["J♠-", "-J♠", "J--♠", "1-0♥", "J-♠♠"])
 def test_a_hyphen_out_of_place_is_refused_by_every_reader_naming_it(card: str) -> None:
-    from umtali.cards import InvalidCardError, parse_card
+    from umtali.games.umtali.moves import InvalidMoveError
+    from umtali.games.umtali.notation import parse_move
+    from umtali.kernel.cards import InvalidCardError, parse_card
     from umtali.learn.surface import parse_surface
-    from umtali.moves import InvalidMoveError
-    from umtali.notation import parse_move
 
     with pytest.raises(InvalidCardError, match="a hyphen goes only between the rank and"):
         parse_card(card)

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.scripted import LESSON_QUESTIONS, LESSON_RIGHT
-from umtali.cards import CardSet
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.state import HandState
+from umtali.kernel.cards import CardSet
 from umtali.learn.answers import AnswerError, Attempts, Unanswered, parse_card_answer
 from umtali.learn.lesson import (
     Ask,
@@ -46,8 +48,6 @@ from umtali.learn.lesson_grading import (
 )
 from umtali.learn.notes import LessonQuestion, lesson_notes
 from umtali.learn.verdict import Verdict
-from umtali.lessons import LESSONS
-from umtali.state import HandState
 
 LESSON_NOTES = lesson_notes()
 
@@ -421,7 +421,7 @@ def test_the_commentary_on_the_five_of_hearts_agrees_with_the_engine() -> None:
 
 
 def test_the_summary_says_what_each_kind_of_column_takes() -> None:
-    from umtali.melds import SOLO_ACCEPTS, meld_accepts
+    from umtali.games.umtali.melds import SOLO_ACCEPTS, meld_accepts
 
     (point,) = [p for p in LESSON_NOTES[0].summary if "take" in p and "solo" in p]
     # What the engine's tables say, and the words for it.
@@ -438,9 +438,9 @@ def test_the_summary_says_what_each_kind_of_column_takes() -> None:
 
 
 def test_the_note_on_jacks_does_not_forget_the_opening_turn() -> None:
-    from umtali.deck import stacked_deck
-    from umtali.moves import Move
-    from umtali.state import HandState
+    from umtali.games.umtali.deal import stacked_deck
+    from umtali.games.umtali.moves import Move
+    from umtali.games.umtali.state import HandState
 
     # R2: the opening turn has no draw, and a Jack goes down in it all the same.
     opening = HandState(

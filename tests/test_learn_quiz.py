@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.scripted import BOOK_ANSWERS, OTHER_SPELLINGS, QUIZ_WRONG
-from umtali.cards import CardSet, card_name, parse_card
-from umtali.deck import stacked_deck
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.melds import ColumnKind, hand_melds, meld_plans
+from umtali.games.umtali.state import Column, HandState
+from umtali.kernel.cards import CardSet, card_name, parse_card
 from umtali.learn.answers import AnswerError
 from umtali.learn.question import Question
 from umtali.learn.quiz import accepted_off, build_questions, try_moves, try_solo_off
@@ -19,8 +21,6 @@ from umtali.learn.quiz_grading import (
     grade_yes_no,
 )
 from umtali.learn.surface import Surface, parse_surface
-from umtali.melds import ColumnKind, hand_melds, meld_plans
-from umtali.state import Column, HandState
 
 QUESTIONS = build_questions()
 

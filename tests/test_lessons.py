@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from umtali import CardSet, HandState, Termination
-from umtali.cards import card_name
-from umtali.lessons import LESSONS, Lesson
-from umtali.match import Match
+from umtali.games.umtali.lessons import LESSONS, Lesson
+from umtali.games.umtali.match import Match
+from umtali.kernel.cards import card_name
 
 
 def top_of(hand: HandState) -> str | None:

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from tests.helpers import play_randomly
-from umtali.cards import parse_card
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.moves import IllegalMoveError
-from umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
-from umtali.state import HandState, Phase, Termination
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.moves import IllegalMoveError
+from umtali.games.umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
+from umtali.games.umtali.state import HandState, Phase, Termination
+from umtali.kernel.cards import parse_card
 
 
 def lesson_hand(number: int, rules: RuleSet, turns: int) -> HandState:
@@ -127,7 +127,7 @@ def test_hands_per_game_and_games_per_session() -> None:
     rules = dataclasses.replace(STANDARD, hands_per_game=1, games_to_win_session=3)
     session = Match(rules, kind="session", first_dealer=0)
     rng = random.Random(5)
-    from umtali.deck import shuffled_deck
+    from umtali.kernel.deck import shuffled_deck
 
     while not session.is_over():
         hand = session.new_hand(shuffled_deck(rng))

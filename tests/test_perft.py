@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from umtali.lessons import LESSONS
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.state import HandState
 from umtali.sim.perft import perft
-from umtali.state import HandState
 
 
 @pytest.mark.parametrize(

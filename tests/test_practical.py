@@ -1,7 +1,7 @@
 """The practical preset: seed 003's looser Umtali (ruling V) as options of the one engine.
 
-Every difference from the standard rules is an option of :class:`umtali.rules.RuleSet`
-that :class:`umtali.state.HandState` reads (docs/RULES.md Part 3b). These tests play the
+Every difference from the standard rules is an option of :class:`umtali.games.umtali.rules.RuleSet`
+that :class:`umtali.games.umtali.state.HandState` reads (docs/RULES.md Part 3b). These tests play the
 preset as the standard rules are played elsewhere: a whole hand move by move, each new
 refusal with its reason, perft counts, random-play invariants, views, records and bots.
 """
@@ -18,19 +18,20 @@ from hypothesis import strategies as st
 
 from tests.helpers import all_cards_accounted_for, fingerprint, snapshot
 from tests.test_properties import random_move
-from umtali.bots import BOTS, SearchBot
-from umtali.cards import CardSet, cards_of, parse_card
-from umtali.deck import UPCARD_INDEX, seeded_deck, shuffled_deck, stacked_deck
-from umtali.describe import describe_move, describe_seen, explain_illegal
-from umtali.match import Match
-from umtali.melds import ColumnKind
-from umtali.moves import KIND_MASK, IllegalMoveError, MoveKind
-from umtali.record import dumps, loads
-from umtali.rules import PRACTICAL, PRESETS, STANDARD, RuleSet
+from umtali.games.umtali.bots import BOTS, SearchBot
+from umtali.games.umtali.deal import UPCARD_INDEX, stacked_deck
+from umtali.games.umtali.describe import describe_move, describe_seen, explain_illegal
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.melds import ColumnKind
+from umtali.games.umtali.moves import KIND_MASK, IllegalMoveError, MoveKind
+from umtali.games.umtali.rules import PRACTICAL, PRESETS, STANDARD, RuleSet
+from umtali.games.umtali.state import Column, HandState, Phase, Termination
+from umtali.games.umtali.terms import FACE_DOWN
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.cards import CardSet, cards_of, parse_card
+from umtali.kernel.deck import seeded_deck, shuffled_deck
+from umtali.kernel.record import dumps, loads
 from umtali.sim.perft import perft
-from umtali.state import Column, HandState, Phase, Termination
-from umtali.terms import FACE_DOWN
-from umtali.view import PlayerView, determinize
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -468,7 +469,7 @@ def test_a_practical_view_never_leaks_and_determinizes(seed: int) -> None:
 @settings(max_examples=30, deadline=None)
 @given(seeds)
 def test_practical_notation_round_trips(seed: int) -> None:
-    from umtali.notation import format_move, parse_move
+    from umtali.games.umtali.notation import format_move, parse_move
 
     rng = random.Random(seed)
     state = practical_hand(seed)

@@ -11,15 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import all_cards_accounted_for, fingerprint, play_randomly, random_hand
-from umtali.cards import cards_of, parse_card
-from umtali.deck import shuffle
-from umtali.describe import explain_illegal
-from umtali.match import Match
-from umtali.melds import card_reach, end_is_acceptable, hand_melds, meld_plans, plays_reach
-from umtali.moves import IllegalMoveError, Move, MoveKind
-from umtali.record import dumps, loads
-from umtali.state import HandState, Phase
-from umtali.view import PlayerView, determinize
+from umtali.games.umtali.describe import explain_illegal
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.melds import (
+    card_reach,
+    end_is_acceptable,
+    hand_melds,
+    meld_plans,
+    plays_reach,
+)
+from umtali.games.umtali.moves import IllegalMoveError, Move, MoveKind
+from umtali.games.umtali.state import HandState, Phase
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.cards import cards_of, parse_card
+from umtali.kernel.deck import shuffle
+from umtali.kernel.record import dumps, loads
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -106,7 +112,7 @@ def test_every_hand_ends_within_the_turn_cap(seed: int) -> None:
 def test_record_round_trip_replays_identically(seed: int) -> None:
     rng = random.Random(seed)
     match = Match(kind="game", first_dealer=rng.randrange(2))
-    from umtali.deck import shuffled_deck
+    from umtali.kernel.deck import shuffled_deck
 
     while not match.is_over():
         hand = match.new_hand(shuffled_deck(rng))
@@ -229,7 +235,7 @@ def test_view_round_trips_through_plain_data() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seeds)
 def test_notation_round_trips_for_every_legal_move(seed: int) -> None:
-    from umtali.notation import format_move, parse_move
+    from umtali.games.umtali.notation import format_move, parse_move
 
     rng = random.Random(seed)
     state = random_hand(seed)
@@ -247,7 +253,7 @@ def test_notation_round_trips_for_every_legal_move(seed: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(seeds, st.integers(min_value=0, max_value=52))
 def test_our_shuffle_is_random_shuffle(seed: int, length: int) -> None:
-    # Deals and determinizations use umtali.deck.shuffle for speed; recorded seeds and
+    # Deals and determinizations use umtali.kernel.deck.shuffle for speed; recorded seeds and
     # arena runs rely on it drawing exactly as random.Random.shuffle does.
     ours, theirs = random.Random(seed), random.Random(seed)
     a, b = list(range(length)), list(range(length))

@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 
 from tests.helpers import play_randomly
 from tests.test_records import lesson_game
-from umtali.deck import shuffled_deck
-from umtali.lessons import LESSONS
-from umtali.match import Match, MatchKind
-from umtali.record import RecordError, dumps, load_file, loads
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match, MatchKind
+from umtali.kernel.deck import shuffled_deck
+from umtali.kernel.record import RecordError, dumps, load_file, loads
 
 FUZZ = settings(
     max_examples=200,

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from tests.helpers import fingerprint
-from umtali.lessons import LESSONS
-from umtali.match import Match, MatchError
-from umtali.record import RecordError, dumps, load_file, loads, record_of, save_file
-from umtali.rules import RuleSet
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.rules import RuleSet
+from umtali.kernel.players import MatchError
+from umtali.kernel.record import RecordError, dumps, load_file, loads, record_of, save_file
 
 
 def lesson_game() -> Match:

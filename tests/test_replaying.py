@@ -10,12 +10,13 @@ from pathlib import Path
 from tests.test_gin import GIN_CARDS, SIXTY, gin_deck
 from tests.test_gin_records import GIN_TEN, OTHER, three_hand_in_three
 from tests.test_records import lesson_game
-from umtali.gin.party import FourHandGame
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.gin_session import GinPlaySession
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.record import load_any_file, save_file
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.party import FourHandGame
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.session import PlaySession
+from umtali.kernel.record import load_any_file, save_file
 from umtali.replaying import (
     GameTotals,
     GinGameEnds,
@@ -38,7 +39,6 @@ from umtali.replaying import (
     match_events,
     party_match_events,
 )
-from umtali.session import PlaySession
 
 
 def test_a_hand_is_told_turn_by_turn_with_its_result() -> None:

@@ -12,8 +12,12 @@ import numpy as np
 import pytest
 
 from tests.helpers import c, play
-from umtali.deck import shuffled_deck, stacked_deck
-from umtali.moves import Move, MoveKind
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.rules import PRESETS
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.deck import shuffled_deck
 from umtali.rl import actions
 from umtali.rl.actions import (
     ACTION_BLOCKS,
@@ -41,9 +45,6 @@ from umtali.rl.actions import (
     move_of,
     table_markdown,
 )
-from umtali.rules import PRESETS
-from umtali.state import HandState
-from umtali.view import PlayerView
 
 RESEARCH = Path(__file__).resolve().parent.parent / "docs" / "RESEARCH.md"
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from umtali.bots import BOTS
+from umtali.games.umtali.bots import BOTS
 from umtali.rl import ENV_ID
 from umtali.rl.actions import DISCARD, NUM_ACTIONS
 from umtali.rl.episode import IllegalActionError

@@ -15,8 +15,11 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 import pytest
 
 from tests.helpers import NOT_THE_STATE
-from umtali.cards import card_name
-from umtali.lessons import LESSONS, Lesson
+from umtali.games.umtali.lessons import LESSONS, Lesson
+from umtali.games.umtali.rules import STANDARD
+from umtali.games.umtali.state import HandState, NotInStockError
+from umtali.games.umtali.terms import Phase
+from umtali.kernel.cards import card_name
 from umtali.rl.actions import DRAW, NUM_ACTIONS, engine_action, index_of
 from umtali.rl.observation import Observer, max_moves
 from umtali.rl.openspiel import (
@@ -26,9 +29,6 @@ from umtali.rl.openspiel import (
     max_margin,
     play_indices,
 )
-from umtali.rules import STANDARD
-from umtali.state import HandState, NotInStockError
-from umtali.terms import Phase
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

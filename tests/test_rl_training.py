@@ -12,9 +12,11 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from umtali.bots import BOTS
-from umtali.cards import mask_of, parse_card
-from umtali.lessons import LESSONS
+from umtali.games.umtali.bots import BOTS
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import mask_of, parse_card
 from umtali.rl.actions import DISCARD, DRAW, TAKE, index_of, legal_indices
 from umtali.rl.observation import Observer
 from umtali.rl.policy import (
@@ -25,8 +27,6 @@ from umtali.rl.policy import (
     Position,
     action_features,
 )
-from umtali.state import HandState
-from umtali.view import PlayerView
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -24,12 +24,13 @@ from umtali import (
     Termination,
     stacked_deck,
 )
-from umtali.cards import JACK, card_ascii, card_name, card_points, rank_of
-from umtali.cards import JACKS as JACKS_MASK
-from umtali.lessons import LESSONS
-from umtali.match import Match, MatchError
-from umtali.melds import ColumnKind, column_points, meld_accepts, meld_plans
-from umtali.view import PlayerView
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.melds import ColumnKind, column_points, meld_accepts, meld_plans
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import JACK, card_ascii, card_name, card_points, rank_of
+from umtali.kernel.cards import JACKS as JACKS_MASK
+from umtali.kernel.players import MatchError
 
 Snapshot = tuple[object, ...]
 EndState = tuple[frozenset[str], CardSet]

@@ -14,8 +14,8 @@ import pytest
 
 from tests.helpers import c, cards, deal, play, snapshot
 from umtali import CardSet, HandState, IllegalMoveError, Move, MoveKind, Phase
-from umtali.cards import bit, card_points
-from umtali.melds import SOLO_ACCEPTS, column_points, meld_accepts, meld_plans
+from umtali.games.umtali.melds import SOLO_ACCEPTS, column_points, meld_accepts, meld_plans
+from umtali.kernel.cards import bit, card_points
 
 Snapshot = tuple[object, ...]
 EndState = tuple[frozenset[str], CardSet]

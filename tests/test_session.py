@@ -13,11 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.scripted import typed_terminal
-from umtali.cards import rank_of
-from umtali.moves import Move, MoveKind
-from umtali.record import loads
-from umtali.rules import PRACTICAL, STANDARD
-from umtali.session import (
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.rules import PRACTICAL, STANDARD
+from umtali.games.umtali.session import (
     BotError,
     PlaySession,
     Refused,
@@ -32,8 +30,10 @@ from umtali.session import (
     table_mask,
     why,
 )
-from umtali.session_file import KeptGame, ResumeError
-from umtali.session_shared import Accepted
+from umtali.kernel.cards import rank_of
+from umtali.kernel.record import loads
+from umtali.session.kept import KeptGame, ResumeError
+from umtali.session.shared import Accepted
 
 
 def first_moves(session: PlaySession, moves: int | None = None) -> None:
@@ -258,7 +258,7 @@ def test_hotseat_undo_of_a_passed_turn_needs_the_other_players_consent() -> None
 def test_a_hotseat_undo_at_the_hand_over_in_the_terminal() -> None:
     from umtali.cli.play import Game
     from umtali.cli.terminal import QuitRequested
-    from umtali.session_file import KeptGame
+    from umtali.session.kept import KeptGame
 
     session = PlaySession.new(seed=6, humans={0, 1}, bot="search")
     session.deal()
@@ -318,7 +318,7 @@ def test_a_bot_that_breaks_the_rules_is_named() -> None:
 
 def test_importing_the_session_loads_neither_rich_nor_the_cli() -> None:
     check = (
-        "import umtali.session, umtali.session_file, sys;"
+        "import umtali.games.umtali.session, umtali.session.kept, sys;"
         " assert 'rich' not in sys.modules, 'rich';"
         " assert not [m for m in sys.modules if m.startswith('umtali.cli')], 'cli'"
     )
@@ -332,7 +332,7 @@ def test_importing_the_session_loads_neither_rich_nor_the_cli() -> None:
 
 
 def test_the_end_of_a_hand_as_data() -> None:
-    from umtali.lessons import LESSONS
+    from umtali.games.umtali.lessons import LESSONS
 
     hand = LESSONS[0].state_at()
     outcome = hand.outcome()
@@ -529,7 +529,7 @@ def test_a_new_game_is_worth_saving_once_a_person_moved_or_it_has_a_file(tmp_pat
 def test_a_save_that_fails_goes_to_the_next_folder_and_the_game_is_kept_there(
     tmp_path: Path,
 ) -> None:
-    from umtali.files import SaveLock
+    from umtali.kernel.files import SaveLock
 
     session = PlaySession.new(seed=3, humans={0}, bot="greedy")
     first_moves(session, moves=2)
@@ -553,7 +553,7 @@ def test_a_save_that_fails_goes_to_the_next_folder_and_the_game_is_kept_there(
 
 
 def test_a_game_that_cannot_be_resumed_lets_go_of_its_file(tmp_path: Path) -> None:
-    from umtali.files import SaveLock
+    from umtali.kernel.files import SaveLock
 
     over = PlaySession.between_bots(("random", "random"), 4, kind="hand")
     over.play_out()

@@ -25,11 +25,12 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
 from tests.postgres import PostgresServer
-from umtali.deck import seeded_deck
-from umtali.match import Match, MatchError
-from umtali.record import RecordError, dumps, loads
-from umtali.rules import STANDARD
-from umtali.state import HandState
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.rules import STANDARD
+from umtali.games.umtali.state import HandState
+from umtali.kernel.deck import seeded_deck
+from umtali.kernel.players import MatchError
+from umtali.kernel.record import RecordError, dumps, loads
 from umtali.web import postgres
 from umtali.web.models import Base
 from umtali.web.store import (

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import umtali.state as engine
+import umtali.games.umtali.state as engine
 from tests.helpers import fingerprint, random_hand
-from umtali.moves import KIND_MASK, MoveKind
-from umtali.state import HandState
+from umtali.games.umtali.moves import KIND_MASK, MoveKind
+from umtali.games.umtali.state import HandState
 
 SEEDS = range(40)
 """Deals tried for a forgotten field: each field must be caught within these."""

@@ -1,4 +1,4 @@
-"""What one player may see (:mod:`umtali.view`), against the true state: the cards
+"""What one player may see (:mod:`umtali.games.umtali.view`), against the true state: the cards
 hidden from him are worked out here on their own, from the hand's history, and no view
 may show one. The browser server's secrecy scan (tests/test_web_api.py) uses the same
 reckoning."""
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from umtali.cards import card_ascii, cards_of
-from umtali.moves import Move, MoveKind
-from umtali.state import HandState
-from umtali.terms import FACE_DOWN, PILE_CARD
-from umtali.view import PlayerView, determinize
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.cards import card_ascii, cards_of
 
 
 def hidden_from(hand: HandState, seat: int) -> set[int]:

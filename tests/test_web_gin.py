@@ -31,15 +31,15 @@ from tests.test_web_api import (
 )
 from tests.test_web_api import scan_url as scan_db  # noqa: F401 - a fixture
 from tests.test_web_processes import play_through_kills
-from umtali.cards import card_ascii, mask_of, parse_card, parse_cards
 from umtali.cli.main import main
-from umtali.deck import FIRST_STOCK_INDEX
-from umtali.gin.melds import min_deadwood
-from umtali.gin.state import GinHand, GinMove
-from umtali.gin.view import GinView
-from umtali.gin_record import GinMatch
-from umtali.gin_session import GinPlaySession
-from umtali.record import loads_any
+from umtali.games.gin.match import GinMatch
+from umtali.games.gin.melds import min_deadwood
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.gin.state import GinHand, GinMove
+from umtali.games.gin.view import GinView
+from umtali.games.umtali.deal import FIRST_STOCK_INDEX
+from umtali.kernel.cards import card_ascii, mask_of, parse_card, parse_cards
+from umtali.kernel.record import loads_any
 from umtali.web.gin_table import sent_gin_view
 from umtali.web.store import Store, deck_commitment
 
@@ -97,7 +97,7 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
         "default_rules": "standard",
         "kinds": ["game"],
     }
-    # Umtali's presets are read from umtali.rules.PRESETS: the practical one is offered.
+    # Umtali's presets are read from umtali.games.umtali.rules.PRESETS: the practical one is offered.
     assert {"standard", "practical"} <= set(offered["umtali"]["rules"])
     practical = new_game(client, rules="practical", level="random", kind="hand")
     state = state_of(client, practical["seats"][0]["secret"])

@@ -24,12 +24,12 @@ from tests.test_web_api import app_on, cards_named, new_game, play, state_of, st
 from tests.test_web_gin import _symbol, gin_move, hidden_from
 from tests.test_web_processes import play_through_kills
 from tests.test_web_socket import Clock
-from umtali.cards import card_ascii, parse_cards
 from umtali.cli.main import main
-from umtali.gin.party import TEAMS, FourHandGame, ThreeHandGame
-from umtali.gin.state import GinHand, GinMove
-from umtali.gin_record import GinPartyMatch
-from umtali.record import load_any_file
+from umtali.games.gin.match import GinPartyMatch
+from umtali.games.gin.party import TEAMS, FourHandGame, ThreeHandGame
+from umtali.games.gin.state import GinHand, GinMove
+from umtali.kernel.cards import card_ascii, parse_cards
+from umtali.kernel.record import load_any_file
 from umtali.web.store import Store, deck_commitment
 
 JSON = dict[str, Any]

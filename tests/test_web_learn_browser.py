@@ -15,9 +15,9 @@ from tests.browser import DESKTOP, PHONE
 from tests.scripted import BOOK_ANSWERS
 from tests.servers import ServerProcess
 from umtali.cli.main import main as umtali
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.record import save_file
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.kernel.record import save_file
 
 TIMEOUT_MS = 15_000
 

@@ -32,7 +32,7 @@ from tests.postgres import PostgresServer
 from tests.servers import ServerProcess, running_server
 from tests.test_web_api import app_on, new_game, play, state_of
 from umtali.cli.main import main
-from umtali.match import Match
+from umtali.games.umtali.match import Match
 from umtali.web.server import GameServer, PostgresBroadcaster
 from umtali.web.store import Store
 

@@ -16,16 +16,16 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from umtali.cards import card_ascii, cards_of, display_key, parse_cards
 from umtali.cli.main import main as umtali
-from umtali.gin.party import FourHandGame
-from umtali.gin.rules import GIN_PRESETS
-from umtali.gin_party_session import GinPartySession
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.gin_session import GinPlaySession
-from umtali.record import AnyRecord, dumps, save_file
-from umtali.rules import PRACTICAL
-from umtali.session import PlaySession
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.party import FourHandGame
+from umtali.games.gin.party_session import GinPartySession
+from umtali.games.gin.rules import GIN_PRESETS
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.rules import PRACTICAL
+from umtali.games.umtali.session import PlaySession
+from umtali.kernel.cards import card_ascii, cards_of, display_key, parse_cards
+from umtali.kernel.record import AnyRecord, dumps, save_file
 from umtali.web.learning import REPLAY_PATH, router
 
 

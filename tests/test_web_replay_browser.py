@@ -12,10 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.servers import ServerProcess
-from umtali.gin_party_session import GinPartySession
-from umtali.gin_record import GinMatch
-from umtali.gin_session import GinPlaySession
-from umtali.record import save_file
+from umtali.games.gin.match import GinMatch
+from umtali.games.gin.party_session import GinPartySession
+from umtali.games.gin.session import GinPlaySession
+from umtali.kernel.record import save_file
 
 PHONE: ViewportSize = {"width": 360, "height": 740}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}

@@ -11,13 +11,14 @@ Move.keep()
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from umtali.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
-from umtali.deck import InvalidDeckError, seeded_deck, shuffled_deck, stacked_deck
-from umtali.melds import ColumnKind, MeldPlan, meld_plans
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
-from umtali.notation import format_move, parse_move
-from umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
-from umtali.state import Column, HandOutcome, HandState, Phase, Termination
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.melds import ColumnKind, MeldPlan, meld_plans
+from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
+from umtali.games.umtali.notation import format_move, parse_move
+from umtali.games.umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
+from umtali.games.umtali.state import Column, HandOutcome, HandState, Phase, Termination
+from umtali.kernel.cards import CardSet, InvalidCardError, card_name, parse_card, parse_cards
+from umtali.kernel.deck import InvalidDeckError, seeded_deck, shuffled_deck
 
 try:  # written once, in pyproject.toml; the installed package's metadata carries it
     __version__ = _version("umtali")

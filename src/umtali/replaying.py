@@ -4,11 +4,11 @@
 dealer, each turn and who plays it, every move as a sentence, the board after each turn,
 who won each hand, each game's totals, and, for a record saved before its end, where it
 stopped and who was to move. :func:`match_events` and :func:`hand_events` work all of
-that out by replaying the moves on a fresh :class:`~umtali.state.HandState`, and yield it
+that out by replaying the moves on a fresh :class:`~umtali.games.umtali.state.HandState`, and yield it
 in order; a front end only draws each event (the terminal prints them, and may pause
 after a :class:`TurnEnds` or a :class:`HandEnds` whose ``more`` is true).
 
->>> from umtali.lessons import LESSONS
+>>> from umtali.games.umtali.lessons import LESSONS
 >>> events = list(hand_events(LESSONS[0].state_at()))
 >>> events[0].title, events[1].sentence
 ('Player 2 deals', 'Player 2 deals and keeps the 11th card')
@@ -36,10 +36,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from umtali.describe import describe_move, object_name
-from umtali.gin.party import FourHandGame, FourHandSeats, Table, ThreeHandGame, ThreeHandSeats
-from umtali.gin.state import GinHand, GinMove
-from umtali.gin_party_session import (
+from umtali.games.gin.match import GinMatch, GinPartyMatch, PartyGame, tables_of
+from umtali.games.gin.party import FourHandGame, FourHandSeats, Table, ThreeHandGame, ThreeHandSeats
+from umtali.games.gin.party_session import (
     deal_sentence,
     draw_sentence,
     result_sentence,
@@ -47,8 +46,7 @@ from umtali.gin_party_session import (
     teams_sentence,
     totals_sentence,
 )
-from umtali.gin_record import GinMatch, GinPartyMatch, PartyGame, tables_of
-from umtali.gin_session import (
+from umtali.games.gin.session import (
     GinHandSummary,
     GinScoreSheet,
     gin_result_sentence,
@@ -56,10 +54,13 @@ from umtali.gin_session import (
     summarize_gin_hand,
     tell_gin_move,
 )
-from umtali.match import Match
-from umtali.moves import Move
-from umtali.record import AnyRecord
-from umtali.state import HandState, player_name
+from umtali.games.gin.state import GinHand, GinMove
+from umtali.games.umtali.describe import describe_move
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.state import HandState, player_name
+from umtali.kernel.english import object_name
+from umtali.kernel.record import AnyRecord
 
 __all__ = [
     "AnyEvent",
@@ -319,7 +320,7 @@ AnyEvent = Event | GinEvent | PartyEvent
 def hand_result(hand: HandState) -> str:
     """Who won a finished hand, and the score, the winner's first.
 
-    >>> from umtali.lessons import LESSONS
+    >>> from umtali.games.umtali.lessons import LESSONS
     >>> hand_result(LESSONS[2].state_at())  # 33 to 52, Player 1's score first
     'Player 2 wins the hand, 52 to 33.'
     """
@@ -408,7 +409,7 @@ def match_events(match: Match, names: tuple[str, str] | None = None) -> Iterator
     players' names as the front end shows them (a terminal escapes control characters);
     the record's own by default.
 
-    >>> from umtali.lessons import LESSONS
+    >>> from umtali.games.umtali.lessons import LESSONS
     >>> match = Match(kind="game", first_dealer=1, players=("Ann", "Player 2"))
     >>> _ = match.new_hand(LESSONS[0].deck()).push_text("keep")
     >>> events = list(match_events(match))
@@ -542,8 +543,8 @@ def party_match_events(
     game is played again from its start, so each total is the one of that moment.
     ``names``: the players' names as the front end shows them.
 
-    >>> from umtali.cards import parse_cards
-    >>> from umtali.deck import seeded_deck
+    >>> from umtali.kernel.cards import parse_cards
+    >>> from umtali.kernel.deck import seeded_deck
     >>> game = ThreeHandGame(drawn=tuple(parse_cards("4h Kc 9s")))
     >>> match = GinPartyMatch(game, players=("Ann", "Bob", "Cy"))
     >>> match.deal_next(seeded_deck(7)).hand.push_text("take")

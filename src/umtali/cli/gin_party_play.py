@@ -2,8 +2,8 @@
 terminal, one person against computers or every seat a person (hot-seat).
 
 The game (who plays whom, the deals, the computers' moves, the totals and the words
-between the hands) is a :class:`umtali.gin_party_session.GinPartySession`, kept in a
-file as a game of two is (:class:`umtali.session_file.KeptGame`): ``--save``, saved
+between the hands) is a :class:`umtali.games.gin.party_session.GinPartySession`, kept in a
+file as a game of two is (:class:`umtali.session.kept.KeptGame`): ``--save``, saved
 after every hand, ``save`` at a prompt, saved on the way out, and ``--resume``.
 Starting, resuming and stopping are :mod:`umtali.cli.play`'s, the same for every game.
 
@@ -22,10 +22,10 @@ from umtali.cli.gin_play import GinGame
 from umtali.cli.gin_render import gin_hand_summary
 from umtali.cli.prompting import Pausing
 from umtali.cli.terminal import Terminal, printable
-from umtali.describe import subject
-from umtali.gin_party_session import GinPartySession, PartyHand
-from umtali.gin_session import gin_variant
-from umtali.session_file import KeptGame
+from umtali.games.gin.party_session import GinPartySession, PartyHand
+from umtali.games.gin.session import gin_variant
+from umtali.kernel.english import subject
+from umtali.session.kept import KeptGame
 
 __all__ = ["PartyPlay", "party_name"]
 

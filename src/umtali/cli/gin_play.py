@@ -2,10 +2,10 @@
 computer, or two people hot-seat.
 
 The game (seats, turns, the computer's seeded decisions, hints, refusals and their
-reasons, the end of each hand) is a :class:`umtali.gin_session.GinPlaySession`, and the
-file it is kept in a :class:`umtali.session_file.KeptGame`, as for Umtali; this module
+reasons, the end of each hand) is a :class:`umtali.games.gin.session.GinPlaySession`, and the
+file it is kept in a :class:`umtali.session.kept.KeptGame`, as for Umtali; this module
 is its terminal. It draws each screen from the mover's
-:class:`~umtali.gin.view.GinView` and reads what is typed. In hot-seat the screen is
+:class:`~umtali.games.gin.view.GinView` and reads what is typed. In hot-seat the screen is
 cleared and handed over between the two players, as in Umtali. Starting, resuming,
 stopping and saving are :mod:`umtali.cli.play`'s, the same for both games.
 """
@@ -17,15 +17,15 @@ from typing import Final
 
 from rich.text import Text
 
-from umtali.cards import card_name
 from umtali.cli.gin_render import gin_board, gin_hand_line, gin_hand_summary, gin_score_sheet
 from umtali.cli.prompting import TurnPrompt
 from umtali.cli.terminal import Terminal, printable
-from umtali.describe import possessive
-from umtali.gin.state import GinMove
-from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession, gin_variant, rules_named
-from umtali.session_file import KeptGame
-from umtali.session_shared import Guard
+from umtali.games.gin.session import DEFAULT_GIN_BOT, GinPlaySession, gin_variant, rules_named
+from umtali.games.gin.state import GinMove
+from umtali.kernel.cards import card_name
+from umtali.kernel.english import possessive
+from umtali.session.kept import KeptGame
+from umtali.session.shared import Guard
 
 __all__ = ["GIN_HELP_FILE", "GinGame", "new_gin_session"]
 

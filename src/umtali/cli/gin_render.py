@@ -1,5 +1,5 @@
 """Rich renderings of a game of Gin Rummy, drawn from a player's
-:class:`~umtali.gin.view.GinView` (so that they cannot show a card he may not see) and
+:class:`~umtali.games.gin.view.GinView` (so that they cannot show a card he may not see) and
 from the session's summaries of a finished hand and of the game.
 
 A hand is shown as its player would lay it: the melds of its least deadwood, each
@@ -12,12 +12,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cards import cards_of, display_key
 from umtali.cli.render import card_text, cards_text
-from umtali.describe import plural
-from umtali.gin.melds import best_arrangement
-from umtali.gin.view import GinView
-from umtali.gin_session import GinHandSummary, GinScoreSheet
+from umtali.games.gin.melds import best_arrangement
+from umtali.games.gin.session import GinHandSummary, GinScoreSheet
+from umtali.games.gin.view import GinView
+from umtali.kernel.cards import cards_of, display_key
+from umtali.kernel.english import plural
 from umtali.replaying import GinBoard
 
 __all__ = [
@@ -38,7 +38,7 @@ def melds_text(melds: tuple[int, ...], deadwood: int, points: int) -> Text:
     """Melds (each low to high, ``|`` between them) and then the deadwood with its
     count, or "gin" when there is none.
 
-    >>> from umtali.cards import mask_of, parse_cards
+    >>> from umtali.kernel.cards import mask_of, parse_cards
     >>> str(melds_text((mask_of(parse_cards("3s 2s As")),), mask_of(parse_cards("Kd")), 10))
     'A♠ 2♠ 3♠ | deadwood K♦ (10)'
     """
@@ -170,7 +170,7 @@ def gin_replay_board(board: GinBoard, labels: tuple[str, str]) -> str:
     """A replay's board as plain text: both hands laid out as melds and deadwood (a
     replay hides nothing), then the stock and the discard pile, its top last.
 
-    >>> from umtali.gin.state import GinHand
+    >>> from umtali.games.gin.state import GinHand
     >>> print(gin_replay_board(GinBoard.of(GinHand.from_seed(7)), ("Ann", "Bob")))
       Ann: J♣ Q♣ K♣ | deadwood Q♠ 7♠ 6♠ A♠ 4♥ 7♦ 9♣ (44)
       Bob: deadwood 2♠ K♥ 8♥ 6♥ Q♦ 10♦ 5♦ 4♦ 2♦ A♣ (58)

@@ -2,7 +2,7 @@
 save after each hand, ``save`` and play on, save on the way out, and say where.
 
 The file, its lock and where a game goes when its file cannot be written are a
-:class:`umtali.session_file.KeptGame`; this module only says it to the player. Both
+:class:`umtali.session.kept.KeptGame`; this module only says it to the player. Both
 :class:`umtali.cli.play.Game` (Umtali) and :class:`umtali.cli.gin_play.GinGame` (Gin
 Rummy) are a :class:`KeptPlay`, so a game of either is saved the same way however it
 stops.
@@ -16,8 +16,8 @@ from pathlib import Path
 from rich.text import Text
 
 from umtali.cli.terminal import Terminal, interrupts_deferred, printable
-from umtali.files import os_reason
-from umtali.session_file import KeptGame
+from umtali.kernel.files import os_reason
+from umtali.session.kept import KeptGame
 
 __all__ = ["KeptPlay", "shown"]
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from umtali.cli.answers import ask_until_read, bullet
 from umtali.cli.render import hand_text, table_side, top_discard_text
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
+from umtali.games.umtali.state import HandState, player_name
 from umtali.learn.answers import Unanswered, normalize
 from umtali.learn.lesson import (
     Ask,
@@ -32,7 +33,6 @@ from umtali.learn.lesson import (
 )
 from umtali.learn.question import Question
 from umtali.learn.verdict import Verdict
-from umtali.state import HandState, player_name
 
 __all__ = ["run_lesson", "score_table"]
 

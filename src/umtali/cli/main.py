@@ -16,15 +16,18 @@ from pathlib import Path
 from typing import Final, NoReturn, TextIO, cast
 
 from umtali import __version__
-from umtali.bots import BOTS, DEFAULT_BOT
-from umtali.bots.gin import GIN_BOTS
-from umtali.cards import quoted
 from umtali.cli.terminal import GuardedOutput, OutputLost, printable, tolerate_narrow_output
-from umtali.describe import render_state
-from umtali.files import SavePathError, check_save_path
-from umtali.gin.rules import GIN_PRESETS, GinRules
-from umtali.gin_session import DEFAULT_GIN_BOT
-from umtali.record import RecordError, load_any_file, save_file
+from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.rules import GIN_PRESETS, GinRules
+from umtali.games.gin.session import DEFAULT_GIN_BOT
+from umtali.games.umtali.bots import BOTS, DEFAULT_BOT
+from umtali.games.umtali.describe import render_state
+from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
+from umtali.games.umtali.session import PlaySession
+from umtali.games.umtali.state import player_name
+from umtali.kernel.cards import quoted
+from umtali.kernel.files import SavePathError, check_save_path
+from umtali.kernel.record import RecordError, load_any_file, save_file
 from umtali.replaying import (
     AnyEvent,
     GameTotals,
@@ -45,9 +48,6 @@ from umtali.replaying import (
     any_match_events,
     hand_events,
 )
-from umtali.rules import PRESETS, STANDARD, RuleSet
-from umtali.session import PlaySession
-from umtali.state import player_name
 
 __all__ = ["main"]
 
@@ -498,19 +498,19 @@ _PRESET_NOTES: Final = {
     " like, any discard taken with the cards above it",
 }
 """What each of Umtali's presets is, in a few words for the help (``RuleSet`` has no
-description of its own). A preset added to :data:`umtali.rules.PRESETS` and not here is
+description of its own). A preset added to :data:`umtali.games.umtali.rules.PRESETS` and not here is
 offered all the same, by name."""
 
 
 def _presets_told() -> str:
-    """Every preset of :data:`umtali.rules.PRESETS`, each with what it is."""
+    """Every preset of :data:`umtali.games.umtali.rules.PRESETS`, each with what it is."""
     return "; ".join(
         f"{name} ({_PRESET_NOTES[name]})" if name in _PRESET_NOTES else name for name in PRESETS
     )
 
 
 def _preset(text: str) -> RuleSet:
-    """A rules option: the name of a preset of :data:`umtali.rules.PRESETS`."""
+    """A rules option: the name of a preset of :data:`umtali.games.umtali.rules.PRESETS`."""
     try:
         return PRESETS[text]
     except KeyError:

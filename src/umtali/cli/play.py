@@ -2,10 +2,10 @@
 Umtali or (``--game gin``) of Gin Rummy.
 
 The game itself (seats, turns, the computer's seeded decisions, hints, undo, recaps) is a
-:class:`umtali.session.PlaySession`, what each seat has seen of it a
-:class:`~umtali.session.SeatsSeen`, and the file it is kept in (locked while it is
-played) a :class:`umtali.session_file.KeptGame`. This module is its terminal: it draws
-each screen from the mover's :class:`~umtali.view.PlayerView` (so it never shows a hidden
+:class:`umtali.games.umtali.session.PlaySession`, what each seat has seen of it a
+:class:`~umtali.games.umtali.session.SeatsSeen`, and the file it is kept in (locked while it is
+played) a :class:`umtali.session.kept.KeptGame`. This module is its terminal: it draws
+each screen from the mover's :class:`~umtali.games.umtali.view.PlayerView` (so it never shows a hidden
 card), reads what is typed, and saves the game whatever way the program stops.
 """
 
@@ -22,7 +22,6 @@ from typing import Final
 
 from rich.text import Text
 
-from umtali.bots import BOTS, DEFAULT_BOT
 from umtali.cli.gin_party_play import PartyPlay
 from umtali.cli.gin_play import GinGame, new_gin_session
 from umtali.cli.prompting import TurnPrompt
@@ -40,18 +39,19 @@ from umtali.cli.terminal import (
     printable,
     stop_signals_raised,
 )
-from umtali.describe import possessive
-from umtali.files import FileInUseError, SaveLock, SavePathError, check_save_path
-from umtali.gin_party_session import GinPartySession
-from umtali.gin_session import DEFAULT_GIN_BOT, GinPlaySession, rules_named
+from umtali.games.gin.party_session import GinPartySession
+from umtali.games.gin.session import DEFAULT_GIN_BOT, GinPlaySession, rules_named
+from umtali.games.umtali.bots import BOTS, DEFAULT_BOT
+from umtali.games.umtali.match import MatchKind
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.notation import VERBS
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.session import PlaySession, Refused, SeatsSeen, rules_label, summarize_hand
+from umtali.games.umtali.state import HandState
+from umtali.kernel.english import possessive
+from umtali.kernel.files import FileInUseError, SaveLock, SavePathError, check_save_path
 from umtali.learn.reference import help_file
-from umtali.match import MatchKind
-from umtali.moves import Move
-from umtali.notation import VERBS
-from umtali.rules import STANDARD, RuleSet
-from umtali.session import PlaySession, Refused, SeatsSeen, rules_label, summarize_hand
-from umtali.session_file import KeptGame, KeptSession, ResumeError
-from umtali.state import HandState
+from umtali.session.kept import KeptGame, KeptSession, ResumeError
 
 __all__ = ["PlayOptions", "run_play"]
 
@@ -81,7 +81,7 @@ class PlayOptions:
     players: int | None = None
     """With ``--game gin``: 3 or 4 for three- or four-hand; ``None``: two."""
     rules: RuleSet | None = None
-    """Umtali's rules, a preset of :data:`umtali.rules.PRESETS`; ``None``: standard."""
+    """Umtali's rules, a preset of :data:`umtali.games.umtali.rules.PRESETS`; ``None``: standard."""
 
 
 class PlayError(Exception):

@@ -4,7 +4,7 @@ typed, or a number, or one of the words every game knows) and the wait between h
 :class:`Pausing` waits for Enter between hands (``quit``, ``save``, ``score`` and
 ``help`` answered meanwhile); every screen of a game is one, three- and four-hand Gin
 Rummy's too. :class:`TurnPrompt` is a game of two played on a
-:class:`~umtali.session_shared.TwoSeatSession`: the hands dealt and played to the end,
+:class:`~umtali.session.shared.TwoSeatSession`: the hands dealt and played to the end,
 the computer's moves told, and a person's turn read line by line: a move, its number,
 ``moves``, ``hint``, ``why MOVE``, ``undo``, ``rules``, ``help``, ``score``, ``save``
 and ``quit``, refusals told with their reason. Umtali's screen
@@ -27,7 +27,7 @@ from umtali.cli.kept import KeptPlay
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, printable
 from umtali.learn.answers import whole_number
 from umtali.learn.reference import play_help, rules_summary, typed_spans
-from umtali.session_shared import Accepted, MoveT, Refused, TwoSeatSession
+from umtali.session.shared import Accepted, MoveT, Refused, TwoSeatSession
 
 __all__ = ["Pausing", "TurnPrompt", "help_told", "rules_told"]
 

@@ -1,6 +1,6 @@
 """Rich renderings of cards, hands, tables and the board, drawn from a player's view.
 
-The board is built from a :class:`umtali.view.PlayerView`, so it cannot show a card the
+The board is built from a :class:`umtali.games.umtali.view.PlayerView`, so it cannot show a card the
 player may not see. Overlapped columns are drawn top-down as the book draws them, solo
 cards apart on their own row.
 """
@@ -14,12 +14,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cards import CardSet, card_name, display_key, suit_of
-from umtali.describe import YOU, plural
-from umtali.melds import ColumnKind
-from umtali.session import HandSummary, ScoreSheet, table_mask
-from umtali.state import Column, Phase
-from umtali.view import PlayerView
+from umtali.games.umtali.melds import ColumnKind
+from umtali.games.umtali.session import HandSummary, ScoreSheet, table_mask
+from umtali.games.umtali.state import Column, Phase
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import CardSet, card_name, display_key, suit_of
+from umtali.kernel.english import YOU, plural
 
 __all__ = [
     "NEW_MARK",
@@ -134,7 +134,7 @@ def under_the_top_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> T
     as ``shown`` cards: the card under the top matters when both may be taken together.
     ``None`` is a card lying face down.
 
-    >>> from umtali.cards import parse_card
+    >>> from umtali.kernel.cards import parse_card
     >>> str(under_the_top_text([parse_card("3s"), parse_card("5h"), parse_card("9d")]))
     'Under the top discard: 5♥ 3♠'
     """

@@ -20,8 +20,8 @@ from typing import Any, Final, TextIO
 
 from rich.console import Console, RenderableType
 
-from umtali.cards import quoted
-from umtali.terms import UNPRINTABLE
+from umtali.kernel.cards import quoted
+from umtali.kernel.players import UNPRINTABLE
 
 __all__ = [
     "MAX_LINE",

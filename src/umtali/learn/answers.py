@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Generic, TypeVar
 
-from umtali.cards import Card, CardSet, InvalidCardError, display_key, parse_card
+from umtali.kernel.cards import Card, CardSet, InvalidCardError, display_key, parse_card
 
 __all__ = [
     "MAX_TRIES",
@@ -105,7 +105,7 @@ def read_cards(text: str) -> list[Card]:
     separated by spaces or commas, each a card (``Ks``, ``K♠``, ``10h``, ``Th``, the book's
     ``K-♠``, any case), the words "and", "&" and "+" skipped.
 
-    >>> from umtali.cards import card_name
+    >>> from umtali.kernel.cards import card_name
     >>> [card_name(c) for c in read_cards("Ks, th and k♠")]
     ['K♠', '10♥', 'K♠']
     >>> read_cards("Ks Kx")
@@ -125,7 +125,7 @@ def parse_card_list(text: str) -> tuple[Card, ...]:
     were typed (a card typed twice is kept where it first came): the order in which the
     feedback names the learner's own cards back to him.
 
-    >>> from umtali.cards import card_name
+    >>> from umtali.kernel.cards import card_name
     >>> [card_name(c) for c in parse_card_list("7-♠ 6s and 7♠, K♦")]
     ['7♠', '6♠', 'K♦']
     >>> parse_card_list("none")
@@ -142,9 +142,9 @@ def parse_card_list(text: str) -> tuple[Card, ...]:
 
 def in_typed_order(mask: int, typed: Sequence[Card]) -> list[Card]:
     """The cards of ``mask`` in the order ``typed`` names them; any it does not name come
-    after, in the order of a hand (:func:`umtali.cards.display_key`).
+    after, in the order of a hand (:func:`umtali.kernel.cards.display_key`).
 
-    >>> from umtali.cards import card_name, parse_cards
+    >>> from umtali.kernel.cards import card_name, parse_cards
     >>> typed = parse_cards("7s 2c 6s")
     >>> [card_name(c) for c in in_typed_order(CardSet.parse("6s 7s Kh").mask, typed)]
     ['7♠', '6♠', 'K♥']

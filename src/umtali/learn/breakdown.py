@@ -5,9 +5,9 @@ and its points. :func:`aligned` writes lines as text whose columns line up in a
 fixed-width font, whatever the width of the cards (``10♠`` is one character wider than
 ``J♠``) or of the points.
 
->>> from umtali.cards import CardSet, parse_card
->>> from umtali.melds import ColumnKind
->>> from umtali.state import Column
+>>> from umtali.kernel.cards import CardSet, parse_card
+>>> from umtali.games.umtali.melds import ColumnKind
+>>> from umtali.games.umtali.state import Column
 >>> columns = [
 ...     Column(ColumnKind.SOLO, CardSet.parse("Js")),
 ...     Column(ColumnKind.SOLO, CardSet.parse("10s"), played_off=parse_card("Js")),
@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from umtali.cards import card_name, card_points
-from umtali.melds import ColumnKind, column_points
-from umtali.state import Column
+from umtali.games.umtali.melds import ColumnKind, column_points
+from umtali.games.umtali.state import Column
+from umtali.kernel.cards import card_name, card_points
 
 __all__ = ["ScoreLine", "aligned", "cards_line", "score_line"]
 

@@ -1,7 +1,7 @@
 """A lesson as a script of events, for any front end to render.
 
-:func:`steps` replays one of the book's lesson hands (:mod:`umtali.lessons`) move by move
-on a real :class:`~umtali.state.HandState`, both hands face up, and yields what there is
+:func:`steps` replays one of the book's lesson hands (:mod:`umtali.games.umtali.lessons`) move by move
+on a real :class:`~umtali.games.umtali.state.HandState`, both hands face up, and yields what there is
 to show or ask, in order: the opening, each turn's start, each move as a sentence, the
 board, our commentary (:mod:`umtali.learn.notes`), the questions (graded by
 :mod:`umtali.learn.lesson_grading`), the score and the summary. A front end renders each
@@ -21,16 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from umtali.cards import CardSet, display_key
-from umtali.describe import describe_move
+from umtali.games.umtali.describe import describe_move
+from umtali.games.umtali.lessons import LESSONS, Lesson
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.state import HandState, player_name
+from umtali.kernel.cards import CardSet, display_key
 from umtali.learn.answers import counted
 from umtali.learn.breakdown import ScoreLine, cards_line, score_line
 from umtali.learn.lesson_grading import ask, game_totals, moves_done
 from umtali.learn.notes import LessonNotes, Moment, lesson_notes
 from umtali.learn.question import Question
-from umtali.lessons import LESSONS, Lesson
-from umtali.moves import Move
-from umtali.state import HandState, player_name
 
 __all__ = [
     "Ask",

@@ -3,7 +3,7 @@
 A lesson's questions (:class:`~umtali.learn.notes.LessonQuestion`) are asked on the hand
 replayed to their moment (:func:`lesson_state`), as :func:`ask` makes them ready for a
 front end. Answers are graded against the engine wherever the rules decide them: the
-cards a player must put down come from :func:`~umtali.melds.meld_plans`, whether a draw or a discard is allowed from
+cards a player must put down come from :func:`~umtali.games.umtali.melds.meld_plans`, whether a draw or a discard is allowed from
 the legal moves (and the engine's reason when it is not), scores from the hand's
 outcome. Judgement questions (which card to throw, whether to take a discard) are graded
 against the book's answer, with the engine checking what it can (that the card may be
@@ -12,7 +12,7 @@ thrown, what the opponent could pick up after it).
 Nothing here decides a rule: this module asks the engine and words the answers.
 
 >>> from umtali.learn.answers import parse_card_answer
->>> from umtali.lessons import LESSONS
+>>> from umtali.games.umtali.lessons import LESSONS
 >>> state = lesson_state(LESSONS[1], turn=1, moment="after_draw")
 >>> verdict = check_plays(state, parse_card_answer("qd, KD"))
 >>> verdict.correct, verdict.answer
@@ -34,8 +34,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, partial
 from typing import get_args
 
-from umtali.cards import Card, CardSet, card_name, display_key
-from umtali.describe import describe_move, explain_illegal
+from umtali.games.umtali.describe import describe_move, explain_illegal
+from umtali.games.umtali.lessons import LESSONS, Lesson
+from umtali.games.umtali.melds import MeldPlan, column_kind, meld_plans
+from umtali.games.umtali.moves import IllegalMoveError, Move, MoveKind, column_order
+from umtali.games.umtali.state import HandState, Phase, player_name
+from umtali.kernel.cards import Card, CardSet, card_name, display_key
 from umtali.learn.answers import (
     AnswerError,
     counted,
@@ -51,10 +55,6 @@ from umtali.learn.notes import LessonQuestion, Moment, QuestionKind
 from umtali.learn.question import Question
 from umtali.learn.surface import column_names
 from umtali.learn.verdict import Verdict
-from umtali.lessons import LESSONS, Lesson
-from umtali.melds import MeldPlan, column_kind, meld_plans
-from umtali.moves import IllegalMoveError, Move, MoveKind, column_order
-from umtali.state import HandState, Phase, player_name
 
 __all__ = [
     "Named",
@@ -256,7 +256,7 @@ def check_plays(state: HandState, named: Named | None, best: bool = False) -> Ve
     """Grade "which cards does the player to move put down this turn?".
 
     Right is the set of cards of any end state of the compulsory meld phase the engine
-    finds (:func:`umtali.melds.meld_plans`); with ``best``, only the best-scoring ones.
+    finds (:func:`umtali.games.umtali.melds.meld_plans`); with ``best``, only the best-scoring ones.
     ``None`` reveals the answer. A wrong answer's mistake names the cards missing and the
     cards named wrongly, against the right answer nearest it.
     """
@@ -617,7 +617,7 @@ def reveal(
 def moves_done(lesson: Lesson, turn: int, moment: Moment) -> int:
     """How many moves of turn ``turn`` are played when a question of ``moment`` is asked.
 
-    >>> from umtali.lessons import LESSONS
+    >>> from umtali.games.umtali.lessons import LESSONS
     >>> [moves_done(LESSONS[0], 2, m) for m in ("start", "after_draw", "before_end", "after_turn")]
     [0, 1, 5, 6]
     """
@@ -641,7 +641,7 @@ def ask(
     to ask and grade; ``lesson`` is the lesson's number, ``rest`` the moves left in the hand.
 
     >>> from umtali.learn.notes import lesson_notes
-    >>> from umtali.lessons import LESSONS
+    >>> from umtali.games.umtali.lessons import LESSONS
     >>> spec = lesson_notes()[2].questions[2]
     >>> put = ask(spec, lesson_state(LESSONS[2], spec.turn, spec.moment), lesson=3)
     >>> put.choices, put.answer_prompt

@@ -1,7 +1,7 @@
 """Our commentary on the four lesson hands, and the questions put to the learner: the
 types, and their loading from ``content/lesson1.toml`` to ``lesson4.toml``.
 
-The cards, the moves and the scores live in :mod:`umtali.lessons`; the content files hold
+The cards, the moves and the scores live in :mod:`umtali.games.umtali.lessons`; the content files hold
 only words: for every turn of every lesson, what happens and why, and the questions
 asked at chosen moments. The wording is ours throughout (the strategic points come from
 the rule book, the sentences do not). Nothing here decides what is legal or what scores:
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, cast, get_args
 
+from umtali.games.umtali.lessons import LESSONS
 from umtali.learn.content import Table, load
-from umtali.lessons import LESSONS
 
 __all__ = [
     "LessonNotes",
@@ -132,7 +132,7 @@ class LessonNotes:
     """Everything we say about one lesson hand.
 
     Attributes:
-        number: the lesson (1 to 4), as in :data:`umtali.lessons.LESSONS`.
+        number: the lesson (1 to 4), as in :data:`umtali.games.umtali.lessons.LESSONS`.
         title: a short title.
         intro: what the lesson is about, before the deal.
         turns: one note per turn of the hand, in order.

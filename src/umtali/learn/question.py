@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from umtali.cards import CardSet
+from umtali.games.umtali.state import Column
+from umtali.kernel.cards import CardSet
 from umtali.learn.verdict import Verdict
-from umtali.state import Column
 
 __all__ = ["Position", "Question", "Side"]
 

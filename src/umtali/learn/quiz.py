@@ -3,7 +3,7 @@
 Each question in the content file is a declarative spec: a position (a stacked deal and
 the moves that lead to the moment of the question, or a bare table as the book draws it)
 and what is asked about it (see the file's header). :func:`build_questions` sets up every
-position on a real :class:`~umtali.state.HandState` and asks the engine for every answer
+position on a real :class:`~umtali.games.umtali.state.HandState` and asks the engine for every answer
 there and then; :mod:`umtali.learn.quiz_grading` grades the learner's against it. The
 book's facts are kept; the wording is ours. Nothing here decides a rule.
 
@@ -23,9 +23,13 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, partial
 
-from umtali.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
-from umtali.deck import stacked_deck
-from umtali.describe import explain_illegal
+from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.describe import explain_illegal
+from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
+from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.games.umtali.rules import STANDARD
+from umtali.games.umtali.state import Column, HandState, Phase
+from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
 from umtali.learn.answers import counted
 from umtali.learn.breakdown import aligned, score_line
 from umtali.learn.content import Table, load
@@ -40,10 +44,6 @@ from umtali.learn.quiz_grading import (
 )
 from umtali.learn.surface import card_list, column_names
 from umtali.learn.verdict import Verdict
-from umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
-from umtali.moves import IllegalMoveError, InvalidMoveError, Move
-from umtali.rules import STANDARD
-from umtali.state import Column, HandState, Phase
 
 __all__ = [
     "YOU",

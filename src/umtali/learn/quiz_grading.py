@@ -2,7 +2,7 @@
 
 Every right answer is what the engine says about a position: the cards a table card
 accepts, whether a move is legal (and the engine's refusal when it is not), what a table
-scores, or how a compulsory meld phase can end (:func:`umtali.melds.meld_plans`). Each
+scores, or how a compulsory meld phase can end (:func:`umtali.games.umtali.melds.meld_plans`). Each
 grader reads the learner's answer (:mod:`umtali.learn.answers`,
 :mod:`umtali.learn.surface`), compares it with the engine's, and says what was wrong.
 
@@ -15,7 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from umtali.cards import CardSet, bit, card_name, cards_of, display_key, mask_of
+from umtali.games.umtali.melds import MeldPlan
+from umtali.games.umtali.moves import (
+    MAX_MELD_CARDS,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveKind,
+)
+from umtali.games.umtali.state import HandState
+from umtali.kernel.cards import CardSet, bit, card_name, cards_of, display_key, mask_of
 from umtali.learn.answers import (
     in_typed_order,
     parse_card_list,
@@ -32,9 +41,6 @@ from umtali.learn.surface import (
     surface_text,
 )
 from umtali.learn.verdict import Verdict
-from umtali.melds import MeldPlan
-from umtali.moves import MAX_MELD_CARDS, IllegalMoveError, InvalidMoveError, Move, MoveKind
-from umtali.state import HandState
 
 __all__ = [
     "engine_refusal",
@@ -89,7 +95,7 @@ def grade_card_set(
     it may; else the refusal message); it explains each card answered wrongly. The
     learner's cards are named back in the order he typed them.
 
-    >>> from umtali.cards import parse_card
+    >>> from umtali.kernel.cards import parse_card
     >>> five = parse_card("5c")
     >>> grade_card_set("7c 6c 8c", CardSet.parse("6c 4c"), five, CardSet([five]),
     ...                lambda card: None if card_name(card) in ("6♣", "4♣") else "no").mistakes

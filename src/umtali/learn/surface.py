@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from umtali.cards import ALL_CARDS, CardSet, bit, card_name, cards_of, display_key, mask_of
+from umtali.games.umtali.melds import hand_melds
+from umtali.games.umtali.moves import column_order
+from umtali.kernel.cards import ALL_CARDS, CardSet, bit, card_name, cards_of, display_key, mask_of
 from umtali.learn.answers import AnswerError, in_typed_order, read_cards
-from umtali.melds import hand_melds
-from umtali.moves import column_order
 
 __all__ = [
     "Surface",
@@ -134,7 +134,7 @@ def _meld_readings(cards: int, enough: int = 2) -> list[Surface]:
     them (whether there is exactly one is all that matters).
 
     A reading lays melds one after another as the engine offers them to a hand of these
-    cards (:func:`umtali.melds.hand_melds`: each laid whole, R4), until the cards left, the
+    cards (:func:`umtali.games.umtali.melds.hand_melds`: each laid whole, R4), until the cards left, the
     solo cards, make no meld. A meld that shares no card with any other offered is in
     every reading, so all such are laid at once; only melds that share cards are choices.
     """

@@ -1,7 +1,7 @@
 """A fixed action space for Umtali: every move the rules could ever offer is one int in
 ``range(NUM_ACTIONS)``.
 
-The engine's packed action ints (:mod:`umtali.moves`) are sparse (a meld packs its 52-bit
+The engine's packed action ints (:mod:`umtali.games.umtali.moves`) are sparse (a meld packs its 52-bit
 card mask), so learners get this dense numbering instead; the engine keeps its own. The
 space holds every move any rule option can offer, so one numbering serves every variant
 (the standard rules never offer the short melds and runs of seed 003's options). It is
@@ -32,16 +32,16 @@ block           base   count  what one index of it is
 ==============  =====  =====  ===========================================================
 
 ``NUM_ACTIONS`` is 14,272. The meld block is exact, not a bound: the engine offers only
-maximal melds of a hand (:func:`umtali.melds.hand_melds`), which are runs of 3 to 10
+maximal melds of a hand (:func:`umtali.games.umtali.melds.hand_melds`), which are runs of 3 to 10
 cards of one suit within A..10 (8 + 7 + ... + 1 = 36 per suit), a rank other than the
 Jack held three times (4 ways) or four times (1), and a King with the Queen of its suit;
 and on the last turns, with ``last_turn_short_melds``, two cards of a rank (6 pairs of
 each of 12 ranks) or two in a row of a suit within A..10 (9 per suit,
-:func:`umtali.melds.short_melds`). The block of going out dominates the count: the
+:func:`umtali.games.umtali.melds.short_melds`). The block of going out dominates the count: the
 closing column and its discard are one move (R6).
 
->>> from umtali.cards import parse_card
->>> from umtali.moves import Move
+>>> from umtali.kernel.cards import parse_card
+>>> from umtali.games.umtali.moves import Move
 >>> index_of(Move.discard_card(parse_card("5h"), face_down=True)) - DISCARD_DOWN
 30
 >>> move_of(index_of(Move.solo(parse_card("10d"), parse_card("Jd"))))
@@ -65,9 +65,8 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
-from umtali.cards import JACK, JACKS, RANK_MASKS, SUIT_MASKS, quoted, rank_of
-from umtali.melds import SOLO_ACCEPTS, is_pair
-from umtali.moves import (
+from umtali.games.umtali.melds import SOLO_ACCEPTS, is_pair
+from umtali.games.umtali.moves import (
     CARD_SHIFT,
     DISCARD_FACE_DOWN,
     JACK_SOLO,
@@ -78,10 +77,11 @@ from umtali.moves import (
     Move,
     MoveKind,
 )
+from umtali.kernel.cards import JACK, JACKS, RANK_MASKS, SUIT_MASKS, quoted, rank_of
 
 if TYPE_CHECKING:
-    from umtali.state import HandState
-    from umtali.view import PlayerView
+    from umtali.games.umtali.state import HandState
+    from umtali.games.umtali.view import PlayerView
 
 __all__ = [
     "ACTION_BLOCKS",
@@ -283,13 +283,13 @@ def engine_action(index: int) -> int:
 
 
 def move_of(index: int) -> Move:
-    """The :class:`~umtali.moves.Move` of ``index``; :class:`ActionSpaceError` for an
+    """The :class:`~umtali.games.umtali.moves.Move` of ``index``; :class:`ActionSpaceError` for an
     index outside ``range(NUM_ACTIONS)``."""
     return Move.from_action(ENGINE_ACTIONS[_check_index(index)])
 
 
 def index_of(move: Move | int) -> int:
-    """The index of ``move`` (a :class:`~umtali.moves.Move` or the engine's packed action
+    """The index of ``move`` (a :class:`~umtali.games.umtali.moves.Move` or the engine's packed action
     int); :class:`ActionSpaceError` for a move the rules could never offer (a meld of
     cards that form none, ``take`` without its card, ...)."""
     action = move.action if isinstance(move, Move) else move
@@ -347,7 +347,7 @@ def indices_of_actions(actions: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
     cards by a binary search. Nothing is checked, so a packed int outside the space
     gets some index; :func:`index_of` checks one move.
 
-    >>> from umtali.state import HandState
+    >>> from umtali.games.umtali.state import HandState
     >>> hand = HandState.from_seed(1)
     >>> hand.push(hand.legal_actions()[0])  # keep
     >>> packed = np.array(hand.legal_actions(), np.int64)
@@ -367,7 +367,7 @@ def legal_mask(state: HandState) -> npt.NDArray[np.bool_]:
     legal (all false once the hand is over). The environments hand it out as ``int8``,
     the type PettingZoo's and Gymnasium's masked sampling take.
 
-    >>> from umtali.state import HandState
+    >>> from umtali.games.umtali.state import HandState
     >>> mask = legal_mask(HandState.from_seed(1))
     >>> [int(i) for i in np.flatnonzero(mask)] == [KEEP, GIVE]
     True

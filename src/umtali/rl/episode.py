@@ -25,12 +25,12 @@ from typing import Final, Literal
 
 import numpy as np
 
-from umtali.cards import card_name, quoted
-from umtali.deck import shuffled_deck
-from umtali.match import Match
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState
+from umtali.kernel.cards import card_name, quoted
+from umtali.kernel.deck import shuffled_deck
 from umtali.rl.actions import ENGINE_ACTIONS, INDEX_OF_ACTION, NUM_ACTIONS, move_of
-from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState
 
 __all__ = [
     "ILLEGAL_CHOICES",
@@ -62,7 +62,7 @@ class Episode:
     Attributes:
         rules: the rule options.
         reward: ``"margin"`` or ``"game"``.
-        match: the hands so far (:class:`umtali.match.Match`).
+        match: the hands so far (:class:`umtali.games.umtali.match.Match`).
         state: the hand under way (or the last one, once the episode is over).
         game_scores: both players' game totals before this hand.
         hands_left: hands still to come in the game after this one.

@@ -1,11 +1,11 @@
 """Umtali as a single-agent Gymnasium environment: the agent plays one seat, a computer
-player of a chosen level (:mod:`umtali.bots`) the other.
+player of a chosen level (:mod:`umtali.games.umtali.bots`) the other.
 
 Importing :mod:`umtali.rl` (so any module of it) registers it as ``Umtali-v0``. Observations and actions
 are those of :mod:`umtali.rl.pettingzoo` (``{"observation", "action_mask"}`` by
 default); :meth:`UmtaliEnv.action_masks` gives the mask too, as maskable learners ask
 for it. The computer's moves are made inside :meth:`~UmtaliEnv.step`, from its own
-:class:`~umtali.view.PlayerView` only, so every observation is the agent's turn (or the
+:class:`~umtali.games.umtali.view.PlayerView` only, so every observation is the agent's turn (or the
 end). An illegal action ends the episode, costing ``illegal_reward`` (the environment
 checkers step with unmasked random actions), unless ``on_illegal="raise"``.
 
@@ -31,13 +31,13 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from umtali.bots import BOTS, make_bot
-from umtali.cards import quoted
+from umtali.games.umtali.bots import BOTS, make_bot
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import quoted
 from umtali.rl.actions import NUM_ACTIONS, index_of, legal_mask
 from umtali.rl.episode import Episode, RewardKind, default_penalty
 from umtali.rl.observation import Observer
-from umtali.rules import STANDARD, RuleSet
-from umtali.view import PlayerView
 
 __all__ = ["GYM_ILLEGAL_CHOICES", "UmtaliEnv"]
 
@@ -52,7 +52,7 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of Umtali against the computer (see the module).
 
     Args:
-        opponent: the computer's level, a name of :data:`umtali.bots.BOTS`.
+        opponent: the computer's level, a name of :data:`umtali.games.umtali.bots.BOTS`.
         seat: the agent's seat, 0 or 1; ``None`` (the default) draws it each episode.
         rules: the rule options.
         reward: ``"margin"`` (an episode is a hand, paying the agent's score margin) or

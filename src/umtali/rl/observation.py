@@ -1,11 +1,11 @@
 """Observations: what one player may see of a hand (R11), as numpy arrays.
 
-An observation holds exactly what :meth:`umtali.view.PlayerView.of` shows that player,
+An observation holds exactly what :meth:`umtali.games.umtali.view.PlayerView.of` shows that player,
 from that player's side ("own" is the viewer, "opponent" the other), as a dict of arrays
 in a Gymnasium ``Dict`` space (:attr:`Observer.space`):
 
 ``cards``, ``uint8`` 0/1, shape ``(21, 52)``: one row per card set (:data:`CARD_PLANES`),
-card ids as columns (``suit * 13 + rank - 1``, clubs first; see :mod:`umtali.cards`):
+card ids as columns (``suit * 13 + rank - 1``, clubs first; see :mod:`umtali.kernel.cards`):
 
 ====  ========================  =============================================================
 row   name                      the cards
@@ -55,12 +55,12 @@ for the opponent's face-down discards, whose card the viewer never saw, which re
 going out over a face-down discard).
 
 >>> import numpy as np
->>> from umtali.lessons import LESSONS
+>>> from umtali.games.umtali.lessons import LESSONS
 >>> hand = LESSONS[0].replay(turn=2)  # after the opening turn: K♠ K♥ K♣, 3♥ 2♥ A♥, 5♥
 >>> obs = Observer().observe(hand, 0)
 >>> int(obs["cards"][CARD_PLANES.index("hand")].sum()), int(obs["counts"][COUNTS.index("stock")])
 (10, 31)
->>> from umtali.cards import parse_card
+>>> from umtali.kernel.cards import parse_card
 >>> int(obs["pile"][0]) == parse_card("5h") + 1, int(obs["cards"][12, parse_card("5h")])
 (True, 1)
 >>> Observer().space.contains(obs)
@@ -77,9 +77,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from umtali.cards import ALL_CARDS, JACKS
-from umtali.melds import ColumnKind
-from umtali.moves import KIND_MASK, PAIR_FACE_DOWN, Move, MoveKind
+from umtali.games.umtali.melds import ColumnKind
+from umtali.games.umtali.moves import KIND_MASK, PAIR_FACE_DOWN, Move, MoveKind
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState, RawSide
+from umtali.games.umtali.terms import FACE_DOWN, Phase
+from umtali.kernel.cards import ALL_CARDS, JACKS
 from umtali.rl.actions import (
     DISCARD,
     DISCARD_DOWN,
@@ -90,9 +93,6 @@ from umtali.rl.actions import (
     engine_action,
     legal_indices,
 )
-from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState, RawSide
-from umtali.terms import FACE_DOWN, Phase
 
 __all__ = [
     "CARD_PLANES",
@@ -249,7 +249,7 @@ def table_facts(tables: tuple[RawSide, RawSide]) -> TableFacts:
     """The table's ``own_<kind>`` and ``opponent_<kind>`` masks as each seat sees them
     (seat 0's, then seat 1's), and all its cards.
 
-    >>> from umtali.melds import ColumnKind
+    >>> from umtali.games.umtali.melds import ColumnKind
     >>> (seat_0, seat_1), cards = table_facts((((int(ColumnKind.GROUP), 0b111, -1),), ()))
     >>> seat_0[ColumnKind.GROUP], seat_1[5 + ColumnKind.GROUP], cards
     (7, 7, 7)
@@ -272,7 +272,7 @@ def added_column(
     side and leaves the other side the same object (columns once laid stay as laid), so
     most changes are this one.
 
-    >>> from umtali.melds import ColumnKind
+    >>> from umtali.games.umtali.melds import ColumnKind
     >>> group = (int(ColumnKind.GROUP), 0b111, -1)
     >>> added_column(((group,), ()), ((), ())), added_column(((group,), ()), None)
     ((0, 1, 7), None)
@@ -312,7 +312,7 @@ def pile_facts(pile: tuple[int, ...]) -> PileFacts:
     second card as masks where face up (else 0), and its ``pile`` row as 52 bytes (a
     buffer numpy reads without converting each entry).
 
-    >>> from umtali.cards import parse_card
+    >>> from umtali.kernel.cards import parse_card
     >>> up, down, top, second, row = pile_facts((parse_card("2c"), parse_card("3c")))
     >>> up == top | second, down, row[:3]
     (True, False, b'\\x02\\x03\\x00')
@@ -441,7 +441,7 @@ class Observer:
     other arrays, raveled and joined in order as ``float32`` (:attr:`parts` tells where
     each lies).
 
-    >>> from umtali.state import HandState, RawSide
+    >>> from umtali.games.umtali.state import HandState, RawSide
     >>> observer = Observer(flat=True)
     >>> obs = observer.observe(HandState.from_seed(1), 0)
     >>> obs["observation"].shape, observer.parts["counts"]
@@ -532,7 +532,7 @@ class Observer:
         legal: Sequence[int] | None = None,
     ) -> dict[str, npt.NDArray[np.generic]]:
         """What ``seat`` may see of ``state`` (with the game's totals before this hand and
-        the hands to come, as :meth:`umtali.match.Match.view` adds them). ``legal``: the
+        the hands to come, as :meth:`umtali.games.umtali.match.Match.view` adds them). ``legal``: the
         legal action indices of ``state`` now, when the caller has them (an episode
         keeps them), else they are worked out. Every array returned is new."""
         if state.rules is not self.rules and state.rules != self.rules:

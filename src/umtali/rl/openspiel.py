@@ -9,10 +9,10 @@
 (True, 52)
 
 Chance is explicit, and the deck is revealed only as it is used: 21 chance nodes deal the
-deck's first 21 cards (:mod:`umtali.deck`: ten to each player and the 11th card, or the
+deck's first 21 cards (:mod:`umtali.kernel.deck`: ten to each player and the 11th card, or the
 upcard), and each draw from the stock is a chance node of its own, whose outcomes are
 the cards nobody has seen come out of the deck. A chance outcome is a card id (0..51,
-:mod:`umtali.cards`); a player's action is an index of :mod:`umtali.rl.actions`. Under
+:mod:`umtali.kernel.cards`); a player's action is an index of :mod:`umtali.rl.actions`. Under
 the standard rules the dealer then chooses ``keep`` or ``give`` (R1) before anyone looks
 at a card, as the engine has it: the deal coming first changes nothing anybody knows.
 
@@ -28,9 +28,9 @@ restores one.
   table as the player sees it now; the information state is everything he was shown,
   in order, his own draws with their cards.
 * :meth:`UmtaliState.resample_from_infostate` deals the cards a player cannot see again
-  at random (:func:`umtali.view.determinize`), which OpenSpiel's Python IS-MCTS calls.
+  at random (:func:`umtali.games.umtali.view.determinize`), which OpenSpiel's Python IS-MCTS calls.
 
-Game parameters: ``rules`` (a preset of :data:`umtali.rules.PRESETS`: ``"standard"``,
+Game parameters: ``rules`` (a preset of :data:`umtali.games.umtali.rules.PRESETS`: ``"standard"``,
 the default, or ``"practical"``) and ``dealer`` (the seat that deals, 0 or 1; 0).
 """
 
@@ -44,15 +44,16 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-from umtali.cards import ALL_CARDS, CardSet, card_name, cards_of, quoted
-from umtali.deck import FIRST_STOCK_INDEX, UPCARD_INDEX
-from umtali.moves import Move, MoveKind
+from umtali.games.umtali.deal import FIRST_STOCK_INDEX, UPCARD_INDEX
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.rules import PRESETS, RuleSet
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terms import Phase
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.cards import ALL_CARDS, CardSet, card_name, cards_of, quoted
+from umtali.kernel.players import player_name
 from umtali.rl.actions import DRAW, ENGINE_ACTIONS, INDEX_OF_ACTION, NUM_ACTIONS, move_of
 from umtali.rl.observation import MAX_CARD_POINTS, Observer, max_moves
-from umtali.rules import PRESETS, RuleSet
-from umtali.state import HandState
-from umtali.terms import Phase, player_name
-from umtali.view import PlayerView, determinize
 
 __all__ = [
     "GAME_NAME",
@@ -106,7 +107,7 @@ def max_margin(rules: RuleSet) -> int:
     """The most one player can win a hand by: every card's points (R9), a marriage
     counting its multiplier, all of it to one side.
 
-    >>> from umtali.rules import STANDARD
+    >>> from umtali.games.umtali.rules import STANDARD
     >>> max_margin(STANDARD)
     156
     """
@@ -404,7 +405,7 @@ class UmtaliState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> UmtaliState:
         """A state ``player_id`` cannot tell from this one: the cards he has not seen
-        dealt again at random by :func:`umtali.view.determinize` (which, under
+        dealt again at random by :func:`umtali.games.umtali.view.determinize` (which, under
         compulsory play, leaves the opponent no Jack, no meld and nothing the table
         accepted when his last turn ended), his information state, string and tensor,
         the same.

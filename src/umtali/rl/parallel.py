@@ -41,11 +41,11 @@ from typing import Any, Final, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from umtali.cards import quoted
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.kernel.cards import quoted
 from umtali.rl.actions import NUM_ACTIONS
 from umtali.rl.observation import CARD_PLANES, COUNTS, FLAGS
 from umtali.rl.vector import BatchObservation, HandBatch, checked_actions
-from umtali.rules import STANDARD, RuleSet
 
 __all__ = ["ParallelHandBatch", "WorkerError"]
 

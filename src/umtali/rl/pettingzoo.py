@@ -36,7 +36,8 @@ import numpy.typing as npt
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from umtali.cards import quoted
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.kernel.cards import quoted
 from umtali.rl.actions import NUM_ACTIONS
 from umtali.rl.episode import (
     ILLEGAL_CHOICES,
@@ -46,7 +47,6 @@ from umtali.rl.episode import (
     RewardKind,
 )
 from umtali.rl.observation import Observer
-from umtali.rules import STANDARD, RuleSet
 
 __all__ = [
     "AGENTS",

@@ -9,12 +9,12 @@ from the pile) and what a take brings in. They read only the player's hand, the 
 opponent is known to hold, the stock's size and what the table accepts, so the same
 numbers come from an observation
 (:meth:`Position.of_observation`, for training on the environments) and from a
-:class:`~umtali.view.PlayerView` (:meth:`Position.of_view`, for :class:`PolicyBot`
+:class:`~umtali.games.umtali.view.PlayerView` (:meth:`Position.of_view`, for :class:`PolicyBot`
 in the arena).
 
 >>> from umtali.rl.actions import GIVE, KEEP
->>> from umtali.state import HandState
->>> from umtali.view import PlayerView
+>>> from umtali.games.umtali.state import HandState
+>>> from umtali.games.umtali.view import PlayerView
 >>> policy = LinearPolicy()  # all weights 0: every legal move equally likely
 >>> view = PlayerView.of(HandState.from_seed(1), 0)
 >>> policy.probabilities(Position.of_view(view), [KEEP, GIVE]).tolist()
@@ -32,8 +32,17 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from umtali.cards import JACKS, RANK_MASKS, SUIT_MASKS, card_points, cards_of, quoted, rank_of
-from umtali.moves import Move, MoveKind
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import (
+    JACKS,
+    RANK_MASKS,
+    SUIT_MASKS,
+    card_points,
+    cards_of,
+    quoted,
+    rank_of,
+)
 from umtali.rl.actions import (
     ACTION_BLOCKS,
     ENGINE_ACTIONS,
@@ -42,7 +51,6 @@ from umtali.rl.actions import (
     block_of,
 )
 from umtali.rl.observation import CARD_PLANES, COUNTS
-from umtali.view import PlayerView
 
 __all__ = [
     "FEATURES",
@@ -173,7 +181,7 @@ def action_features(position: Position, indices: Sequence[int]) -> npt.NDArray[n
     """The features (:data:`FEATURES`) of each action of ``indices`` at ``position``,
     one row an action.
 
-    >>> from umtali.cards import parse_card, mask_of
+    >>> from umtali.kernel.cards import parse_card, mask_of
     >>> from umtali.rl.actions import DISCARD
     >>> hand = mask_of(parse_card(c) for c in ("Ks", "Qs", "4h"))
     >>> rows = action_features(Position(hand, 0, 20, 0), [DISCARD + parse_card("Ks"),
@@ -273,11 +281,11 @@ def _softmax(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 class PolicyBot:
     """A :class:`LinearPolicy` as a computer player (the bot protocol of
-    :mod:`umtali.bots`): it plays its likeliest move, or with ``sample`` draws one from
+    :mod:`umtali.games.umtali.bots`): it plays its likeliest move, or with ``sample`` draws one from
     the policy with the RNG it is given.
 
     >>> import random
-    >>> from umtali.state import HandState
+    >>> from umtali.games.umtali.state import HandState
     >>> hand = HandState.from_seed(3)
     >>> PolicyBot(LinearPolicy()).choose(PlayerView.of(hand, 0), random.Random(0)).text()
     'keep'

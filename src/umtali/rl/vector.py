@@ -60,8 +60,11 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from umtali.cards import ALL_CARDS, JACKS, quoted
-from umtali.deck import shuffled_deck
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState, RawSide
+from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
+from umtali.kernel.cards import ALL_CARDS, JACKS, quoted
+from umtali.kernel.deck import shuffled_deck
 from umtali.rl.actions import ENGINE_ACTIONS, GIVE, KEEP, NUM_ACTIONS, indices_of_actions, move_of
 from umtali.rl.episode import IllegalActionError
 from umtali.rl.observation import (
@@ -74,9 +77,6 @@ from umtali.rl.observation import (
     pile_facts,
     table_facts,
 )
-from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState, RawSide
-from umtali.terms import FACE_DOWN, PILE_CARD, Phase
 
 __all__ = ["BatchObservation", "HandBatch", "checked_actions"]
 

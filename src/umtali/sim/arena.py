@@ -1,11 +1,11 @@
 """``umtali arena``: two bots over duplicate deals, and the figures that compare them,
-in either game: the rules passed in (Umtali's :class:`~umtali.rules.RuleSet` or Gin
-Rummy's :class:`~umtali.gin.rules.GinRules`) say which is played (:data:`GAMES`).
+in either game: the rules passed in (Umtali's :class:`~umtali.games.umtali.rules.RuleSet` or Gin
+Rummy's :class:`~umtali.games.gin.rules.GinRules`) say which is played (:data:`GAMES`).
 
 Method (see docs/BOTS.md):
 
-* **One loop, one seed scheme.** Each game is a :class:`umtali.session.PlaySession`
-  (or, for Gin Rummy, a :class:`umtali.gin_session.GinPlaySession`) between the two
+* **One loop, one seed scheme.** Each game is a :class:`umtali.games.umtali.session.PlaySession`
+  (or, for Gin Rummy, a :class:`umtali.games.gin.session.GinPlaySession`) between the two
   levels, played out by the loop ``umtali play`` uses, with the seed
   ``f"{seed}/{d}"`` for deal ``d`` (0, 1, …) (:func:`game_seed`). The session's scheme
   fixes the rest: hand ``h`` is dealt from ``seeded_deck(f"{seed}/{d}/{h}")``, the first
@@ -15,11 +15,11 @@ Method (see docs/BOTS.md):
   one game, the cards the other held in the other; later hands keep the same deck per
   hand index, though who deals follows who won.
 * **Chance in decisions.** Every decision gets its own RNG seeded from
-  ``f"{seed}/{d}/{h}/{move index}"`` (:func:`umtali.session.decision_rng`), the same in
+  ``f"{seed}/{d}/{h}/{move index}"`` (:func:`umtali.kernel.seeds.decision_rng`), the same in
   both games of a deal, and each game gets fresh bots, so the results do not depend on
   ``jobs`` or on the order in which the games are played.
-* **What a bot sees.** Only :meth:`umtali.match.Match.view`: the
-  :class:`~umtali.view.PlayerView` of its player, with the game's scores so far.
+* **What a bot sees.** Only :meth:`umtali.games.umtali.match.Match.view`: the
+  :class:`~umtali.games.umtali.view.PlayerView` of its player, with the game's scores so far.
 * **Where the games run** (:data:`BACKENDS`): in this process or a pool of worker
   processes (``"processes"``), or as Ray tasks (``"ray"``) on a local Ray or a cluster.
   Each task plays a chunk of deals with the same loop, and the records are put in deal
@@ -31,7 +31,7 @@ Method (see docs/BOTS.md):
 >>> summary = summarize(result.records)
 >>> summary.games, summary.hands, summary.a_wins + summary.b_wins + summary.draws
 (2, 8, 2)
->>> from umtali.gin.rules import GIN
+>>> from umtali.games.gin.rules import GIN
 >>> gin = run_arena("expert", "random", deals=1, seed=7, jobs=1, rules=GIN)
 >>> [record.winner for record in gin.records], gin.to_dict()["game"]
 (['A', 'A'], 'gin')
@@ -54,14 +54,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from umtali.bots import BOTS
-from umtali.bots.gin import GIN_BOTS
-from umtali.files import write_atomically
-from umtali.gin.rules import GinRules
-from umtali.gin_session import GinPlaySession
-from umtali.rules import STANDARD, RuleSet
-from umtali.session import BotError, PlaySession
-from umtali.session_shared import deck_for, first_dealer_for
+from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.rules import GinRules
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.bots import BOTS
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.session import BotError, PlaySession
+from umtali.kernel.files import write_atomically
+from umtali.kernel.seeds import deck_for, first_dealer_for
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
 
 __all__ = [
@@ -117,7 +117,7 @@ class GameRecord:
         first_dealer: the seat that dealt the first hand (the same in both games of a deal).
         hands: (A's score, B's score) of each hand.
         dealers: who dealt each hand, "A" or "B".
-        ends: how each hand ended (:class:`umtali.state.Termination` values; for Gin
+        ends: how each hand ended (:class:`umtali.games.umtali.state.Termination` values; for Gin
             Rummy ``gin``, ``knock``, ``undercut`` or ``dead``).
         moves: (A's decisions, B's decisions) in the game.
         bonuses: (A's, B's) points beside the hands': Gin Rummy's line and game
@@ -286,7 +286,7 @@ def against_the_book(rules: AnyRules) -> bool:
     """Whether a run is set against the book's figures: they are of the book's own
     game, so only of the standard rules.
 
-    >>> from umtali.rules import PRESETS
+    >>> from umtali.games.umtali.rules import PRESETS
     >>> against_the_book(STANDARD), against_the_book(PRESETS["practical"])
     (True, False)
     """

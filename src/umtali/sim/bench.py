@@ -14,12 +14,12 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from umtali.deck import shuffled_deck
-from umtali.melds import meld_plans
-from umtali.rules import STANDARD, RuleSet
-from umtali.state import HandState
-from umtali.terms import Phase
-from umtali.view import PlayerView, determinize
+from umtali.games.umtali.melds import meld_plans
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terms import Phase
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.deck import shuffled_deck
 
 __all__ = ["BenchResult", "clock_overhead", "pin_to_one_core", "run_bench"]
 
@@ -168,7 +168,7 @@ def run_bench(seconds: float = 5.0, seed: int = 0, rules: RuleSet = STANDARD) ->
 
 
 def _time_meld_plans(hands: list[tuple[int, int]], overhead: int) -> list[int]:
-    """Nanoseconds of :func:`umtali.melds.meld_plans` on each (hand, table openings)."""
+    """Nanoseconds of :func:`umtali.games.umtali.melds.meld_plans` on each (hand, table openings)."""
     clock = time.perf_counter_ns
     times = []
     for hand, open_mask in hands:

@@ -1,8 +1,8 @@
 """Three- and four-hand Gin Rummy played out between computer players, for the arena and
 the tests.
 
-Every seat is filled by a bot of :func:`umtali.bots.gin.make_gin_bot`, which sees only
-the :class:`~umtali.gin.view.GinView` of its seat in the hand it plays. One RNG drives
+Every seat is filled by a bot of :func:`umtali.games.gin.bots.make_gin_bot`, which sees only
+the :class:`~umtali.games.gin.view.GinView` of its seat in the hand it plays. One RNG drives
 everything, in order: the draw for places (three-hand) or the team that deals first
 (four-hand), then each hand's deck and the bots' choices, so a seed replays a game.
 
@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from umtali.bots.gin import GinBot, make_gin_bot
-from umtali.deck import shuffled_deck
-from umtali.gin.party import FourHandGame, Table, ThreeHandGame
-from umtali.gin.rules import GIN, GinRules
-from umtali.gin.state import GinHand
-from umtali.gin.view import GinView
+from umtali.games.gin.bots import GinBot, make_gin_bot
+from umtali.games.gin.party import FourHandGame, Table, ThreeHandGame
+from umtali.games.gin.rules import GIN, GinRules
+from umtali.games.gin.state import GinHand
+from umtali.games.gin.view import GinView
+from umtali.kernel.deck import shuffled_deck
 
 __all__ = ["play_four_hand", "play_table", "play_three_hand"]
 
@@ -55,7 +55,7 @@ def play_three_hand(
     levels: Sequence[str], rng: random.Random, rules: GinRules = GIN
 ) -> ThreeHandGame:
     """A whole game of three-hand between bots of ``levels`` (players 0, 1, 2), played
-    to the end; its :meth:`~umtali.gin.party.ThreeHandGame.result` tells who won."""
+    to the end; its :meth:`~umtali.games.gin.party.ThreeHandGame.result` tells who won."""
     bots = _bots(levels, 3, "three-hand")
     game = ThreeHandGame.drawn_from(rng, rules)
     while not game.is_over():

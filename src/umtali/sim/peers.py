@@ -10,7 +10,7 @@ legal-move call on its own (the timer's own cost is measured first and taken off
   on packed ints, the interface meant for search and learning.
 * ``umtali`` (Move objects): :attr:`HandState.legal_moves` read as typed moves, one
   chosen and pushed; the interface of a program that shows moves to people.
-* ``umtali gin_rummy`` (action ints): our own Gin Rummy (:mod:`umtali.gin`),
+* ``umtali gin_rummy`` (action ints): our own Gin Rummy (:mod:`umtali.games.gin`),
   :meth:`GinHand.legal_actions` and :meth:`GinHand.push`, the same game as the peers
   below, so its ratio to them compares like with like.
 * ``open_spiel gin_rummy`` through ``pyspiel``: ``legal_actions``, a random choice,
@@ -40,11 +40,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from umtali.deck import shuffled_deck
-from umtali.gin.state import GinHand
-from umtali.moves import Move
+from umtali.games.gin.state import GinHand
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.state import HandState
+from umtali.kernel.deck import shuffled_deck
 from umtali.sim.bench import clock_overhead
-from umtali.state import HandState
 
 __all__ = [
     "Engine",

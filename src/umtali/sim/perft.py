@@ -3,14 +3,14 @@
 Counting every path through the move tree exercises move generation, push and pop at
 once; golden counts kept in the tests make any change in move generation show.
 
->>> from umtali.state import HandState
+>>> from umtali.games.umtali.state import HandState
 >>> perft(HandState.from_seed(1), 3)
 19
 """
 
 from __future__ import annotations
 
-from umtali.state import HandState
+from umtali.games.umtali.state import HandState
 
 __all__ = ["perft"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from umtali.gin.rules import GinRules
+from umtali.games.gin.rules import GinRules
 from umtali.sim.arena import (
     BOOK_HIGHEST_HAND,
     BOOK_MEAN_POINTS,

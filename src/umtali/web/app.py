@@ -38,8 +38,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from umtali.bots import BOTS, DEFAULT_BOT
-from umtali.session import Refused
+from umtali.games.umtali.bots import BOTS, DEFAULT_BOT
+from umtali.games.umtali.session import Refused
 from umtali.web import learning, pages
 from umtali.web.protocol import (
     CLIENT_MESSAGE,

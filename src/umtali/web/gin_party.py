@@ -2,7 +2,7 @@
 plays, laid out by the two-hand table (:func:`umtali.web.gin_table.gin_seat_table`),
 and the whole game beside it (:class:`~umtali.web.protocol.PartyTable`).
 
-A party game (:class:`~umtali.gin_party_session.GinPartySession`) is played hand by
+A party game (:class:`~umtali.games.gin.party_session.GinPartySession`) is played hand by
 hand, each hand an ordinary two-player hand with its own session. A seat is sent its
 own view of the hand it plays, and of the others only what everyone knows: who plays
 whom, and each hand's result once its deal is counted (so in four-hand the other
@@ -12,7 +12,7 @@ sits out a hand of three-hand, a seat is shown the last hand it played.
 Hands are numbered as the session numbers them: party hand ``k`` (from 1) is stored
 as the game's hand ``k - 1``, each with its own deck commitment.
 
->>> from umtali.gin_party_session import GinPartySession
+>>> from umtali.games.gin.party_session import GinPartySession
 >>> party = GinPartySession.new(players=3, seed=4, humans={0}, bot="random")
 >>> _ = party.deal()
 >>> table = party_seat_table(party, 0, game_id=7, version=1, commitments={0: "c"},
@@ -29,10 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umtali.describe import YOU
-from umtali.gin.party import TEAMS, FourHandGame, ThreeHandGame, ThreeHandSeats
-from umtali.gin.state import GinMove
-from umtali.gin_party_session import (
+from umtali.games.gin.party import TEAMS, FourHandGame, ThreeHandGame, ThreeHandSeats
+from umtali.games.gin.party_session import (
     GinPartySession,
     PartyHand,
     deal_sentence,
@@ -42,7 +40,9 @@ from umtali.gin_party_session import (
     teams_sentence,
     totals_sentence,
 )
-from umtali.gin_session import gin_variant, summarize_gin_hand
+from umtali.games.gin.session import gin_variant, summarize_gin_hand
+from umtali.games.gin.state import GinMove
+from umtali.kernel.english import YOU
 from umtali.web.gin_table import gin_hand_end, gin_seat_table
 from umtali.web.protocol import (
     GinHandEnd,

@@ -3,12 +3,12 @@ and the score sheet of :mod:`umtali.replaying`'s events, written as the learning
 protocol's messages (:mod:`umtali.web.learning_protocol`).
 
 Nothing is judged here. Each hand laid out in melds is
-:func:`umtali.gin.melds.best_arrangement`'s, the end of a hand is
-:func:`umtali.gin_session.summarize_gin_hand`'s (carried by the replay's
+:func:`umtali.games.gin.melds.best_arrangement`'s, the end of a hand is
+:func:`umtali.games.gin.session.summarize_gin_hand`'s (carried by the replay's
 :class:`~umtali.replaying.GinHandEnds`), and the score sheet is the game's own totals and
 result; this module only turns card masks into the ASCII names the pages draw.
 
->>> from umtali.gin.state import GinHand
+>>> from umtali.games.gin.state import GinHand
 >>> from umtali.replaying import GinBoard
 >>> board = gin_board_model(GinBoard.of(GinHand.from_seed(7)))
 >>> len(board.hands[0].cards), board.stock, board.knock_limit, len(board.pile)
@@ -17,11 +17,11 @@ result; this module only turns card masks into the ASCII names the pages draw.
 
 from __future__ import annotations
 
-from umtali.cards import card_ascii, cards_of, display_key
-from umtali.gin.melds import best_arrangement
-from umtali.gin.state import GinHand
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.gin_session import GinHandSummary, GinSide
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.melds import best_arrangement
+from umtali.games.gin.session import GinHandSummary, GinSide
+from umtali.games.gin.state import GinHand
+from umtali.kernel.cards import card_ascii, cards_of, display_key
 from umtali.replaying import GinBoard
 from umtali.web.learning_protocol import GinBoardModel, GinHandModel
 from umtali.web.protocol import GinHandEnd, GinResult, GinScoreSheet

@@ -1,6 +1,6 @@
 """What a seat of Gin Rummy is shown in the browser: the sibling of Umtali's
 :func:`umtali.web.server.seat_table`, built from the seat's
-:class:`~umtali.gin.view.GinView` and the session's sentences, and from nothing else
+:class:`~umtali.games.gin.view.GinView` and the session's sentences, and from nothing else
 about the hand in play.
 
 The view holds no hidden card: when the other player knocks, his discard lies face
@@ -10,7 +10,7 @@ recap tells that knock without its card. A finished
 hand's summary shows both hands as they were laid, never the knock's discard: it lies
 outside both sides' melds and deadwood.
 
->>> from umtali.gin_session import GinPlaySession
+>>> from umtali.games.gin.session import GinPlaySession
 >>> session = GinPlaySession.new(seed=3, humans={0}, bot="greedy")
 >>> _ = session.deal()
 >>> table = gin_seat_table(session, 0, game_id=1, version=1, commitment="c",
@@ -23,19 +23,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from umtali.bots.gin import GIN_BOTS
-from umtali.cards import card_ascii, cards_of
-from umtali.gin.melds import best_arrangement
-from umtali.gin.state import GinHand, GinMove
-from umtali.gin.view import GinView
-from umtali.gin_record import GinMatch
-from umtali.gin_session import (
+from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.match import GinMatch
+from umtali.games.gin.melds import best_arrangement
+from umtali.games.gin.session import (
     DEFAULT_GIN_BOT,
     GinPlaySession,
     gin_variant,
     summarize_gin_hand,
 )
-from umtali.session_shared import Seats
+from umtali.games.gin.state import GinHand, GinMove
+from umtali.games.gin.view import GinView
+from umtali.kernel.cards import card_ascii, cards_of
+from umtali.session.shared import Seats
 from umtali.web import gin_replay
 from umtali.web.protocol import GinHandEnd, GinTable, HandEnd, ScoreSheetModel
 

@@ -10,7 +10,7 @@ JSON events; an answer is read and graded by the question the script or the quiz
 gives. Nothing is kept between requests: the script is built again for each one (a few
 milliseconds), and the page sends back how many unreadable answers it has had.
 
-A replay reads a record of any game with :func:`umtali.record.load_any_bytes` (every
+A replay reads a record of any game with :func:`umtali.kernel.record.load_any_bytes` (every
 check and message of ``umtali replay``) and tells it with
 :func:`umtali.replaying.any_match_events`, grouped into the steps ``umtali replay
 --step`` pauses at; Gin Rummy's boards and hand ends are written by
@@ -38,18 +38,19 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 
-from umtali.cards import card_ascii, display_key
-from umtali.gin.state import GinHand
-from umtali.gin_record import GinMatch
+from umtali.games.gin.match import GinMatch
+from umtali.games.gin.state import GinHand
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.state import Column, HandState, player_name
+from umtali.kernel.cards import card_ascii, display_key
+from umtali.kernel.record import RecordError, load_any_bytes
 from umtali.learn import lesson as script
 from umtali.learn.answers import MAX_TRIES, Attempts, Unanswered
 from umtali.learn.notes import lesson_notes
 from umtali.learn.question import Position, Question
 from umtali.learn.quiz import build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
-from umtali.lessons import LESSONS
-from umtali.match import Match
-from umtali.record import RecordError, load_any_bytes
 from umtali.replaying import (
     GameTotals,
     GinGameEnds,
@@ -68,7 +69,6 @@ from umtali.replaying import (
     TurnEnds,
     any_match_events,
 )
-from umtali.state import Column, HandState, player_name
 from umtali.web.gin_replay import (
     gin_board_model,
     gin_deal_board,
@@ -386,7 +386,7 @@ def replay_reply(raw: bytes) -> ReplayReply:
     as ``umtali replay`` would refuse it, and told hand by hand, in the steps ``umtali
     replay --step`` pauses at: the deal, then each turn, each with the hand after it.
 
-    Every record the project writes is read (:func:`umtali.record.load_any_bytes`):
+    Every record the project writes is read (:func:`umtali.kernel.record.load_any_bytes`):
     Umtali's, under any rules, and Gin Rummy's, between two (standard or Oklahoma) or in
     a party of three or four, whose hands are each told with the two players at its
     table."""

@@ -60,7 +60,7 @@ class GameRow(Base):
     """Which game: ``umtali`` or ``gin`` (Gin Rummy), as a record's ``game`` names it.
     The games stored before there was a choice are Umtali's, hence the default."""
     kind: Mapped[str] = mapped_column(String(16))
-    """``hand``, ``game`` or ``session`` (``umtali.match.MATCH_KINDS``); a game of Gin
+    """``hand``, ``game`` or ``session`` (``umtali.games.umtali.match.MATCH_KINDS``); a game of Gin
     Rummy is always a ``game``, played to its rules' target."""
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The record's ``rules`` object: ``preset`` and every option (``RuleSet``'s, or

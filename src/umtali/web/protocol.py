@@ -5,11 +5,11 @@ not fit is refused with 422 and says why) and writes each answer through them, a
 ``/openapi.json`` publishes them. docs/WEB.md tells what each message means.
 
 What a seat is sent (:class:`SeatState`) is built from that seat's
-:class:`umtali.view.PlayerView` and nothing else that could name a hidden card: the
+:class:`umtali.games.umtali.view.PlayerView` and nothing else that could name a hidden card: the
 other player's hand, the stock and a face-down discard he laid are never in it.
 
 A game of Gin Rummy is sent the same :class:`SeatState`, its ``view`` the seat's
-:class:`umtali.gin.view.GinView`, with Gin Rummy's own table in ``gin``
+:class:`umtali.games.gin.view.GinView`, with Gin Rummy's own table in ``gin``
 (:class:`GinTable`).
 
 The WebSocket carries JSON messages too: :data:`ClientMessage` in, :data:`ServerMessage`
@@ -22,11 +22,11 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from umtali.bots import BOTS, DEFAULT_BOT
-from umtali.bots.gin import GIN_BOTS
-from umtali.gin.rules import GIN_PRESETS
-from umtali.gin_session import DEFAULT_GIN_BOT
-from umtali.rules import PRESETS
+from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.rules import GIN_PRESETS
+from umtali.games.gin.session import DEFAULT_GIN_BOT
+from umtali.games.umtali.bots import BOTS, DEFAULT_BOT
+from umtali.games.umtali.rules import PRESETS
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -100,7 +100,7 @@ def levels_of(game: str) -> tuple[list[str], str]:
 
 
 def rules_of(game: str) -> list[str]:
-    """The rules presets of ``game``, the standard first: Umtali's ``umtali.rules.PRESETS``
+    """The rules presets of ``game``, the standard first: Umtali's ``umtali.games.umtali.rules.PRESETS``
     (read when asked, so a preset added there is offered at once), Gin Rummy's variants.
 
     >>> rules_of("gin")
@@ -132,7 +132,7 @@ class NewGameRequest(_Message):
     )
     rules: str | None = Field(
         default=None,
-        description="the rules preset: for Umtali one of umtali.rules.PRESETS (default"
+        description="the rules preset: for Umtali one of umtali.games.umtali.rules.PRESETS (default"
         f" standard), for Gin Rummy {' or '.join(GIN_PRESETS)} (default standard)",
         max_length=40,
     )
@@ -441,8 +441,8 @@ class SeatState(_Message):
     WebSocket sends it after every change of the game.
 
     ``game`` says which game (``umtali`` or ``gin``) and ``rules`` its preset. ``view``
-    is the seat's :class:`umtali.view.PlayerView` (in Gin Rummy its
-    :class:`umtali.gin.view.GinView`, the other player's knock discard face down) as
+    is the seat's :class:`umtali.games.umtali.view.PlayerView` (in Gin Rummy its
+    :class:`umtali.games.gin.view.GinView`, the other player's knock discard face down) as
     JSON (cards in ASCII notation) of the last hand dealt; ``legal`` its moves in notation when it is to
     move; ``recap`` the other player's moves since this seat's last one, told as this
     seat saw them; ``commitment`` the hand's published deck commitment (check it with

@@ -13,7 +13,7 @@ a legal move fail.
 
 Each hand is dealt from a secure shuffle (:class:`secrets.SystemRandom`) and its deck is
 stored with a salted commitment (:meth:`Store.start_hand`) before anyone sees a card.
-The computer's decisions are seeded (:func:`umtali.session.decision_rng`) from a seed
+The computer's decisions are seeded (:func:`umtali.kernel.seeds.decision_rng`) from a seed
 kept in the game's ``meta`` and think in a small pool of threads, so a slow decision
 holds up only its own game.
 
@@ -25,7 +25,7 @@ every process sharing a PostgreSQL database, through ``LISTEN``/``NOTIFY``.
 A game is of Umtali or of Gin Rummy: its session (:data:`AnySession`) answers the same
 calls whichever it is, and what a seat is shown of Gin Rummy is built in
 :mod:`umtali.web.gin_table`. A game of three- or four-hand Gin Rummy is a
-:class:`~umtali.gin_party_session.GinPartySession`: each of its seats plays its own
+:class:`~umtali.games.gin.party_session.GinPartySession`: each of its seats plays its own
 hand through that hand's session, the computer plays the seats no person holds (whole
 hands between computers too, at once), and what a seat is shown is built in
 :mod:`umtali.web.gin_party`.
@@ -57,20 +57,21 @@ import anyio
 import anyio.to_thread
 import psycopg
 
-from umtali.bots import DEFAULT_BOT
-from umtali.bots.gin import GIN_BOTS
-from umtali.deck import shuffled_deck
-from umtali.describe import YOU, how_hand_ended
-from umtali.gin.rules import GIN_PRESETS
-from umtali.gin_party_session import GinPartySession, PartyHand
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.gin_session import DEFAULT_GIN_BOT, GinAccepted, GinPlaySession
-from umtali.match import Match, MatchKind
-from umtali.moves import Move
-from umtali.record import AnyMatch, AnyRecord, dumps, record_of, replay_any
-from umtali.rules import PRESETS
-from umtali.session import Accepted, PlaySession, Refused, Seats
-from umtali.view import PlayerView
+from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.party_session import GinPartySession, PartyHand
+from umtali.games.gin.rules import GIN_PRESETS
+from umtali.games.gin.session import DEFAULT_GIN_BOT, GinAccepted, GinPlaySession
+from umtali.games.umtali.bots import DEFAULT_BOT
+from umtali.games.umtali.describe import how_hand_ended
+from umtali.games.umtali.match import Match, MatchKind
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.rules import PRESETS
+from umtali.games.umtali.session import Accepted, PlaySession, Refused, Seats
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.deck import shuffled_deck
+from umtali.kernel.english import YOU
+from umtali.kernel.record import AnyMatch, AnyRecord, dumps, record_of, replay_any
 from umtali.web.gin_party import (
     PartyTold,
     party_last_move,

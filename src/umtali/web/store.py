@@ -8,11 +8,11 @@ move at the same index of the same hand, the database's primary key lets one in 
 other gets a :class:`MoveConflict` (docs/WEB.md tells the whole scheme).
 
 A game is stored as what replays it, and read back by replaying it through the engine
-with :func:`umtali.record.replay`, the same check a saved record passes:
+with :func:`umtali.kernel.record.replay`, the same check a saved record passes:
 
 >>> import tempfile, os
->>> from umtali.deck import seeded_deck
->>> from umtali.rules import STANDARD
+>>> from umtali.kernel.deck import seeded_deck
+>>> from umtali.games.umtali.rules import STANDARD
 >>> folder = tempfile.TemporaryDirectory()
 >>> store = Store.open(f"sqlite:///{os.path.join(folder.name, 'umtali.db')}")
 >>> new = store.create_game(kind="hand", rules=STANDARD, players=("Ann", "Bob"),
@@ -76,12 +76,14 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from umtali.cards import card_ascii, parse_card
-from umtali.deck import check_deck
-from umtali.gin.rules import GinRules
-from umtali.gin_record import GinMatch, GinPartyMatch
-from umtali.match import Match, MatchError, MatchKind
-from umtali.record import (
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.rules import GinRules
+from umtali.games.umtali.match import Match, MatchKind
+from umtali.games.umtali.rules import RuleSet
+from umtali.kernel.cards import card_ascii, parse_card
+from umtali.kernel.deck import check_deck
+from umtali.kernel.players import MatchError
+from umtali.kernel.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
     AnyMatch,
@@ -91,7 +93,6 @@ from umtali.record import (
     record_of,
     replay_any,
 )
-from umtali.rules import RuleSet
 from umtali.web.group_commit import GroupCommit
 from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
 from umtali.web.postgres import MOVE_STATEMENT, SEEN_STATEMENT, postgresql_engine
@@ -616,12 +617,12 @@ class Store:
         (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
         has one already.
 
-        ``rules`` name the game: a :class:`~umtali.gin.rules.GinRules` makes a game of
+        ``rules`` name the game: a :class:`~umtali.games.gin.rules.GinRules` makes a game of
         Gin Rummy (``kind`` must then be ``game``: it is played to its rules' target),
-        a :class:`~umtali.rules.RuleSet` one of Umtali.
+        a :class:`~umtali.games.umtali.rules.RuleSet` one of Umtali.
 
-        The arguments are checked as :class:`umtali.match.Match` (or
-        :class:`umtali.gin_record.GinMatch`) and :func:`umtali.record.dumps` check them
+        The arguments are checked as :class:`umtali.games.umtali.match.Match` (or
+        :class:`umtali.games.gin.match.GinMatch`) and :func:`umtali.kernel.record.dumps` check them
         (a ``MatchError`` or ``RecordError``), so nothing is stored that could not be
         recorded.
         """
@@ -660,7 +661,7 @@ class Store:
         rematch_of: int | None = None,
     ) -> NewGame:
         """Store a new game of three- or four-hand Gin Rummy, ``match`` as
-        :class:`~umtali.gin_party_session.GinPartySession` made it (no hand dealt yet),
+        :class:`~umtali.games.gin.party_session.GinPartySession` made it (no hand dealt yet),
         and give each seat in ``seats`` (the party's players who play through a link) a
         fresh secret; ``rematch_of`` as for :meth:`create_game`.
 
@@ -1075,9 +1076,9 @@ class Store:
     # -- reading a game back ---------------------------------------------------------------
 
     def load_match(self, game_id: int) -> AnyMatch:
-        """The game of two as a :class:`Match` (or a :class:`~umtali.gin_record.GinMatch`,
+        """The game of two as a :class:`Match` (or a :class:`~umtali.games.gin.match.GinMatch`,
         for Gin Rummy), every stored move replayed through the engine (by
-        :func:`umtali.record.replay_any`). Raises :class:`StoreError` if there is no
+        :func:`umtali.kernel.record.replay_any`). Raises :class:`StoreError` if there is no
         such game, if what is stored does not replay, or if it is a party game
         (:meth:`load_any` reads those too)."""
         match = self.load_any(game_id)
@@ -1089,13 +1090,13 @@ class Store:
 
     def load_any(self, game_id: int) -> AnyRecord:
         """Any stored game, replayed as :meth:`load_match` replays one: a game of two,
-        or a :class:`~umtali.gin_record.GinPartyMatch` for three- or four-hand Gin
+        or a :class:`~umtali.games.gin.match.GinPartyMatch` for three- or four-hand Gin
         Rummy."""
         with self._read() as session:
             return self._replay(session, self._game(session, game_id))
 
     def record_json(self, game_id: int) -> str:
-        """The game's record, as ``umtali replay`` reads it (:func:`umtali.record.dumps`).
+        """The game's record, as ``umtali replay`` reads it (:func:`umtali.kernel.record.dumps`).
         It holds every deck, the hand in play's too: the server's, not a seat's."""
         return dumps(self.load_any(game_id))
 

@@ -1,0 +1,192 @@
+"""The ``search`` level: determinized Monte Carlo over the choices that matter.
+
+At a draw or a discard, with more than one choice, it starts from the expert's choice
+and its runners-up (the expert's best three discards, or every way to draw). It deals
+the cards it cannot see at random in agreement with its view
+(:func:`umtali.games.umtali.view.determinize`), plays every candidate out on that same deal to the end
+of the hand with the expert policy for both players, and records each one's score
+difference (its hand score minus the opponent's) against the expert's choice. It keeps
+the expert's choice unless another candidate beats it clearly: by a mean margin of more
+than ``confidence`` standard errors. A playout is valued by its margin (the bot's hand
+score minus the opponent's), except in the last hand of a game, where turning the game's
+result is worth ``LAST_HAND_STAKE`` points more. The budget is a number of playouts and a time limit;
+a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
+settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
+it, or playing out identically) or clearly better (``SETTLED_BETTER`` above).
+Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
+to the expert, which scores them directly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from umtali.games.umtali.bots.evaluate import situation
+from umtali.games.umtali.bots.expert import ExpertBot
+from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView, determinize
+
+__all__ = ["SearchBot"]
+
+SETTLED_WORSE = 2.0
+"""A runner-up whose mean margin is this many standard errors below zero is settled."""
+SETTLED_BETTER = 3.0
+"""A runner-up whose mean margin is this many standard errors above zero is settled."""
+
+
+class SearchBot:
+    """Determinized playouts with the expert policy; see the module docstring.
+
+    Args:
+        playouts: the most playouts per decision (over all candidates).
+        max_ms: the most time per decision, in milliseconds.
+        candidates: how many of the expert's choices to compare (its choice first).
+        confidence: standard errors by which a runner-up must beat the expert's choice.
+        min_deals: deals played before a decision may stop early.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        playouts: int = 240,
+        max_ms: float = 800.0,
+        candidates: int = 3,
+        confidence: float = 1.0,
+        min_deals: int = 12,
+    ) -> None:
+        if playouts < 1 or max_ms <= 0 or candidates < 2:
+            raise ValueError(
+                "the search bot needs at least one playout, some time, and two candidates"
+            )
+        self.playouts = playouts
+        self.max_ms = max_ms
+        self.candidates = candidates
+        self.confidence = confidence
+        self.min_deals = min_deals
+        self.policy = ExpertBot()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = view.legal
+        if not legal:
+            raise ValueError("the search bot was asked to move when it has no legal move")
+        kinds = {m.kind for m in legal}
+        searchable = kinds & {MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO} or (
+            MoveKind.DISCARD in kinds and not kinds & {MoveKind.MELD, MoveKind.SOLO}
+        )
+        if not searchable:
+            return self.policy.choose(view, rng)
+        candidates = self._candidates(view, _distinct(legal), rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(view, candidates, rng)
+
+    def _candidates(self, view: PlayerView, moves: list[Move], rng: random.Random) -> list[Move]:
+        """The expert's choice first, then its runners-up."""
+        discards = [m for m in moves if m.kind is MoveKind.DISCARD and not m.face_down]
+        if discards and len(discards) == len(moves):
+            return self.policy.rank_discards(view, discards, situation(view))[: self.candidates]
+        first = self.policy.choose(view, rng)
+        return [first, *[m for m in moves if m != first]][: self.candidates]
+
+    def _search(self, view: PlayerView, candidates: list[Move], rng: random.Random) -> Move:
+        deadline = time.perf_counter() + self.max_ms / 1000
+        utility = _utility(view)
+        # Per candidate, the sum and the sum of squares of its score minus the expert's
+        # choice's score on the same deal (a paired comparison cancels the deal's luck).
+        sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        deals = 0
+        done = 0
+        while done < self.playouts and time.perf_counter() < deadline:
+            world = determinize(view, rng, undo=False)
+            scores = [
+                utility(self._playout(world.clone(), move, view.player, rng)) for move in candidates
+            ]
+            for i in range(1, len(candidates)):
+                d = scores[i] - scores[0]
+                sums[i] += d
+                squares[i] += d * d
+            deals += 1
+            done += len(candidates)
+            if deals >= self.min_deals and deals % 4 == 0 and self._settled(sums, squares, deals):
+                break
+        best, best_margin = 0, 0.0
+        if deals >= 2:
+            for i in range(1, len(candidates)):
+                mean, error = _mean_and_error(sums[i], squares[i], deals)
+                if mean > best_margin and mean > self.confidence * error:
+                    best, best_margin = i, mean
+        return candidates[best]
+
+    def _settled(self, sums: list[float], squares: list[float], deals: int) -> bool:
+        """Whether more playouts are unlikely to change the choice: every runner-up is
+        clearly worse than the expert's choice (or plays out identically), or clearly
+        better. Most decisions settle early, which is what makes ``search`` affordable."""
+        for i in range(1, len(sums)):
+            mean, error = _mean_and_error(sums[i], squares[i], deals)
+            worse = mean + SETTLED_WORSE * error <= 0
+            better = mean - SETTLED_BETTER * error > 0
+            if not (worse or better):
+                return False
+        return True
+
+    def _playout(self, state: HandState, move: Move, me: int, rng: random.Random) -> float:
+        state.push(move)
+        policy = self.policy
+        while not state.is_over():
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                state.push(actions[0])
+                continue
+            p = state.player
+            state.push(policy.choose(PlayerView.of(state, p, with_history=False), rng))
+        outcome = state.outcome()
+        assert outcome is not None
+        return float(outcome.scores[me] - outcome.scores[1 - me])
+
+
+LAST_HAND_STAKE = 30.0
+"""In the last hand of a game (or a lone hand), what winning rather than losing the game
+is worth, in points, on top of the hand's margin."""
+
+
+def _utility(view: PlayerView) -> Callable[[float], float]:
+    """How the bot values a playout's margin (its hand score minus the opponent's).
+
+    Before the last hand of a game, points are what count. In the last hand the game is
+    won by the total, so a margin that turns the game's result weighs far more than the
+    same points elsewhere: ``LAST_HAND_STAKE`` for each side of the win-or-lose line.
+    """
+    if view.hands_left > 0:
+        return float
+    me, other = view.player, 1 - view.player
+    lead = view.game_scores[me] - view.game_scores[other]
+
+    def last_hand(margin: float) -> float:
+        final = lead + margin
+        return margin + LAST_HAND_STAKE * ((final > 0) - (final < 0))
+
+    return last_hand
+
+
+def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
+    """The mean of ``n`` values from their sum and sum of squares, and its standard error."""
+    mean = total / n
+    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
+    return mean, (variance / n) ** 0.5
+
+
+def _distinct(legal: tuple[Move, ...]) -> list[Move]:
+    """The legal moves with solos that differ only in the card played off merged."""
+    seen: set[tuple[MoveKind, tuple[int, ...]]] = set()
+    out = []
+    for m in legal:
+        key = (m.kind, m.cards) if m.kind is MoveKind.SOLO else (m.kind, (m.action,))
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out

@@ -1,0 +1,70 @@
+"""The players of any game: how the book numbers them, what a name may hold, and the
+error of a match set up or played out of order.
+
+>>> player_name(1)
+'Player 2'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+from umtali.kernel.cards import quoted
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "UNPRINTABLE",
+    "MatchError",
+    "check_name",
+    "player_name",
+]
+
+
+def player_name(player: int) -> str:
+    """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
+    return f"Player {player + 1}"
+
+
+UNPRINTABLE: Final = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""Unicode categories of the characters that are not shown as themselves: control
+characters (Cc: escape, line feed), format characters (Cf: bidi overrides, zero-width
+joiners), lone surrogates (Cs: no encoding can write them) and the line and paragraph
+separators (Zl, Zp). A player's name holds none of them (:class:`umtali.games.umtali.match.Match`
+refuses it), and the terminal writes any it must print as escapes."""
+
+
+class MatchError(ValueError):
+    """A match used out of order: a new hand before the last one ended, or after the end."""
+
+
+MAX_NAME_LENGTH: Final = 40
+"""The longest player name, in characters: room for "Computer (expert)" and a real name,
+short enough for a score line."""
+
+
+def check_name(seat: int, name: object) -> None:
+    """Refuse a player name that is not short, visible, one-line text.
+
+    >>> check_name(0, "Ann")
+    >>> check_name(1, "Bob\u202e")
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.players.MatchError: Player 2's name 'Bob\u202e' holds U+202E, a character that is not shown as itself; a name is visible text on one line
+    """
+    who = f"Player {seat + 1}'s name"
+    if not isinstance(name, str):
+        raise MatchError(f"{who} must be text, not a {type(name).__name__}")
+    if not name.strip():
+        raise MatchError(f"{who} is blank; a name needs at least one visible character")
+    if len(name) > MAX_NAME_LENGTH:
+        raise MatchError(
+            f"{who} {quoted(name)} has {len(name):,} characters;"
+            f" a name has at most {MAX_NAME_LENGTH}"
+        )
+    for char in name:
+        if unicodedata.category(char) in UNPRINTABLE:
+            raise MatchError(
+                f"{who} {quoted(name)} holds U+{ord(char):04X}, a character that is not shown as"
+                " itself; a name is visible text on one line"
+            )

@@ -1,0 +1,557 @@
+"""What the session of every game shares (layer 5): the seed scheme, the seats a record
+keeps, the answers that are the same whatever the game, and the session of a game for
+two itself, as far as the games play it alike.
+
+:class:`umtali.games.umtali.session.PlaySession` (Umtali) and
+:class:`umtali.games.gin.session.GinPlaySession` (Gin Rummy) both deal hand ``i`` from
+:func:`deck_for`, choose the first dealer with :func:`first_dealer_for` and give each
+computer decision its own :func:`decision_rng`, so that the arena and a saved game
+replay either game the same way. Both are a :class:`TwoSeatSession`: the seats, the
+turns, the computer's moves, hints and taking a move back are written once, here, and
+each game says only what is its own (how a move is read, allowed, played and told, why
+a hint, which moves may be taken back). Their answers are :class:`Accepted`,
+:class:`BotMove` and :class:`Hint` of the game's move; :mod:`umtali.games.umtali.session` and
+:mod:`umtali.games.gin.session` name them for their game, so the old names stand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
+
+from umtali.games.umtali.bots import BOTS
+from umtali.kernel.english import YOU
+from umtali.kernel.seeds import Seed, decision_rng, deck_for, first_dealer_for
+
+__all__ = [
+    "Accepted",
+    "BotError",
+    "BotMove",
+    "Guard",
+    "Hint",
+    "MoveT",
+    "Recap",
+    "Refused",
+    "Seats",
+    "SeatsError",
+    "TwoSeatSession",
+    "bots_named",
+    "check_deals",
+]
+
+
+# -- the seed scheme ----------------------------------------------------------------------------
+
+
+# -- the seats a record keeps -------------------------------------------------------------------
+
+
+class SeatsError(ValueError):
+    """A record whose seats or deals are not as ``umtali play`` wrote them."""
+
+
+_META: Final = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What a played game keeps in its record's ``meta`` to play it on: the seed the
+    hands are dealt from, the seats of the people, and the computer's level."""
+
+    seed: int
+    humans: frozenset[int]
+    bot: str
+
+    @classmethod
+    def of(cls, meta: dict[str, Any], levels: Collection[str] = BOTS) -> Seats:
+        """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
+        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a level among
+        ``levels`` (Umtali's by default; a game of Gin Rummy passes its own).
+
+        >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}).humans
+        frozenset({0})
+        """
+        if not {"seed", "humans", "bot"} <= meta.keys():
+            raise SeatsError(
+                "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
+            )
+        seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
+        if type(seed) is not int:
+            raise SeatsError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
+        if (
+            not isinstance(humans, list)
+            or not humans
+            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
+            or len(set(humans)) != len(humans)
+        ):
+            raise SeatsError(
+                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
+                f" [0, 1], not {humans!r}"
+            )
+        if not isinstance(bot, str) or bot not in levels:
+            raise SeatsError(f"{_META} its 'bot' must be one of {', '.join(levels)}, not {bot!r}")
+        return cls(seed, frozenset(humans), bot)
+
+    def meta(self) -> dict[str, Any]:
+        return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
+
+    def players(self) -> tuple[str, str]:
+        """The players' names: "You" and "Computer (LEVEL)", or "Player 1" and
+        "Player 2" in hot-seat.
+
+        >>> Seats(4, frozenset({1}), "greedy").players()
+        ('Computer (greedy)', 'You')
+        """
+        if len(self.humans) == 2:
+            return ("Player 1", "Player 2")
+        named = [f"Computer ({self.bot})"] * 2
+        named[next(iter(self.humans))] = YOU
+        return (named[0], named[1])
+
+
+class _Dealt(Protocol):
+    """A hand as :func:`check_deals` reads it, of either game."""
+
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+
+
+class _Deals(Protocol):
+    """A match as :func:`check_deals` reads it, of either game."""
+
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[_Dealt]: ...
+
+
+def check_deals(match: _Deals, seed: Seed) -> None:
+    """Refuse (:class:`SeatsError`) a match whose deals are not the ones its seed makes:
+    the first dealer and every hand's deck order (a record whose stock was reordered)."""
+    edited = "the record was changed after it was saved"
+    if match.first_dealer != first_dealer_for(seed):
+        raise SeatsError(f"its first dealer is not the one its seed chose: {edited}")
+    for index, hand in enumerate(match.hands):
+        if tuple(hand.deck) != deck_for(seed, index):
+            raise SeatsError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
+
+
+# -- answers any session gives -------------------------------------------------------------
+
+
+class _Notated(Protocol):
+    """A move of either game: it writes itself in its game's notation."""
+
+    def text(self) -> str: ...
+
+
+MoveT = TypeVar("MoveT", bound=_Notated)
+"""The move of the game a session plays: :class:`umtali.games.umtali.moves.Move` or
+:class:`umtali.games.gin.state.GinMove`."""
+
+
+@dataclass(frozen=True)
+class Accepted(Generic[MoveT]):
+    """Done: a move played or taken back; ``sentence`` tells it to its player."""
+
+    move: MoveT
+    sentence: str
+
+
+@dataclass(frozen=True)
+class BotMove(Generic[MoveT]):
+    """A move the computer played: its seat, the move, where it stands in the hand's
+    history, and how long the choice took (seconds)."""
+
+    seat: int
+    move: MoveT
+    index: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Hint(Generic[MoveT]):
+    """The move the hint level would make, and why, in words for the player."""
+
+    move: MoveT
+    level: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Nothing was done; ``reason`` says why, addressed to the player."""
+
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        """The reason as a sentence of its own.
+
+        >>> Refused("it is not your turn").sentence
+        'It is not your turn.'
+        """
+        return self.reason[:1].upper() + self.reason[1:] + "."
+
+
+@dataclass(frozen=True)
+class Recap:
+    """The other player's moves since ``reader``'s last one in this hand, as he saw
+    them; ``since_own_move`` is false when he has not moved yet in this hand."""
+
+    reader: int
+    since_own_move: bool
+    lines: tuple[str, ...]
+
+    @classmethod
+    def told(
+        cls, reader: int, history: Sequence[tuple[int, object]], tell: Callable[[int], str]
+    ) -> Recap:
+        """The recap of a hand whose moves are ``history`` (who moved, and the move):
+        ``tell(i)`` is move ``i`` as ``reader`` saw it.
+
+        >>> Recap.told(0, [(1, 5), (0, 7), (1, 8), (1, 9)], lambda i: f"move {i}")
+        Recap(reader=0, since_own_move=True, lines=('move 2', 'move 3'))
+        """
+        mine = [i for i, (actor, _) in enumerate(history) if actor == reader]
+        since = mine[-1] + 1 if mine else 0
+        lines = tuple(tell(i) for i in range(since, len(history)) if history[i][0] != reader)
+        return cls(reader, bool(mine), lines)
+
+
+class BotError(Exception):
+    """A computer player that failed (raised) or chose a move that is not legal;
+    ``seat``, ``hand_index`` and ``move_index`` say where, ``what`` what went wrong."""
+
+    def __init__(self, seat: int, hand_index: int, move_index: int, what: str) -> None:
+        super().__init__(f"hand {hand_index + 1}, decision {move_index + 1}: {what}")
+        self.seat = seat
+        self.hand_index = hand_index
+        self.move_index = move_index
+        self.what = what
+
+
+Guard = Callable[[], AbstractContextManager[object]]
+"""What a front end gives to keep a change whole: a context manager to enter around it."""
+
+
+def bots_named(levels: tuple[str, str]) -> tuple[str, str]:
+    """The players of a game between two computer levels, named after them.
+
+    >>> bots_named(("greedy", "random"))
+    ('Computer (greedy)', 'Computer (random)')
+    """
+    return (f"Computer ({levels[0]})", f"Computer ({levels[1]})")
+
+
+# -- the session of a game for two ------------------------------------------------------------
+
+_V_contra = TypeVar("_V_contra", contravariant=True)
+_M_co = TypeVar("_M_co", covariant=True)
+_H_co = TypeVar("_H_co", covariant=True)
+
+
+class _Chooser(Protocol[_V_contra, _M_co]):
+    """A computer level of either game: it chooses a move from what its seat sees."""
+
+    def choose(self, view: _V_contra, rng: random.Random) -> _M_co: ...
+
+
+class _Hand(Protocol):
+    """A hand of either game as the session plays it: the moves so far (who moved, and
+    the move's action), and push and pop of the game's own moves."""
+
+    @property
+    def history(self) -> Sequence[tuple[int, int]]: ...
+    def push(self, move: Any) -> None: ...
+    def pop(self) -> Any: ...
+
+
+class _Match(Protocol[_H_co]):
+    """A match (Umtali) or game (Gin Rummy) of two players, hand after hand."""
+
+    @property
+    def players(self) -> tuple[str, str]: ...
+    @property
+    def meta(self) -> dict[str, Any]: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[_H_co]: ...
+    @property
+    def current(self) -> _H_co | None: ...
+    def is_over(self) -> bool: ...
+    def new_hand(self, deck: Sequence[int]) -> _H_co: ...
+
+
+class _Seen(Protocol):
+    """What one seat may see, as far as the session reads it: the moves it may make."""
+
+    @property
+    def legal(self) -> Sequence[object]: ...
+
+
+# A bound cannot name another type variable, so a match's hands are ``Any`` to the bound;
+# the session gives them back as ``HandT`` (its ``hand`` and ``deal``).
+MatchT = TypeVar("MatchT", bound=_Match[Any])
+HandT = TypeVar("HandT", bound=_Hand)
+ViewT = TypeVar("ViewT", bound=_Seen)
+
+
+class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
+    """A game for two with its seats, each a person (``None``) or a computer level: what
+    :class:`~umtali.games.umtali.session.PlaySession` and :class:`~umtali.games.gin.session.GinPlaySession`
+    do alike. A game says what is its own through the methods marked abstract.
+
+    Args:
+        match: the match (or game), new or read from a record.
+        seed: the seed of its deals and of the computer's decisions (see the module).
+        levels: the computer's level in each seat, ``None`` for a person.
+        hint_level: the level whose choice :meth:`hint` gives (the game's
+            ``default_level`` when not given).
+        guard: a context manager entered around every change of the match (a deal, a
+            move played or taken back) and every save of it
+            (:mod:`umtali.session.kept`), so that a front end can keep it whole.
+    """
+
+    known_levels: ClassVar[Collection[str]]
+    """The computer levels of the game, those a record's seats may name."""
+    default_level: ClassVar[str]
+    """The level played (and whose hints are given) unless another is asked for."""
+
+    def __init__(
+        self,
+        match: MatchT,
+        seed: Seed,
+        levels: tuple[str | None, str | None],
+        *,
+        hint_level: str | None = None,
+        guard: Guard = nullcontext,
+    ) -> None:
+        self.match = match
+        self.seed = seed
+        self.levels = levels
+        self.humans = frozenset(seat for seat in (0, 1) if levels[seat] is None)
+        self.bots = (
+            None if levels[0] is None else self._make_bot(levels[0]),
+            None if levels[1] is None else self._make_bot(levels[1]),
+        )
+        self.hint_level = hint_level or self.default_level
+        self._hint_bot: _Chooser[ViewT, MoveT] | None = None
+        self.guard = guard
+        self.moved_by_person = False
+        """Whether a person has played a move in this session (one taken back counts):
+        until then a new game is not worth keeping."""
+
+    @classmethod
+    def of_match(cls, match: MatchT, *, guard: Guard = nullcontext) -> Self:
+        """The session of a match that ``umtali play`` (or ``new``) made: its seats read
+        from ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
+        seats = Seats.of(match.meta, cls.known_levels)
+        check_deals(match, seats.seed)
+        levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
+        return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
+
+    # -- what the game says for itself ---------------------------------------------------------
+    @abstractmethod
+    def _make_bot(self, level: str) -> _Chooser[ViewT, MoveT]:
+        """The computer player of ``level``, choosing the same way for the same seed."""
+
+    @abstractmethod
+    def _mover(self, hand: HandT) -> int | None:
+        """The seat to move in ``hand``; ``None`` once it is over."""
+
+    @abstractmethod
+    def view(self, seat: int) -> ViewT:
+        """What ``seat`` may see of the last hand dealt."""
+
+    @abstractmethod
+    def _parse(self, text: str) -> MoveT | Refused:
+        """The move ``text`` writes in the game's notation, or why it is none."""
+
+    @abstractmethod
+    def _allowed(self, hand: HandT, seat: int, move: MoveT) -> MoveT | Refused:
+        """``move`` as it would be played by ``seat`` now, or why it may not be."""
+
+    @abstractmethod
+    def _play(self, hand: HandT, seat: int, move: MoveT) -> str:
+        """Play the allowed ``move`` of ``seat`` (inside :attr:`guard`) and tell it to him."""
+
+    @abstractmethod
+    def _why(self, view: ViewT, move: MoveT) -> str:
+        """Why ``move`` is a good choice for the player of ``view``, in words for him."""
+
+    @abstractmethod
+    def hand_title(self, names: tuple[str, str], dealer: bool = True) -> str:
+        """The hand being played, for a title, and who deals (``dealer``)."""
+
+    @abstractmethod
+    def tell(self, reader: int, index: int) -> str:
+        """Move ``index`` of the last hand dealt, as ``reader`` saw it."""
+
+    @abstractmethod
+    def recap(self, reader: int) -> Recap:
+        """The other player's moves since ``reader``'s last one in the last hand dealt."""
+
+    @abstractmethod
+    def result(self, names: tuple[str, str]) -> str:
+        """The sentence that ends the match: who won it."""
+
+    @abstractmethod
+    def undo_refusal(self, seat: int, *, consent: bool = False) -> str | None:
+        """Why ``seat`` may not take back his last move now, or ``None`` when he may
+        (``consent``: the other player agreed to it, in hot-seat)."""
+
+    # -- where the match stands ----------------------------------------------------------------
+    @property
+    def hotseat(self) -> bool:
+        """Two people, one screen."""
+        return len(self.humans) == 2
+
+    @property
+    def hand(self) -> HandT | None:
+        """The hand being played, if one is under way."""
+        current: HandT | None = self.match.current
+        return current
+
+    @property
+    def hand_index(self) -> int:
+        """The index of the last hand dealt, from 0 (-1 before the first deal)."""
+        return len(self.match.hands) - 1
+
+    def needs_deal(self) -> bool:
+        """Whether the next step is dealing a hand."""
+        return self.match.current is None and not self.match.is_over()
+
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` between hands and once the match is over."""
+        hand = self.hand
+        return None if hand is None else self._mover(hand)
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def names_for(self, reader: int) -> tuple[str, str]:
+        """The players' names as ``reader`` is addressed: himself as "You"."""
+        names = list(self.match.players)
+        names[reader] = YOU
+        return (names[0], names[1])
+
+    # -- playing -------------------------------------------------------------------------------
+    def deal(self) -> HandT:
+        """Deal the next hand from the seed."""
+        with self.guard():
+            hand: HandT = self.match.new_hand(deck_for(self.seed, len(self.match.hands)))
+        return hand
+
+    def check(self, seat: int, move: MoveT | str) -> Accepted[MoveT] | Refused:
+        """Whether ``move`` (a move, or text in notation) is one ``seat`` may make now,
+        without playing it (what ``why MOVE`` asks): the move as it would be played, or
+        the reason not."""
+        hand = self.hand
+        if hand is None:
+            return Refused("no hand is being played")
+        if seat != self._mover(hand):
+            return Refused("it is not your turn")
+        if isinstance(move, str):
+            parsed = self._parse(move)
+            if isinstance(parsed, Refused):
+                return parsed
+            move = parsed
+        played = self._allowed(hand, seat, move)
+        if isinstance(played, Refused):
+            return played
+        return Accepted(played, f"{played.text()} is allowed now.")
+
+    def submit(self, seat: int, move: MoveT | str) -> Accepted[MoveT] | Refused:
+        """Play ``move`` (a move, or text in notation) for ``seat``; the reply says what
+        was done, or why nothing was (the reason, addressed to him)."""
+        reply = self.check(seat, move)
+        if isinstance(reply, Refused):
+            return reply
+        hand = self.hand
+        assert hand is not None
+        sentence = self._play(hand, seat, reply.move)
+        self.moved_by_person = True
+        return Accepted(reply.move, sentence)
+
+    def bot_move(self) -> BotMove[MoveT]:
+        """Let the computer in the seat to move choose and play one move, from its view
+        and its decision's own RNG (:func:`decision_rng`). :class:`BotError` if it fails
+        or breaks the rules."""
+        hand = self.hand
+        if hand is None:
+            raise ValueError("no hand is being played: deal one first")
+        seat = self._mover(hand)
+        assert seat is not None
+        bot = self.bots[seat]
+        if bot is None:
+            raise ValueError(f"seat {seat} is a person's: the computer does not move for him")
+        index = len(hand.history)
+        view = self.view(seat)
+        rng = decision_rng(self.seed, self.hand_index, index)
+        start = time.perf_counter()
+        try:
+            move = bot.choose(view, rng)
+        except Exception as e:
+            what = f"the bot failed: {type(e).__name__}: {e}"
+            raise BotError(seat, self.hand_index, index, what) from e
+        seconds = time.perf_counter() - start
+        if move not in view.legal:
+            what = f"the bot chose {move!r}, which is not a legal move"
+            raise BotError(seat, self.hand_index, index, what)
+        with self.guard():
+            hand.push(move)
+        return BotMove(seat, move, index, seconds)
+
+    def step(self) -> BotMove[MoveT] | None:
+        """One step of a game between computers: a deal (``None``) or a computer's move."""
+        if self.needs_deal():
+            self.deal()
+            return None
+        return self.bot_move()
+
+    def play_out(self) -> list[BotMove[MoveT]]:
+        """Play the match to its end (every seat a computer's); the moves played."""
+        moves = []
+        while not self.match.is_over():
+            step = self.step()
+            if step is not None:
+                moves.append(step)
+        return moves
+
+    def level(self) -> str:
+        """The computer's level (the game's default between two people): what a rematch
+        plays against."""
+        return next((level for level in self.levels if level), self.default_level)
+
+    def hint(self, seat: int) -> Hint[MoveT]:
+        """The move the hint level (the default, whoever the opponent is) would make
+        for ``seat`` now, and why. Its RNG is its own (a negative move index), so asking
+        changes nothing the computer does later."""
+        hand = self.hand
+        if hand is None or self._mover(hand) != seat:
+            raise ValueError("a hint is given to the player to move")
+        if self._hint_bot is None:
+            self._hint_bot = self._make_bot(self.hint_level)
+        view = self.view(seat)
+        rng = decision_rng(self.seed, self.hand_index, -1 - len(hand.history))
+        move = self._hint_bot.choose(view, rng)
+        return Hint(move, self.hint_level, self._why(view, move))
+
+    def undo(self, seat: int, *, consent: bool = False) -> Accepted[MoveT] | Refused:
+        """Take back ``seat``'s last move if :meth:`undo_refusal` allows (``consent``:
+        the other player agreed, in hot-seat); the move is gone from the record."""
+        refusal = self.undo_refusal(seat, consent=consent)
+        if refusal is not None:
+            return Refused(refusal)
+        hand = self.hand
+        assert hand is not None
+        with self.guard():
+            move: MoveT = hand.pop()
+        return Accepted(move, f"Taken back: {move.text()}.")
