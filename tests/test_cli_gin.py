@@ -357,7 +357,7 @@ def test_hotseat_party_hands_the_terminal_over_and_quit_saves(tmp_path: Path) ->
     assert "Hand the terminal to " in out
     (saved,) = tmp_path.glob("umtali-*.json")
     assert f"Game saved to {saved.name}. Continue it with: umtali play --resume" in out
-    kept = load_any_file(saved, parties=True)
+    kept = load_any_file(saved)
     assert isinstance(kept, GinPartyMatch)
     assert kept.meta == {"seed": 5, "humans": [0, 1, 2], "bot": "expert"}
 
@@ -371,7 +371,7 @@ def test_a_party_game_is_saved_resumed_and_replayed(tmp_path: Path) -> None:
                  "--save", "p.json", script="1\n" * 6 + "quit\n", cwd=tmp_path)  # fmt: skip
     assert first.returncode == 0, first.stderr
     assert "Game saved to p.json. Continue it with: umtali play --resume p.json" in first.stdout
-    saved = load_any_file(tmp_path / "p.json", parties=True)
+    saved = load_any_file(tmp_path / "p.json")
     assert isinstance(saved, GinPartyMatch)
     (hand,) = saved.hands
     assert hand.table.players == (0, 1)  # you alone, Computer 2 for the team
@@ -389,7 +389,7 @@ def test_a_party_game_is_saved_resumed_and_replayed(tmp_path: Path) -> None:
     assert "Hand 1: you alone against Computer 2 (greedy)" in out
     assert re.search(r"wins? the game\. With 25 for each hand won", out)
     assert "The record is in p.json (replay it with: umtali replay p.json)" in out
-    whole = load_any_file(tmp_path / "p.json", parties=True)
+    whole = load_any_file(tmp_path / "p.json")
     assert isinstance(whole, GinPartyMatch)
     assert whole.is_over()
     assert whole.hands[0].hand.history[: len(played)] == played  # played on, not again

@@ -563,7 +563,7 @@ def test_a_hand_edited_record_with_bad_seats_is_refused(
 
 
 def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: Path) -> None:
-    from umtali.kernel.record import load_file
+    from umtali.games.umtali.record import load_file
 
     data = saved_game(tmp_path, moves=8)
     # Cut the hand back into the computer's last turn, after its draw.

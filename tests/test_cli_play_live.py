@@ -34,7 +34,7 @@ def piped(*args: str, script: str, cwd: Path) -> Played:
 
 def to_move(record: Path) -> int:
     """Who is to move in the unfinished last hand of ``record`` (0 = the human)."""
-    from umtali.kernel.record import load_file
+    from umtali.games.umtali.record import load_file
 
     hand = load_file(record).current
     assert hand is not None, "the hand in the record is over"

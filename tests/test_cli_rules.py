@@ -14,8 +14,8 @@ import pytest
 from tests.test_cli_play import play
 from umtali.cli.main import main
 from umtali.games.umtali.match import Match
+from umtali.games.umtali.record import load_file
 from umtali.games.umtali.rules import PRACTICAL, PRESETS
-from umtali.kernel.record import load_file
 from umtali.learn.reference import help_file, rules_summary
 
 

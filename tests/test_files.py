@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_records import lesson_game
+from umtali.games.umtali.record import load_file
 from umtali.kernel.files import (
     FileInUseError,
     SaveLock,
@@ -21,7 +22,7 @@ from umtali.kernel.files import (
     reserve_default_path,
     write_atomically,
 )
-from umtali.kernel.record import RecordError, load_file, save_file
+from umtali.kernel.record import RecordError, save_file
 from umtali.sim.arena import run_arena
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="modes, links and pids as on POSIX")

@@ -136,7 +136,7 @@ def test_a_party_game_is_resumed_mid_deal_where_it_stopped(players: int, tmp_pat
         assert isinstance(again, GinPartySession)
         assert again.names == party.names
         assert again.levels == party.levels
-        assert again.game.totals() == party.game.totals()
+        assert again.party_game.totals() == party.party_game.totals()
         assert not again.needs_deal()  # the deal under way is played on, not dealt again
         under_way = [(hand.table, hand.number) for hand in party.under_way()]
         assert [(hand.table, hand.number) for hand in again.under_way()] == under_way

@@ -49,11 +49,11 @@ def test_the_computer_fills_every_seat_the_person_does_not_take() -> None:
     )
     assert party.levels == (None, "greedy", "greedy", "greedy")
     assert not party.hotseat
-    assert isinstance(party.game, FourHandGame)
+    assert isinstance(party.party_game, FourHandGame)
     everyone = GinPartySession.new(players=3, seed=8, humans={0, 1, 2})
     assert everyone.names == ("Player 1", "Player 2", "Player 3")
     assert everyone.hotseat
-    assert isinstance(everyone.game, ThreeHandGame)
+    assert isinstance(everyone.party_game, ThreeHandGame)
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
     second = GinPartySession.between_bots(("greedy", "random", "greedy"), 5)
     count = play_whole(first)
     assert play_whole(second) == count
-    assert first.game.totals() == second.game.totals()
+    assert first.party_game.totals() == second.party_game.totals()
     assert [h.session.match.hands[0].history for h in first.hands] == [
         h.session.match.hands[0].history for h in second.hands
     ]
@@ -136,7 +136,7 @@ def test_a_hand_is_counted_only_once_it_is_over_and_the_next_only_then_dealt() -
     outcome = hand.session.match.hands[0].outcome
     assert outcome is not None
     # The points went where three-hand sends them: to the lone player, or to the team.
-    totals = party.game.totals()
+    totals = party.party_game.totals()
     assert sum(totals) == outcome.points * (1 if outcome.winner == 0 else 2)
 
 
@@ -160,8 +160,8 @@ def test_three_hand_words_follow_the_draw_the_seats_and_the_totals() -> None:
         else:
             hands[0].session.bot_move()
     party.count()
-    assert isinstance(party.game, ThreeHandGame)
-    a, b, c = party.game.totals()
+    assert isinstance(party.party_game, ThreeHandGame)
+    a, b, c = party.party_game.totals()
     assert party.totals_sentence() == (
         f"Totals: you {a}, Computer 2 (greedy) {b}, Computer 3 (greedy) {c} (to 100)."
     )
@@ -175,8 +175,8 @@ def test_four_hand_words_name_the_teams_and_what_a_deal_scored() -> None:
         " Computer 4 (greedy); partners change opponents every deal."
     )
     play_deal(party)
-    assert isinstance(party.game, FourHandGame)
-    played = party.game.deals[-1]
+    assert isinstance(party.party_game, FourHandGame)
+    played = party.party_game.deals[-1]
     first, second = played.points
     made = (
         f"In deal 1 you and Computer 3 (greedy) made {first} and Computer 2 (greedy) and"
@@ -190,15 +190,15 @@ def test_four_hand_words_name_the_teams_and_what_a_deal_scored() -> None:
         assert party.deal_sentence() == (
             f"{made}. {team[played.winner]} score the difference, {net}."
         )
-    assert party.totals_sentence().endswith(f"{party.game.totals()[1]} (to 150).")
+    assert party.totals_sentence().endswith(f"{party.party_game.totals()[1]} (to 150).")
 
 
 def test_a_whole_game_ends_with_the_winners_and_the_bonuses() -> None:
     party = GinPartySession.between_bots(("greedy", "expert", "greedy", "expert"), 9)
     assert party.result_sentence() == "The game is not over."
     play_whole(party)
-    assert isinstance(party.game, FourHandGame)
-    result = party.game.result()
+    assert isinstance(party.party_game, FourHandGame)
+    result = party.party_game.result()
     sentence = party.result_sentence()
     winners = (
         "Computer 1 (greedy) and Computer 3 (greedy)",
@@ -213,9 +213,9 @@ def test_a_whole_three_hand_game_with_a_person_ends_with_every_total() -> None:
     party = GinPartySession.new(players=3, seed=6, humans={1}, bot="greedy")
     while not party.is_over():
         play_deal(party)
-    result = party.game.result()
-    assert isinstance(party.game, ThreeHandGame)
-    assert max(party.game.totals()) >= 100
+    result = party.party_game.result()
+    assert isinstance(party.party_game, ThreeHandGame)
+    assert max(party.party_game.totals()) >= 100
     finals = ", ".join(
         f"{name if name != 'You' else 'you'} {final}"
         for name, final in zip(party.names, result.final, strict=True)

@@ -197,6 +197,7 @@ def test_games_between_computers_are_reproducible_and_end_with_bonuses() -> None
 def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing() -> None:
     session = table("As 2s 3s 4h 4d 4c 7c 8c 9c Kd", "10c 4s 5h 5c 5s Qh Qd Js 9h 6d", "2d")
     hint = session.hint(0)
+    assert not isinstance(hint, Refused)
     # Ann's deadwood is K♦ alone; with 2♦ and without K♦ it is 2: the expert takes it.
     assert hint.move.text() == "take"
     assert hint.why == "the upcard (2♦) brings your deadwood from 10 down to 2 once you discard"

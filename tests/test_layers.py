@@ -49,11 +49,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "umtali.games.*.record",
         "umtali.games.*.describe",
         "umtali.games.*.lessons",
+        "umtali.games.*.spec",
     ),
     ("umtali.games.*.bots",),
     (
         "umtali.session",
         "umtali.games.*.session",
+        "umtali.games.*.sessions",
         "umtali.games.*.party_session",
         "umtali.games.*.replay",
         "umtali.replaying",

@@ -24,13 +24,14 @@ from umtali.games.umtali.describe import describe_move, describe_seen, explain_i
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.melds import ColumnKind
 from umtali.games.umtali.moves import KIND_MASK, IllegalMoveError, MoveKind
+from umtali.games.umtali.record import loads
 from umtali.games.umtali.rules import PRACTICAL, PRESETS, STANDARD, RuleSet
 from umtali.games.umtali.state import Column, HandState, Phase, Termination
 from umtali.games.umtali.terms import FACE_DOWN
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import CardSet, cards_of, parse_card
 from umtali.kernel.deck import seeded_deck, shuffled_deck
-from umtali.kernel.record import dumps, loads
+from umtali.kernel.record import dumps
 from umtali.sim.perft import perft
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

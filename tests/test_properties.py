@@ -21,11 +21,12 @@ from umtali.games.umtali.melds import (
     plays_reach,
 )
 from umtali.games.umtali.moves import IllegalMoveError, Move, MoveKind
+from umtali.games.umtali.record import loads
 from umtali.games.umtali.state import HandState, Phase
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import cards_of, parse_card
 from umtali.kernel.deck import shuffle
-from umtali.kernel.record import dumps, loads
+from umtali.kernel.record import dumps
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

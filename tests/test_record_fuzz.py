@@ -27,8 +27,9 @@ from tests.helpers import play_randomly
 from tests.test_records import lesson_game
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match, MatchKind
+from umtali.games.umtali.record import load_file, loads
 from umtali.kernel.deck import shuffled_deck
-from umtali.kernel.record import RecordError, dumps, load_file, loads
+from umtali.kernel.record import RecordError, dumps
 
 FUZZ = settings(
     max_examples=200,

@@ -14,9 +14,10 @@ import pytest
 from tests.helpers import fingerprint
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
+from umtali.games.umtali.record import load_file, loads
 from umtali.games.umtali.rules import RuleSet
 from umtali.kernel.players import MatchError
-from umtali.kernel.record import RecordError, dumps, load_file, loads, record_of, save_file
+from umtali.kernel.record import RecordError, dumps, record_of, save_file
 
 
 def lesson_game() -> Match:
@@ -233,8 +234,8 @@ def test_a_game_under_house_rules_round_trips() -> None:
         (lambda d: d.update(comment="hi"), "the record has unknown key 'comment'"),
         (lambda d: d["hands"][0].update(note=1), "hand 1 has unknown key 'note'"),
         (lambda d: d["hands"][0]["deck"].__setitem__(0, 5), "deck position 0 holds 5"),
-        (lambda d: d["hands"][0].update(scores=[31.0, 28]), "'scores' must be two whole numbers"),
-        (lambda d: d["hands"][0].update(scores=[31, True]), "'scores' must be two whole numbers"),
+        (lambda d: d["hands"][0].update(scores=[31.0, 28]), "'scores' must be whole numbers, one for each seat"),
+        (lambda d: d["hands"][0].update(scores=[31, True]), "'scores' must be whole numbers, one for each seat"),
     ],
 )
 def test_tampered_fields_are_named(change: Any, message: str) -> None:

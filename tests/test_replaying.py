@@ -1,5 +1,6 @@
-"""umtali.replaying in process: a record told as events, as ``umtali replay`` and
-``umtali demo`` print them (their output is tested end to end in test_cli_demo_replay)."""
+"""A record told as events, in the one vocabulary of every game (umtali.games.events), as
+``umtali replay`` and ``umtali demo`` print them (their output is tested end to end in
+test_cli_demo_replay)."""
 
 from __future__ import annotations
 
@@ -10,35 +11,29 @@ from pathlib import Path
 from tests.test_gin import GIN_CARDS, SIXTY, gin_deck
 from tests.test_gin_records import GIN_TEN, OTHER, three_hand_in_three
 from tests.test_records import lesson_game
-from umtali.games.gin.match import GinMatch, GinPartyMatch
-from umtali.games.gin.party import FourHandGame
-from umtali.games.gin.session import GinPlaySession
-from umtali.games.umtali.lessons import LESSONS
-from umtali.games.umtali.match import Match
-from umtali.games.umtali.session import PlaySession
-from umtali.kernel.record import load_any_file, save_file
-from umtali.replaying import (
-    GameTotals,
-    GinGameEnds,
-    GinHandEnds,
-    GinHandStops,
-    GinMoved,
+from umtali.games.events import (
+    GameEnds,
     HandBegins,
     HandEnds,
     HandStops,
     Heading,
     MatchEnds,
     Moved,
-    PartyHandBegins,
-    PartyTotals,
+    Totals,
     TurnBegins,
     TurnEnds,
-    any_match_events,
-    gin_match_events,
-    hand_events,
-    match_events,
-    party_match_events,
 )
+from umtali.games.gin.match import GinMatch, GinPartyMatch
+from umtali.games.gin.party import FourHandGame
+from umtali.games.gin.replay import GinBoard, gin_match_events, party_match_events
+from umtali.games.gin.session import GinPlaySession
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.games.umtali.replay import hand_events, match_events
+from umtali.games.umtali.session import PlaySession
+from umtali.games.umtali.state import HandState
+from umtali.kernel.record import load_any_file, save_file
+from umtali.replaying import events as any_match_events
 
 
 def test_a_hand_is_told_turn_by_turn_with_its_result() -> None:
@@ -55,12 +50,14 @@ def test_a_hand_is_told_turn_by_turn_with_its_result() -> None:
     last = events[-1]
     assert isinstance(last, HandEnds)
     assert last.result == "Player 1 wins the hand, 31 to 28."
-    assert last.state.is_over()
+    assert isinstance(last.board, HandState)
+    assert last.board.is_over()
+    assert last.summary is None
     assert not last.more
 
 
 def test_the_boards_are_copies_taken_as_the_hand_went() -> None:
-    boards = [e.state for e in hand_events(LESSONS[0].state_at()) if isinstance(e, TurnEnds)]
+    boards = [e.board for e in hand_events(LESSONS[0].state_at()) if isinstance(e, TurnEnds)]
     assert len({len(board.history) for board in boards}) == len(boards)
 
 
@@ -69,7 +66,7 @@ def test_a_finished_game_has_its_totals_and_its_winner() -> None:
     assert events[0] == Heading("Game between Player 1 and Player 2, rules: standard")
     assert [e.number for e in events if isinstance(e, HandBegins)] == [1, 2, 3, 4]
     assert [e.more for e in events if isinstance(e, HandEnds)] == [True, True, True, False]
-    totals = [e for e in events if isinstance(e, GameTotals)]
+    totals = [e for e in events if isinstance(e, Totals)]
     assert len(totals) == 1
     assert totals[0].game == 1
     assert totals[0].text == f"game 1 totals: {totals[0].totals[0]}–{totals[0].totals[1]}"
@@ -158,13 +155,13 @@ def test_a_gin_record_is_told_move_by_move_with_every_hands_end_and_the_bonuses(
         (2, "Hand 2 · Player 1 deals"),
         (3, "Hand 3 · Player 2 deals"),
     ]
-    moves = [e.sentence for e in events if isinstance(e, GinMoved)]
+    moves = [e.sentence for e in events if isinstance(e, Moved)]
     assert moves[:2] == [
         "Player 1 takes 4♠ from the pile",
         "Player 1 knocks, discarding K♦ face down",
     ]
     assert moves[2] == "Player 2 takes 4♠ from the pile"
-    ends = [e for e in events if isinstance(e, GinHandEnds)]
+    ends = [e for e in events if isinstance(e, HandEnds)]
     assert [e.summary.how for e in ends] == ["gin", "gin", "gin"]
     assert [tuple(side.score for side in e.summary.sides) for e in ends] == [
         (85, 0),
@@ -180,8 +177,10 @@ def test_a_gin_record_is_told_move_by_move_with_every_hands_end_and_the_bonuses(
         "Player 1 goes gin, and Player 2 has 60 points of deadwood: Player 1 scores 60,"
         " and 25 for gin: 85 points."
     )
+    assert isinstance(ends[0].board, GinBoard)
     assert ends[0].board.hands[1] == match.hands[0].hand(1)  # nothing is hidden
-    game_ends = [e for e in events if isinstance(e, GinGameEnds)]
+    assert ends[0].result == first.result
+    game_ends = [e for e in events if isinstance(e, GameEnds)]
     assert len(game_ends) == 1
     sheet = game_ends[0].sheet
     assert sheet.totals == (170, 85)
@@ -201,8 +200,9 @@ def test_a_gin_record_stopped_mid_hand_says_whose_turn_it_was() -> None:
         session.bot_move()
     hand = session.match.hands[0]
     events = list(gin_match_events(session.match))
-    assert sum(isinstance(e, GinMoved) for e in events) == 7
-    assert isinstance(events[-2], GinHandStops)
+    assert sum(isinstance(e, Moved) for e in events) == 7
+    assert isinstance(events[-2], HandStops)
+    assert isinstance(events[-2].board, GinBoard)
     assert events[-2].board.pile == hand.pile
     turns = [e for e in events if isinstance(e, TurnBegins)]
     mover = hand.to_move()
@@ -224,10 +224,14 @@ def test_a_gin_record_between_hands_names_the_next_dealer() -> None:
     )
 
 
-def test_an_umtali_record_is_told_as_before_by_any_match_events() -> None:
+def test_any_record_is_told_by_its_own_game() -> None:
     # (a board is a HandState, equal to another only as itself: compared by repr)
     told = [repr(event) for event in any_match_events(lesson_game())]
     assert told == [repr(event) for event in match_events(lesson_game())]
+    party = three_hand_in_three()
+    assert [repr(e) for e in any_match_events(party)] == [
+        repr(e) for e in party_match_events(party)
+    ]
 
 
 # -- three- and four-hand ------------------------------------------------------------------------
@@ -243,23 +247,23 @@ def test_a_three_hand_game_is_told_table_by_table_with_the_totals() -> None:
         "Bob drew K♣ and plays alone first; Cy drew 9♠ and sits out; Ann drew 4♥ and plays"
         " for the team.",
     ]
-    tables = [e for e in events if isinstance(e, PartyHandBegins)]
-    assert [(e.number, e.names, e.title) for e in tables] == [
-        (1, ("Bob", "Ann"), "Hand 1: Bob alone against Ann, Ann to deal; Cy sits out"),
-        (2, ("Bob", "Ann"), "Hand 2: Bob alone against Ann, Bob to deal; Cy sits out"),
-        (3, ("Cy", "Bob"), "Hand 3: Cy alone against Bob, Bob to deal; Ann sits out"),
+    tables = [e for e in events if isinstance(e, HandBegins)]
+    assert [(e.number, e.names, e.players, e.dealer, e.title) for e in tables] == [
+        (1, ("Bob", "Ann"), (1, 0), 1, "Hand 1: Bob alone against Ann, Ann to deal; Cy sits out"),
+        (2, ("Bob", "Ann"), (1, 0), 0, "Hand 2: Bob alone against Ann, Bob to deal; Cy sits out"),
+        (3, ("Cy", "Bob"), (2, 1), 1, "Hand 3: Cy alone against Bob, Bob to deal; Ann sits out"),
     ]
     # Each hand's moves and end name the two players at it.
-    moved = [e.sentence for e in events if isinstance(e, GinMoved)]
+    moved = [e.sentence for e in events if isinstance(e, Moved)]
     assert moved[:2] == ["Bob takes 10♠ from the pile", "Bob knocks, discarding K♦ face down"]
     assert moved[2] == "Ann takes 10♠ from the pile"
-    ends = [e.summary for e in events if isinstance(e, GinHandEnds)]
+    ends = [e.summary for e in events if isinstance(e, HandEnds)]
     assert [(e.how, e.sides[0].name, e.sides[0].score, e.sides[1].score) for e in ends] == [
         ("gin", "Bob", 72, 0),
         ("gin", "Bob", 0, 72),
         ("gin", "Cy", 72, 0),
     ]
-    totals = [e for e in events if isinstance(e, PartyTotals)]
+    totals = [e for e in events if isinstance(e, Totals)]
     assert [e.totals for e in totals] == [(0, 72, 0), (72, 72, 72), (72, 72, 144)]
     assert totals[-1].text == "Totals: Ann 72, Bob 72, Cy 144 (to 100)."
     assert events[-1] == MatchEnds(
@@ -275,11 +279,11 @@ def test_an_unfinished_four_hand_deal_says_where_each_table_stops() -> None:
     match.deal_next(gin_deck(GIN_TEN, OTHER, "10s")).hand.push_text("pass")
     match.deal_next(gin_deck(GIN_TEN, OTHER, "10s"))
     events = list(any_match_events(match))
-    assert [e.title for e in events if isinstance(e, PartyHandBegins)] == [
+    assert [e.title for e in events if isinstance(e, HandBegins)] == [
         "Hand 1 · deal 1, table 1: Ann against Bob, Bob to deal",
         "Hand 2 · deal 1, table 2: Cy against Di, Di to deal",
     ]
-    assert not any(isinstance(e, PartyTotals) for e in events)
+    assert not any(isinstance(e, Totals) for e in events)
     assert events[-1] == MatchEnds(
         False,
         "The game is unfinished: hand 1 stops at turn 2, with Bob to move; hand 2 stops"

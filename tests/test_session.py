@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.scripted import typed_terminal
+from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.moves import Move, MoveKind
+from umtali.games.umtali.record import loads
 from umtali.games.umtali.rules import PRACTICAL, STANDARD
 from umtali.games.umtali.session import (
     BotError,
@@ -31,7 +33,6 @@ from umtali.games.umtali.session import (
     why,
 )
 from umtali.kernel.cards import rank_of
-from umtali.kernel.record import loads
 from umtali.session.kept import KeptGame, ResumeError
 from umtali.session.shared import Accepted
 
@@ -76,7 +77,7 @@ def test_the_seed_scheme() -> None:
     assert session.match.first_dealer == first_dealer_for(5)
     session.deal()
     assert tuple(session.match.hands[0].deck) == deck_for(5, 0)
-    assert Seats.of(session.match.meta) == Seats(5, frozenset({1}), "random")
+    assert Seats.of(session.match.meta, BOTS) == Seats(5, frozenset({1}), "random")
     assert session.match.players == ("Computer (random)", "You")
     # Each decision its own RNG: the same numbers, whatever came before.
     assert decision_rng(5, 0, 4).random() == decision_rng(5, 0, 4).random()
@@ -126,6 +127,7 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing() -> None:
     for session in (plain, hinted):
         first_moves(session, moves=0)
     hint = hinted.hint(0)
+    assert not isinstance(hint, Refused)
     assert hint.move in hinted.view(0).legal
     assert hint.level == "search"
     assert hint.why

@@ -26,11 +26,12 @@ from sqlalchemy import create_engine, text
 
 from tests.postgres import PostgresServer
 from umtali.games.umtali.match import Match
+from umtali.games.umtali.record import loads
 from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import HandState
 from umtali.kernel.deck import seeded_deck
 from umtali.kernel.players import MatchError
-from umtali.kernel.record import RecordError, dumps, loads
+from umtali.kernel.record import RecordError, dumps
 from umtali.web import postgres
 from umtali.web.models import Base
 from umtali.web.store import (

@@ -25,9 +25,9 @@ from umtali.cli.main import main
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.moves import Move, MoveKind
 from umtali.games.umtali.notation import parse_move
+from umtali.games.umtali.record import loads
 from umtali.games.umtali.state import HandState
 from umtali.kernel.cards import card_ascii, card_name, parse_card
-from umtali.kernel.record import loads
 from umtali.web.app import create_app
 from umtali.web.server import RateLimit
 from umtali.web.store import SECRET_BYTES, Store, deck_commitment

@@ -156,7 +156,7 @@ def test_a_whole_party_game_against_the_computer(
     assert record.status_code == 200
     path = tmp_path / "party.json"
     path.write_text(record.text)
-    again = load_any_file(path, parties=True)
+    again = load_any_file(path)
     assert isinstance(again, GinPartyMatch)
     assert [s.hand.history for s in again.hands] == [s.hand.history for s in match.hands]
     assert main(["replay", str(path)]) == 0

@@ -1,12 +1,10 @@
 """Deck orders: the explicit chance of a hand.
 
 A hand is fully determined by its deck order and the moves played, so a record of both
-replays exactly. The deal reads the deck front to back:
-
-* cards 0, 2, …, 18 go to the non-dealer and 1, 3, …, 19 to the dealer (dealt alternately);
-* card 20, the 11th card, goes to whoever the dealer chooses (R1), or, when nobody gets
-  an 11th card (seed 003), is turned up to start the discard pile: the upcard;
-* cards 21.. are the stock, card 21 on top.
+replays exactly. How a deck is dealt is each game's own (Umtali's:
+:mod:`umtali.games.umtali.deal`); here are the orders themselves, of the whole pack or
+of any part of it (a game of 32 cards deals from those), drawn from an RNG that is
+passed in, or from a seed that gives the same order on every machine.
 
 >>> deck = shuffled_deck(random.Random(7))
 >>> len(deck), sorted(deck) == list(range(52))
@@ -19,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from umtali.kernel.cards import card_name
+from umtali.kernel.cards import ALL_CARDS, card_name, cards_of
 
 __all__ = [
     "InvalidDeckError",
@@ -31,12 +29,13 @@ __all__ = [
 
 
 class InvalidDeckError(ValueError):
-    """A deck order that is not the 52 cards once each."""
+    """A deck order that is not its deck's cards once each."""
 
 
-def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
-    """A uniformly random deck order drawn from ``rng`` (no global randomness)."""
-    deck = list(range(52))
+def shuffled_deck(rng: random.Random, cards: int = ALL_CARDS) -> tuple[int, ...]:
+    """A uniformly random order of ``cards`` (a mask; all 52 by default) drawn from
+    ``rng`` (no global randomness)."""
+    deck = cards_of(cards)
     shuffle(deck, rng)
     return tuple(deck)
 
@@ -84,7 +83,7 @@ def sample_to_front(items: list[Any], k: int, rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def seeded_deck(seed: int | str) -> tuple[int, ...]:
+def seeded_deck(seed: int | str, cards: int = ALL_CARDS) -> tuple[int, ...]:
     """The deck order of a seed: the same seed gives the same deck on every machine.
 
     The seed is an int or text; anything else (``None`` would mean the OS's entropy, a
@@ -92,25 +91,39 @@ def seeded_deck(seed: int | str) -> tuple[int, ...]:
     """
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise InvalidDeckError(f"a deck seed is a whole number or text, not {seed!r}")
-    return shuffled_deck(random.Random(seed))
+    return shuffled_deck(random.Random(seed), cards)
 
 
 _ALL_IDS: Final = frozenset(range(52))
 
 
-def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
-    """The deck as a tuple, or :class:`InvalidDeckError` saying what is wrong with it."""
-    if len(deck) != 52:
-        raise InvalidDeckError(f"a deck has 52 cards, this one {len(deck)}")
-    # The common case in one step: 52 plain ints, all different, all card ids.
-    cards = tuple(deck)
-    if set(map(type, cards)) == {int} and set(cards) == _ALL_IDS:
-        return cards
+def check_deck(deck: Sequence[int], cards: int = ALL_CARDS) -> tuple[int, ...]:
+    """The deck as a tuple, or :class:`InvalidDeckError` saying what is wrong with it:
+    it must hold each of ``cards`` (a mask; all 52 by default) once, and no other.
+
+    >>> check_deck([0, 1, 2], cards=0b111)
+    (0, 1, 2)
+    >>> check_deck([0, 1, 5], cards=0b111)
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.deck.InvalidDeckError: deck position 2 holds 6♣, which this deck has not
+    """
+    size = cards.bit_count()
+    if len(deck) != size:
+        raise InvalidDeckError(f"a deck has {size} cards, this one {len(deck)}")
+    # The common case in one step: plain ints, all different, all the deck's cards.
+    order = tuple(deck)
+    if cards == ALL_CARDS and set(map(type, order)) == {int} and set(order) == _ALL_IDS:
+        return order
     seen = 0
     for i, c in enumerate(deck):
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
             raise InvalidDeckError(f"deck position {i} holds {c!r}, which is no card id")
+        if not cards >> c & 1:
+            raise InvalidDeckError(
+                f"deck position {i} holds {card_name(c)}, which this deck has not"
+            )
         if seen >> c & 1:
             raise InvalidDeckError(f"deck position {i} repeats {card_name(c)}")
         seen |= 1 << c
-    return tuple(deck)
+    return order

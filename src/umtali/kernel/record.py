@@ -1,16 +1,22 @@
-"""Game records: versioned JSON that writes, reads and replays a match exactly.
+"""Game records: versioned JSON that writes, reads and replays a match of any game exactly.
 
-A record holds the rules, the players, the first dealer, and for each hand its dealer,
-its deck order and its moves in notation (with the scores once the hand is over).
-Reading replays every move through the engine, so a record that loads is a record of a
-legal game; anything wrong raises one :class:`RecordError` naming the hand, the move and
-the rule, and nothing is returned half-built.
+Every record has the same envelope: its ``format`` and ``version``, the ``game`` it is a
+record of (left out for Umtali, as every record was before there was a choice), its
+``rules``, ``players`` and ``meta``, and its ``hands``, each with its dealer, its deck
+order, its moves in notation and, once over, its scores. The rest of the head (how long
+the match is, who dealt first, how a party was seated) is the game's: the registry
+(:mod:`umtali.games`) hands the record to the game's own body
+(:class:`~umtali.games.api.RecordBody`). Reading replays every move through the game's
+engine, so a record that loads is a record of a legal game; anything wrong raises one
+:class:`RecordError` naming the hand, the move and the rule, and nothing is returned
+half-built.
 
 >>> from umtali.games.umtali.lessons import LESSONS
+>>> from umtali.games.umtali.match import Match
 >>> game = Match(kind="game", first_dealer=1)
 >>> for lesson in LESSONS:
 ...     _ = lesson.replay(game.new_hand(lesson.deck()))
->>> again = loads(dumps(game))
+>>> again = loads_any(dumps(game))
 >>> again.game_totals(0), [h.outcome().scores for h in again.hands][:2]
 ((159, 110), [(31, 28), (40, 22)])
 
@@ -18,7 +24,7 @@ A record written by :func:`dumps` carries a digest of its contents, so a saved r
 that was edited afterwards is refused as such:
 
 >>> edited = dumps(game).replace("play 10♦ off J♦", "play 8♦ off J♦", 1)
->>> loads(edited)
+>>> loads_any(edited)
 Traceback (most recent call last):
 ...
 umtali.kernel.record.RecordError: the record was changed after it was saved: its digest does not match; use the file as it was saved, or delete its 'digest' line to read it as a hand-written record
@@ -29,71 +35,63 @@ the replay finds what is wrong with it:
 >>> import json
 >>> data = json.loads(edited)
 >>> del data["digest"]
->>> loads(json.dumps(data))
+>>> loads_any(json.dumps(data))
 Traceback (most recent call last):
 ...
 umtali.kernel.record.RecordError: hand 1, move 13 'play 8♦ off J♦': 8♦ is not in Player 2's hand
+
+A game's record body builds on the toolkit here: :func:`read_field`,
+:func:`refuse_unknown_keys`, :func:`read_seating`, :func:`rule_options`, :func:`named`,
+:func:`hand_entry`, and :func:`replay_hands` with a :class:`Replayer` (a game of two:
+:class:`TwoPlayers`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any, Final, Generic, Literal, Protocol, TypeVar, overload
+from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
-from umtali.games.gin.match import GinMatch, GinPartyMatch, SeatedHand
-from umtali.games.gin.party import FourHandGame, GinPartyError, Table, ThreeHandGame, ThreeHandSeats
-from umtali.games.gin.rules import GIN_PRESETS, GinRules
-from umtali.games.gin.state import GinHand, GinMove, GinMoveError
-from umtali.games.umtali.match import MATCH_KINDS, Match
-from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError
-from umtali.games.umtali.rules import InvalidRulesError, RuleSet
-from umtali.games.umtali.state import HandState
-from umtali.kernel.cards import InvalidCardError, card_ascii, parse_card, quoted
+from umtali import games as registry
+from umtali.kernel.cards import ALL_CARDS, InvalidCardError, card_ascii, parse_card, quoted
 from umtali.kernel.deck import InvalidDeckError, check_deck
 from umtali.kernel.files import write_atomically
 from umtali.kernel.players import MAX_NAME_LENGTH, MatchError
 
 __all__ = [
-    "GAMES",
+    "ENVELOPE_KEYS",
+    "HAND_KEYS",
+    "MAX_CARD_TEXT",
     "RECORD_FORMAT",
     "RECORD_VERSION",
-    "AnyMatch",
-    "AnyRecord",
     "RecordError",
+    "Replayer",
+    "TwoPlayers",
+    "after_colon",
+    "check_meta",
+    "clip",
     "dumps",
+    "hand_entry",
     "load_any_bytes",
     "load_any_file",
-    "load_bytes",
-    "load_file",
-    "loads",
     "loads_any",
+    "named",
+    "read_field",
+    "read_meta",
+    "read_seating",
     "record_digest",
     "record_of",
-    "replay",
+    "refuse_unknown_keys",
     "replay_any",
+    "replay_hand",
+    "replay_hands",
+    "rule_options",
     "save_file",
 ]
-
-AnyMatch = Match | GinMatch
-"""A match of either game a record holds: Umtali's :class:`~umtali.games.umtali.match.Match` or a
-game of Gin Rummy (:class:`~umtali.games.gin.match.GinMatch`)."""
-
-AnyRecord = AnyMatch | GinPartyMatch
-"""Whatever a record may hold: a match of either game, or a game of three- or
-four-hand Gin Rummy (:class:`~umtali.games.gin.match.GinPartyMatch`)."""
-
-GAMES: Final = ("umtali", "gin")
-"""The games a record may hold, as its ``"game"`` names them (absent: Umtali)."""
-
-_PARTY: Final = "gin party"
-"""What a reader is told to take, besides :data:`GAMES`, to read a record of three- or
-four-hand Gin Rummy (``"game": "gin"`` with a ``"party"``)."""
 
 RECORD_FORMAT: Final = "umtali-record"
 RECORD_VERSION: Final = 1
@@ -120,7 +118,7 @@ _MAX_RULE_NUMBER: Final = 1_000_000
 """A bound far above any rule option's range, so that a rules message never quotes a
 number of thousands of digits."""
 
-_MAX_CARD_TEXT: Final = 10
+MAX_CARD_TEXT: Final = 10
 """The longest card name replayed (``'10h'``, ``' K♠ '`` with room for spaces)."""
 
 _MAX_WHERE_CHARS: Final = 80
@@ -132,47 +130,51 @@ _MAX_REASON_CHARS: Final = 300
 _DIGEST_ALGORITHM: Final = "sha256"
 _DIGEST_FORM: Final = re.compile(r"sha256:[0-9a-f]{64}")
 
+ENVELOPE_KEYS: Final = frozenset(
+    ("format", "version", "game", "rules", "players", "meta", "hands", "digest")
+)
+"""The keys every record may have; the rest of its head is its game's
+(:attr:`~umtali.games.api.GameSpec.record_head`)."""
+
+HAND_KEYS: Final = frozenset(("dealer", "deck", "moves", "scores"))
+"""The keys of a hand of a game of two."""
+
 
 class RecordError(ValueError):
     """A record that cannot be read: malformed, truncated, tampered or illegal; or a
     match that cannot be written as one."""
 
 
-def record_of(match: AnyRecord) -> dict[str, Any]:
-    """The record of ``match`` (either game) as plain JSON data, without a digest
-    (:func:`dumps` adds one). A Gin Rummy record says ``"game": "gin"`` and has no
-    ``"match"``: a game of Gin Rummy is played to its rules' target. A record of three-
-    or four-hand Gin Rummy has a ``"party"`` instead of a first dealer, and each hand
-    its ``"seats"``."""
-    if isinstance(match, GinMatch):
-        return _gin_record_of(match)
-    if isinstance(match, GinPartyMatch):
-        return _party_record_of(match)
-    hands = [
-        _hand_entry(hand.dealer, hand.deck, [m.text() for m in hand.moves_played()], hand.outcome())
-        for hand in match.hands
-    ]
-    rules = {"preset": match.rules.name, **match.rules.to_dict()}
-    return _record({"match": match.kind}, rules, match, {"first_dealer": match.first_dealer}, hands)
+# -- writing -------------------------------------------------------------------------------
+
+
+def record_of(match: object) -> dict[str, Any]:
+    """The record of ``match`` (of any registered game) as plain JSON data, without a
+    digest (:func:`dumps` adds one): the envelope, then what its game writes. A record of
+    any game but Umtali names it in ``"game"``."""
+    try:
+        spec = registry.spec_of(match)
+    except LookupError:
+        raise RecordError(
+            f"a {type(match).__name__} is a match of no registered game: it has no record"
+        ) from None
+    named_game = {} if spec.name == registry.DEFAULT_GAME else {"game": spec.name}
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        **named_game,
+        **spec.body().write(match),
+    }
 
 
 class _Scored(Protocol):
-    """A finished hand's outcome, of either game: its two scores."""
+    """A finished hand's outcome, of any game: a score a seat of the hand."""
 
     @property
-    def scores(self) -> tuple[int, int]: ...
+    def scores(self) -> Sequence[int]: ...
 
 
-class _Kept(Protocol):
-    """A match of any game, as far as its record's head reads it."""
-
-    @property
-    def players(self) -> Sequence[str]: ...
-    @property
-    def meta(self) -> dict[str, Any]: ...
-
-
-def _hand_entry(
+def hand_entry(
     dealer: int, deck: Sequence[int], moves: list[str], outcome: _Scored | None
 ) -> dict[str, Any]:
     """A hand of a record: its dealer, its deck, its moves, and its scores once over."""
@@ -184,60 +186,6 @@ def _hand_entry(
     if outcome is not None:
         entry["scores"] = list(outcome.scores)
     return entry
-
-
-def _record(
-    game: dict[str, Any],
-    rules: dict[str, Any],
-    match: _Kept,
-    seating: dict[str, Any],
-    hands: list[dict[str, Any]],
-) -> dict[str, Any]:
-    """A whole record, its keys in the order every game writes them: what is played
-    (``game``), the ``rules``, the players, how they are seated (``seating``: the first
-    dealer, or a party game's draw), ``meta`` and the ``hands``."""
-    return {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        **game,
-        "rules": rules,
-        "players": list(match.players),
-        **seating,
-        "meta": match.meta,
-        "hands": hands,
-    }
-
-
-def _gin_hand_record(hand: GinHand) -> dict[str, Any]:
-    moves = [GinMove.of_action(action).text() for _, action in hand.history]
-    return _hand_entry(hand.dealer, hand.deck, moves, hand.outcome)
-
-
-def _gin_rules_record(rules: GinRules) -> dict[str, Any]:
-    return {"preset": rules.name, **dataclasses.asdict(rules)}
-
-
-def _gin_record_of(match: GinMatch) -> dict[str, Any]:
-    hands = [_gin_hand_record(hand) for hand in match.hands]
-    seating = {"first_dealer": match.first_dealer}
-    return _record({"game": "gin"}, _gin_rules_record(match.rules), match, seating, hands)
-
-
-def _party_record_of(match: GinPartyMatch) -> dict[str, Any]:
-    game = match.game
-    party: dict[str, Any] = {"size": match.size}
-    if isinstance(game, ThreeHandGame):
-        party["drawn"] = [card_ascii(card) for card in game.drawn]
-    else:
-        party["first_dealing_team"] = game.first_dealers
-    hands = []
-    for seated in match.hands:
-        # The dealer is the party's player who dealt, as the seats are.
-        entry = {"seats": list(seated.table.players), **_gin_hand_record(seated.hand)}
-        entry["dealer"] = seated.table.dealer
-        hands.append(entry)
-    rules = _gin_rules_record(match.rules)
-    return _record({"game": "gin"}, rules, match, {"party": party}, hands)
 
 
 def record_digest(data: Mapping[str, Any]) -> str:
@@ -263,18 +211,18 @@ def record_digest(data: Mapping[str, Any]) -> str:
     return f"{_DIGEST_ALGORITHM}:{hashlib.sha256(canonical.encode('utf-8')).hexdigest()}"
 
 
-def dumps(match: AnyRecord) -> str:
-    """The record of ``match`` (either game) as JSON text, with its digest.
+def dumps(match: object) -> str:
+    """The record of ``match`` (of any game) as JSON text, with its digest.
 
     Raises :class:`RecordError` if the match holds what a record cannot:
     ``meta`` with values JSON has no form for (a set, ``nan``, an object with number
     keys), text that is not Unicode (a lone surrogate), or ``meta`` nested too deeply or
-    too large. Whatever this writes, :func:`loads` reads back.
+    too large. Whatever this writes, :func:`loads_any` reads back.
     """
     data = record_of(match)
     try:
         _check_values(data)
-        _check_meta(data["meta"])
+        check_meta(data["meta"])
     except RecordError as e:
         raise RecordError(f"this match cannot be saved as a record: {e}") from None
     # The digest goes first, on a line of its own: deleting that line leaves valid JSON.
@@ -282,46 +230,29 @@ def dumps(match: AnyRecord) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
 
 
-def save_file(match: AnyRecord, path: str | os.PathLike[str]) -> None:
+def save_file(match: object, path: str | os.PathLike[str]) -> None:
     """Write the record to ``path`` atomically: a crash never leaves half a file.
 
-    See :func:`umtali.kernel.files.write_atomically` for what that means (a symbolic link is
-    followed, an existing file keeps its permissions, a new one is its owner's only).
-    Raises :class:`RecordError` (from :func:`dumps`, before any file is touched) or
-    ``OSError``.
+    See :func:`umtali.kernel.files.write_atomically` for what that means (a symbolic
+    link is followed, an existing file keeps its permissions, a new one is its owner's
+    only). Raises :class:`RecordError` (from :func:`dumps`, before any file is touched)
+    or ``OSError``.
     """
     write_atomically(path, dumps(match))
 
 
-def load_file(path: str | os.PathLike[str]) -> Match:
-    """Read and replay the Umtali record in ``path``; every failure is a
-    :class:`RecordError` (a record of Gin Rummy too: :func:`load_any_file` reads both).
-    """
-    return _only_umtali(_load_file(path, ("umtali",)))
+# -- reading ---------------------------------------------------------------------------------
 
 
-@overload
-def load_any_file(path: str | os.PathLike[str], *, parties: Literal[False] = False) -> AnyMatch: ...
-@overload
-def load_any_file(path: str | os.PathLike[str], *, parties: Literal[True]) -> AnyRecord: ...
-def load_any_file(path: str | os.PathLike[str], *, parties: bool = False) -> AnyRecord:
-    """Read and replay the record in ``path``, of either game; every failure is a
-    :class:`RecordError`. A record of three- or four-hand Gin Rummy is read only with
-    ``parties`` (a :class:`~umtali.games.gin.match.GinPartyMatch`), and refused without it.
+def load_any_file(path: str | os.PathLike[str], *, game: str | None = None) -> Any:
+    """Read and replay the record in ``path``, of any game (only of ``game`` when it is
+    given: a record of another is refused by name); every failure is a
+    :class:`RecordError`.
 
     At most 16 MiB are read, whatever the file is: a pipe, ``/dev/stdin`` or
     ``/dev/zero`` are read only that far, since their size is known only at their end.
     The bytes must be UTF-8 (a byte-order mark is allowed and skipped).
     """
-    return _load_file(path, _readable(parties))
-
-
-def _readable(parties: bool) -> tuple[str, ...]:
-    """What a reader of both games takes: :data:`GAMES`, and party games if asked."""
-    return (*GAMES, _PARTY) if parties else GAMES
-
-
-def _load_file(path: str | os.PathLike[str], games: tuple[str, ...]) -> AnyRecord:
     try:
         with open(path, "rb") as f:
             raw = _read_at_most(f, _MAX_RECORD_BYTES + 1)
@@ -333,33 +264,19 @@ def _load_file(path: str | os.PathLike[str], games: tuple[str, ...]) -> AnyRecor
         raise RecordError(f"it cannot be read ({e.strerror or e})") from None
     except ValueError:  # a path with a NUL character in it
         raise RecordError("that is no file name: it holds a NUL character") from None
-    return _load_bytes(raw, games)
+    return load_any_bytes(raw, game=game)
 
 
-def load_bytes(raw: bytes) -> Match:
-    """Read and replay an Umtali record given as the bytes of its file (an upload, say):
-    at most 16 MiB, UTF-8 (a byte-order mark is allowed and skipped); every failure is a
-    :class:`RecordError` (a record of Gin Rummy too: :func:`load_any_bytes` reads both).
+def load_any_bytes(raw: bytes, *, game: str | None = None) -> Any:
+    """Read and replay a record given as the bytes of its file (an upload, say): at most
+    16 MiB, UTF-8 (a byte-order mark is allowed and skipped); every failure is a
+    :class:`RecordError`.
 
-    >>> load_bytes(b"\\xff{}")
+    >>> load_any_bytes(b"\\xff{}")
     Traceback (most recent call last):
     ...
     umtali.kernel.record.RecordError: it is not UTF-8 text (byte 0 is not), so not a game record
     """
-    return _only_umtali(_load_bytes(raw, ("umtali",)))
-
-
-@overload
-def load_any_bytes(raw: bytes, *, parties: Literal[False] = False) -> AnyMatch: ...
-@overload
-def load_any_bytes(raw: bytes, *, parties: Literal[True]) -> AnyRecord: ...
-def load_any_bytes(raw: bytes, *, parties: bool = False) -> AnyRecord:
-    """:func:`load_bytes` for a record of either game (and, with ``parties``, of three-
-    or four-hand Gin Rummy)."""
-    return _load_bytes(raw, _readable(parties))
-
-
-def _load_bytes(raw: bytes, games: tuple[str, ...]) -> AnyRecord:
     if len(raw) > _MAX_RECORD_BYTES:
         raise RecordError(
             "it holds more than 16 MiB, too much for a game record (a whole session's"
@@ -371,7 +288,7 @@ def _load_bytes(raw: bytes, games: tuple[str, ...]) -> AnyRecord:
         raise RecordError(
             f"it is not UTF-8 text (byte {e.start:,} is not), so not a game record"
         ) from None
-    return _loads(text, games)
+    return loads_any(text, game=game)
 
 
 def _read_at_most(f: IO[bytes], limit: int) -> bytes:
@@ -387,42 +304,17 @@ def _read_at_most(f: IO[bytes], limit: int) -> bytes:
     return b"".join(parts)
 
 
-def loads(text: str) -> Match:
-    """Read and replay an Umtali record from JSON text (a record of Gin Rummy is refused:
-    :func:`loads_any` reads both).
+def loads_any(text: str, *, game: str | None = None) -> Any:
+    """Read and replay a record of any game (only of ``game`` when given) from JSON text.
 
     Text cut short is told apart from text that is no JSON, with the byte (of its UTF-8
     encoding) where it stops:
 
-    >>> loads('{"format": "umtali-record", "players": ["Ann", "Bö')
+    >>> loads_any('{"format": "umtali-record", "players": ["Ann", "Bö')
     Traceback (most recent call last):
     ...
     umtali.kernel.record.RecordError: the record is cut short (byte 51): its text stops before the record is complete
     """
-    return _only_umtali(_loads(text, ("umtali",)))
-
-
-@overload
-def loads_any(text: str, *, parties: Literal[False] = False) -> AnyMatch: ...
-@overload
-def loads_any(text: str, *, parties: Literal[True]) -> AnyRecord: ...
-def loads_any(text: str, *, parties: bool = False) -> AnyRecord:
-    """Read and replay a record of either game from JSON text (and, with ``parties``, of
-    three- or four-hand Gin Rummy).
-
-    >>> from umtali.kernel.deck import seeded_deck
-    >>> game = GinMatch(players=("Ann", "Bob"))
-    >>> hand = game.new_hand(seeded_deck(7))
-    >>> for move in ("pass", "take", "discard 9c"):
-    ...     hand.push_text(move)
-    >>> again = loads_any(dumps(game))
-    >>> type(again).__name__, again.hands[0].history == hand.history
-    ('GinMatch', True)
-    """
-    return _loads(text, _readable(parties))
-
-
-def _loads(text: str, games: tuple[str, ...]) -> AnyRecord:
     if not text.strip():
         raise RecordError("the record is empty")
     try:
@@ -452,13 +344,7 @@ def _loads(text: str, games: tuple[str, ...]) -> AnyRecord:
         ) from None
     except ValueError:  # Python refuses numbers of thousands of digits
         raise RecordError("the record is not a game record: it holds a number too long") from None
-    return _replay(data, games)
-
-
-def _only_umtali(match: AnyRecord) -> Match:
-    # The reading refused any other game before replaying it.
-    assert isinstance(match, Match)
-    return match
+    return replay_any(data, game=game)
 
 
 def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -477,29 +363,15 @@ def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def _field(data: dict[str, Any], key: str, kind: type, where: str = "the record") -> Any:
+def read_field(data: dict[str, Any], key: str, kind: type, where: str = "the record") -> Any:
+    """``data[key]``, refused unless it is there and of ``kind`` (a whole number is not
+    ``true``)."""
     if key not in data:
         raise RecordError(f"{where} has no {key!r}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"{where}: {key!r} must be {_kind_name(kind)}, not {quoted(value)}")
     return value
-
-
-_RECORD_KEYS: Final = frozenset(
-    (
-        "format",
-        "version",
-        "game",
-        "match",
-        "rules",
-        "players",
-        "first_dealer",
-        "meta",
-        "hands",
-        "digest",
-    )
-)
 
 
 def _unknown(noun: str, keys: list[str]) -> str:
@@ -514,7 +386,7 @@ def _first_few(keys: list[str]) -> str:
     return shown + (f" and {len(keys) - 3:,} more" if len(keys) > 3 else "")
 
 
-def _refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str) -> None:
+def refuse_unknown_keys(data: dict[str, Any], known: frozenset[str], where: str) -> None:
     """A key this version does not write is a sign of tampering or of a newer format."""
     unknown = sorted(map(str, set(data) - known))
     if unknown:
@@ -530,39 +402,15 @@ def _kind_name(kind: type) -> str:
     )
 
 
-def replay(data: object) -> Match:
-    """Replay Umtali record data (as :func:`record_of` gives, or JSON reads) into a
-    :class:`Match`, checking its digest if it has one; a record of Gin Rummy is refused
-    (:func:`replay_any` replays both)."""
-    return _only_umtali(_replay(data, ("umtali",)))
-
-
-@overload
-def replay_any(data: object, *, parties: Literal[False] = False) -> AnyMatch: ...
-@overload
-def replay_any(data: object, *, parties: Literal[True]) -> AnyRecord: ...
-def replay_any(data: object, *, parties: bool = False) -> AnyRecord:
-    """Replay record data of either game: a :class:`Match`, or a :class:`GinMatch` for a
-    record that says ``"game": "gin"``; with ``parties``, a :class:`GinPartyMatch` for
-    one of three- or four-hand Gin Rummy."""
-    return _replay(data, _readable(parties))
-
-
-_GAME_NAMES: Final = {
-    "umtali": "Umtali",
-    "gin": "Gin Rummy",
-    _PARTY: "three- or four-hand Gin Rummy",
-}
-
-
-def _replay(data: object, games: tuple[str, ...]) -> AnyRecord:
-    """The envelope every record shares (its format, version, values and digest), then
-    the game it names."""
+def replay_any(data: object, *, game: str | None = None) -> Any:
+    """Replay record data (as :func:`record_of` gives, or JSON reads) of any game (only of
+    ``game`` when given), checking its envelope and its digest if it has one; its game's
+    body (:class:`~umtali.games.api.RecordBody`) replays the rest."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"not an Umtali record: 'format' must be {RECORD_FORMAT!r}")
-    version = _field(data, "version", int)
+    version = read_field(data, "version", int)
     if version != RECORD_VERSION:
         raise RecordError(
             f"record version {quoted(version)} is not supported; this program reads version"
@@ -570,176 +418,51 @@ def _replay(data: object, games: tuple[str, ...]) -> AnyRecord:
         )
     _check_values(data)
     _check_digest(data)
-    game = data.get("game", "umtali")
-    if game not in GAMES:
-        raise RecordError(
-            f"'game' must be one of {', '.join(GAMES)} (or left out, for Umtali), not"
-            f" {quoted(game)}"
-        )
-    if game == "gin" and "party" in data:
-        game = _PARTY
-    if game not in games:
-        wanted = " or ".join(_GAME_NAMES[g] for g in games)
-        if game == _PARTY:
-            raise RecordError(
-                f"it is a record of {_GAME_NAMES[game]}; only a game of two ({wanted}) is read here"
-            )
-        raise RecordError(f"it is a record of {_GAME_NAMES[game]}, not of {wanted}")
-    if game == _PARTY:
-        return _replay_party(data)
-    if game == "gin":
-        return _replay_gin(data)
-    _refuse_unknown_keys(data, _RECORD_KEYS, "the record")
-    kind = _field(data, "match", str)
-    if kind not in MATCH_KINDS:
-        raise RecordError(f"'match' must be one of {', '.join(MATCH_KINDS)}, not {quoted(kind)}")
+    name = data.get("game", registry.DEFAULT_GAME)
     try:
-        rules = RuleSet.from_dict(_rule_options(_field(data, "rules", dict), _RULE_KEYS))
-    except InvalidRulesError as e:
-        raise RecordError(f"rules: {_clip(str(e))}") from None
-    players, first_dealer, meta = _table(data)
-    match = _named(
-        lambda: Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
-    )
-    _replay_hands(_UmtaliHands(match), _field(data, "hands", list))
-    return match
+        spec = registry.get(name)
+    except LookupError:
+        raise RecordError(
+            f"'game' must be one of {', '.join(registry.names())} (or left out, for"
+            f" {registry.get(registry.DEFAULT_GAME).title}), not {quoted(name)}"
+        ) from None
+    if game is not None and name != game:
+        raise RecordError(f"it is a record of {spec.title}, not of {registry.get(game).title}")
+    refuse_unknown_keys(data, ENVELOPE_KEYS | spec.record_head, "the record")
+    return spec.body().read(data)
 
 
 _M = TypeVar("_M")
 
 
-def _named(make: Callable[[], _M]) -> _M:
+def named(make: Callable[[], _M]) -> _M:
     """The match ``make`` builds, its players' names refused as the record's fault."""
     try:
         return make()
     except MatchError as e:
-        raise RecordError(f"'players': {_clip(str(e))}") from None
+        raise RecordError(f"'players': {clip(str(e))}") from None
 
 
-def _replay_hands(game: _Replayer, hands: list[Any]) -> None:
-    """Replay the ``hands`` of a game for two, one after the other (the last may be
-    unfinished)."""
-    for number, entry in enumerate(hands, start=1):
-        _replay_hand(game, number, entry, last=number == len(hands))
+def read_seating(data: dict[str, Any], seats: int = 2) -> tuple[list[Any], int, dict[str, Any]]:
+    """The players, the first dealer and ``meta``, as games of ``seats`` keep them."""
+    players = read_field(data, "players", list)
+    first_dealer = read_field(data, "first_dealer", int)
+    if not 0 <= first_dealer < seats:
+        choices = " or ".join((", ".join(map(str, range(seats - 1))), str(seats - 1)))
+        raise RecordError(f"'first_dealer' must be {choices}, not {quoted(first_dealer)}")
+    return players, first_dealer, read_meta(data)
 
 
-def _table(data: dict[str, Any]) -> tuple[list[Any], int, dict[str, Any]]:
-    """The players, the first dealer and ``meta``, as both games keep them."""
-    players = _field(data, "players", list)
-    first_dealer = _field(data, "first_dealer", int)
-    if first_dealer not in (0, 1):
-        raise RecordError(f"'first_dealer' must be 0 or 1, not {quoted(first_dealer)}")
-    return players, first_dealer, _meta(data)
-
-
-def _meta(data: dict[str, Any]) -> dict[str, Any]:
+def read_meta(data: dict[str, Any]) -> dict[str, Any]:
+    """``meta``: an object of facts an interface keeps, within bounds."""
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise RecordError(f"'meta' must be an object with text keys, not {quoted(meta)}")
-    _check_meta(meta)
+    check_meta(meta)
     return meta
 
 
-_GIN_RECORD_KEYS: Final = _RECORD_KEYS - {"match"}
-_GIN_RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(GinRules)) | {"preset"}
-
-
-def _replay_gin(data: dict[str, Any]) -> GinMatch:
-    _refuse_unknown_keys(data, _GIN_RECORD_KEYS, "the record")
-    rules = _gin_rules(_rule_options(_field(data, "rules", dict), _GIN_RULE_KEYS))
-    players, first_dealer, meta = _table(data)
-    match = _named(lambda: GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta))
-    _replay_hands(_GinHands(match), _field(data, "hands", list))
-    return match
-
-
-_PARTY_RECORD_KEYS: Final = (_GIN_RECORD_KEYS - {"first_dealer"}) | {"party"}
-_PARTY_HAND_KEYS: Final = frozenset(("seats", "dealer", "deck", "moves", "scores"))
-
-
-def _replay_party(data: dict[str, Any]) -> GinPartyMatch:
-    """A record of three- or four-hand Gin Rummy, replayed through :mod:`umtali.games.gin.party`:
-    every hand must sit at the seats the game gives it, dealt by the player it names."""
-    _refuse_unknown_keys(data, _PARTY_RECORD_KEYS, "the record")
-    rules = _gin_rules(_rule_options(_field(data, "rules", dict), _GIN_RULE_KEYS))
-    players = _field(data, "players", list)
-    game = _party_game(_field(data, "party", dict), rules, len(players))
-    meta = _meta(data)
-    match = _named(lambda: GinPartyMatch(game, players=players, meta=meta))
-    hands = _field(data, "hands", list)
-    per_deal = 2 if isinstance(game, FourHandGame) else 1
-    if len(hands) % per_deal:
-        raise RecordError(
-            f"the record ends after hand {len(hands)}, the first of deal"
-            f" {len(hands) // 2 + 1}: a deal of four-hand is two hands, one at each table,"
-            " recorded together"
-        )
-    replayer = _PartyHands(match)
-    last_deal = (len(hands) - 1) // per_deal
-    for number, entry in enumerate(hands, start=1):
-        # Both hands of a four-hand deal are played at once: either may be unfinished.
-        last = (number - 1) // per_deal == last_deal
-        _replay_hand(replayer, number, entry, last=last)
-    replayer.ready()
-    return match
-
-
-def _party_game(
-    party: dict[str, Any], rules: GinRules, players: int
-) -> ThreeHandGame | FourHandGame:
-    """The party game a record's ``"party"`` starts: three-hand with the cards ``"drawn"``
-    for places, four-hand with the ``"first_dealing_team"``."""
-    size = _field(party, "size", int, "'party'")
-    if size not in (3, 4):
-        raise RecordError(
-            f"'party': 'size' is 3 (three-hand) or 4 (four-hand), not {quoted(size)}; a game"
-            " of two has no 'party'"
-        )
-    if players != size:
-        raise RecordError(f"'players': a game of {size} players has {size} names, not {players:,}")
-    if size == 3:
-        _refuse_unknown_keys(party, frozenset(("size", "drawn")), "'party'")
-        names = _field(party, "drawn", list, "'party'")
-        if len(names) != 3 or not all(
-            isinstance(name, str) and len(name) <= _MAX_CARD_TEXT for name in names
-        ):
-            raise RecordError(
-                f"'party': 'drawn' holds the three cards drawn for places, one per player,"
-                f" like ['4h', 'Kc', '9s'], not {quoted(names)}"
-            )
-        try:
-            drawn = tuple(parse_card(name) for name in names)
-            return ThreeHandGame((drawn[0], drawn[1], drawn[2]), rules)
-        except (InvalidCardError, GinPartyError) as e:
-            raise RecordError(f"'party': 'drawn': {_clip(str(e))}") from None
-    _refuse_unknown_keys(party, frozenset(("size", "first_dealing_team")), "'party'")
-    team = _field(party, "first_dealing_team", int, "'party'")
-    try:
-        return FourHandGame(rules, first_dealers=team)
-    except GinPartyError as e:
-        raise RecordError(f"'party': 'first_dealing_team': {_clip(str(e))}") from None
-
-
-def _gin_rules(options: dict[str, Any]) -> GinRules:
-    """Gin Rummy's options from a record: ``preset`` names one of
-    :data:`~umtali.games.gin.rules.GIN_PRESETS`, and the other keys override it."""
-    options = dict(options)
-    preset = options.pop("preset", options.get("name", "standard"))
-    if preset not in GIN_PRESETS:
-        raise RecordError(
-            f"rules: {quoted(preset)} is no Gin Rummy preset; the presets are"
-            f" {', '.join(sorted(GIN_PRESETS))}"
-        )
-    try:
-        return dataclasses.replace(GIN_PRESETS[preset], **options)
-    except InvalidRulesError as e:
-        raise RecordError(f"rules: {_clip(str(e))}") from None
-
-
-_RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(RuleSet)) | {"preset"}
-
-
-def _rule_options(rules: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
+def rule_options(rules: dict[str, Any], known: frozenset[str]) -> dict[str, Any]:
     """The rules object, refused here if it holds what no rule option is (an unknown
     key of the ``known``, a long text, a list), so the rules' own messages never quote
     much input."""
@@ -768,15 +491,21 @@ def _rule_options(rules: dict[str, Any], known: frozenset[str]) -> dict[str, Any
     return rules
 
 
-class _Replayer(Protocol):
+# -- replaying hands ---------------------------------------------------------------------------
+
+
+class Replayer(Protocol):
     """What replaying a hand needs of a game, the rest being the same for every game: the
-    match's ``kind``, the keys its hands have, and how it seats, deals, plays and scores
-    the hand under way."""
+    match's ``kind``, the keys its hands have, the cards its deck holds, and how it
+    seats, deals, plays and scores the hand under way."""
 
     @property
     def kind(self) -> str: ...
     @property
     def hand_keys(self) -> frozenset[str]: ...
+    @property
+    def deck_cards(self) -> int:
+        """The cards a deck holds, as a mask (all 52: ``ALL_CARDS``)."""
 
     def ready(self) -> None:
         """Make ready for the next hand (a party game counts the deal just played)."""
@@ -792,12 +521,11 @@ class _Replayer(Protocol):
     def push_text(self, text: str) -> None:
         """Play a move; a refused one raises ``ValueError`` (the reason)."""
 
-    def scores(self) -> tuple[int, int] | None: ...
+    def scores(self) -> Sequence[int] | None: ...
 
 
 class _PlayedHand(Protocol):
     def is_over(self) -> bool: ...
-    def push_text(self, text: str) -> Any: ...
 
 
 _HandT = TypeVar("_HandT", bound=_PlayedHand)
@@ -805,18 +533,20 @@ _H_co = TypeVar("_H_co", covariant=True)
 
 
 class _HandByHand(Protocol[_H_co]):
-    """A match of either game for two, as its replay deals it."""
+    """A match of a game for two, as its replay deals it."""
 
     def is_over(self) -> bool: ...
     def next_dealer(self) -> int: ...
     def new_hand(self, deck: Sequence[int]) -> _H_co: ...
 
 
-class _TwoPlayers(Generic[_HandT]):
-    """What both two-player games share: the same two players play every hand, dealt
-    by the match, one after the other."""
+class TwoPlayers(Generic[_HandT]):
+    """The :class:`Replayer` of a game for two, as far as such games are alike: the same
+    two players play every hand, dealt by the match, one after the other. A game adds
+    its ``kind``, ``dealer_rule``, ``push_text`` and ``scores``."""
 
-    hand_keys: frozenset[str] = frozenset(("dealer", "deck", "moves", "scores"))
+    hand_keys: frozenset[str] = HAND_KEYS
+    deck_cards: int = ALL_CARDS
 
     def __init__(self, match: _HandByHand[_HandT]) -> None:
         self.match = match
@@ -846,129 +576,13 @@ class _TwoPlayers(Generic[_HandT]):
         return self.played().is_over()
 
 
-class _UmtaliHands(_TwoPlayers[HandState]):
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        self.kind = match.kind
-
-    def dealer_rule(self, expected: int) -> str:
-        return f"the winner of the last hand (or the first dealer) is player {expected} (R1)"
-
-    def push_text(self, text: str) -> None:
-        try:
-            self.played().push_text(text)
-        except (InvalidMoveError, IllegalMoveError) as e:
-            raise ValueError(_after_colon(str(e))) from None
-
-    def scores(self) -> tuple[int, int] | None:
-        outcome = self.played().outcome()
-        return None if outcome is None else outcome.scores
+def replay_hands(game: Replayer, hands: list[Any]) -> None:
+    """Replay the ``hands`` of a game, one after the other (the last may be unfinished)."""
+    for number, entry in enumerate(hands, start=1):
+        replay_hand(game, number, entry, last=number == len(hands))
 
 
-class _GinHands(_TwoPlayers[GinHand]):
-    kind = "game"
-
-    def dealer_rule(self, expected: int) -> str:
-        return (
-            f"the deal alternates (the same dealer deals again after a dead hand), so"
-            f" player {expected} deals (ruling G)"
-        )
-
-    def push_text(self, text: str) -> None:
-        _push_gin(self.played(), text)
-
-    def scores(self) -> tuple[int, int] | None:
-        outcome = self.played().outcome
-        return None if outcome is None else outcome.scores
-
-
-def _push_gin(hand: GinHand, text: str) -> None:
-    """Play ``text`` on a hand of Gin Rummy; a refused move raises ``ValueError``."""
-    try:
-        hand.push_text(text)
-    except GinMoveError as e:
-        raise ValueError(str(e)) from None
-
-
-class _PartyHands:
-    """Hands of three- or four-hand Gin Rummy, each at the table the party game gives."""
-
-    kind = "game"
-    hand_keys = _PARTY_HAND_KEYS
-
-    def __init__(self, match: GinPartyMatch) -> None:
-        self.match = match
-        self.seated: SeatedHand | None = None
-
-    def ready(self) -> None:
-        match = self.match
-        if match.deal_complete() and all(s.hand.is_over() for s in match.under_way()):
-            match.count()
-
-    def _table(self) -> Table:
-        return self.match.next_table()
-
-    def check_seats(self, entry: dict[str, Any], where: str) -> None:
-        seats = _field(entry, "seats", list, where)
-        if len(seats) != 2 or any(type(player) is not int for player in seats):
-            raise RecordError(
-                f"{where}: 'seats' are the numbers of the two players at the hand's seats 0"
-                f" and 1, like [2, 0], not {quoted(seats)}"
-            )
-        table = self._table()
-        if seats == list(table.players):
-            return
-        lone, other = table.players
-        current = self.match.seats()
-        if isinstance(current, ThreeHandSeats):
-            expected = (
-                f"player {lone} plays alone against player {other}, player"
-                f" {current.on_deck} on deck: a lone winner stays, and a lone loser gives"
-                " his seat to the player on deck (ruling G)"
-            )
-        else:
-            expected = (
-                f"player {lone} plays player {other} at this table: partners change"
-                " opponents every deal (ruling G)"
-            )
-        raise RecordError(
-            f"{where}: the record seats players {quoted(seats)} at it, but {expected}"
-        )
-
-    def is_over(self) -> bool:
-        return self.match.is_over()
-
-    def next_dealer(self) -> int:
-        return self._table().dealer
-
-    def dealer_rule(self, expected: int) -> str:
-        if self.match.size == 3:
-            rule = (
-                "the deal crosses the table after every hand that is not dead (the team's"
-                " player deals the first)"
-            )
-        else:
-            rule = "one team deals at both tables, and the teams take turns"
-        return f"{rule}, so player {expected} deals (ruling G)"
-
-    def deal(self, deck: tuple[int, ...]) -> None:
-        self.seated = self.match.deal_next(deck)
-
-    def hand_is_over(self) -> bool:
-        assert self.seated is not None
-        return self.seated.hand.is_over()
-
-    def push_text(self, text: str) -> None:
-        assert self.seated is not None
-        _push_gin(self.seated.hand, text)
-
-    def scores(self) -> tuple[int, int] | None:
-        assert self.seated is not None
-        outcome = self.seated.hand.outcome
-        return None if outcome is None else outcome.scores
-
-
-def _replay_hand(game: _Replayer, number: int, entry: object, last: bool) -> None:
+def replay_hand(game: Replayer, number: int, entry: object, last: bool) -> None:
     where = f"hand {number}"
     if not isinstance(entry, dict):
         raise RecordError(f"{where} must be an object, not {quoted(entry)}")
@@ -976,28 +590,29 @@ def _replay_hand(game: _Replayer, number: int, entry: object, last: bool) -> Non
     if game.is_over():
         raise RecordError(f"{where} is recorded after the {game.kind} was over")
     game.check_seats(entry, where)
-    dealer = _field(entry, "dealer", int, where)
+    dealer = read_field(entry, "dealer", int, where)
     expected = game.next_dealer()
     if dealer != expected:
         raise RecordError(
             f"{where}: the record says player {quoted(dealer)} deals, but"
             f" {game.dealer_rule(expected)}"
         )
-    _refuse_unknown_keys(entry, game.hand_keys, where)
-    names = _field(entry, "deck", list, where)
-    if len(names) != 52:
-        raise RecordError(f"{where}: deck: a deck has 52 cards, this one {len(names):,}")
+    refuse_unknown_keys(entry, game.hand_keys, where)
+    names = read_field(entry, "deck", list, where)
+    size = game.deck_cards.bit_count()
+    if len(names) != size:
+        raise RecordError(f"{where}: deck: a deck has {size} cards, this one {len(names):,}")
     for i, name in enumerate(names):
-        if not isinstance(name, str) or len(name) > _MAX_CARD_TEXT:
+        if not isinstance(name, str) or len(name) > MAX_CARD_TEXT:
             raise RecordError(
                 f"{where}: deck position {i} holds {quoted(name)}, not a card like 'Ks'"
             )
     try:
-        deck = check_deck([parse_card(t) for t in names])
+        deck = check_deck([parse_card(t) for t in names], game.deck_cards)
     except (InvalidCardError, InvalidDeckError) as e:
-        raise RecordError(f"{where}: deck: {_clip(str(e))}") from None
+        raise RecordError(f"{where}: deck: {clip(str(e))}") from None
     game.deal(deck)
-    moves = _field(entry, "moves", list, where)
+    moves = read_field(entry, "moves", list, where)
     for i, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise RecordError(f"{where}, move {i}: {quoted(text)} is not a move in notation")
@@ -1011,16 +626,19 @@ def _replay_hand(game: _Replayer, number: int, entry: object, last: bool) -> Non
         try:
             game.push_text(text)
         except ValueError as e:
-            raise RecordError(f"{where}, move {i} {quoted(text)}: {_clip(str(e))}") from None
+            raise RecordError(f"{where}, move {i} {quoted(text)}: {clip(str(e))}") from None
     outcome = game.scores()
     if "scores" in entry:
         scores = entry["scores"]
         if not (
             isinstance(scores, list)
-            and len(scores) == 2
+            and len(scores) <= 4
             and all(type(x) is int for x in scores)  # not a bool, not 31.0
         ):
-            raise RecordError(f"{where}: 'scores' must be two whole numbers, not {quoted(scores)}")
+            raise RecordError(
+                f"{where}: 'scores' must be whole numbers, one for each seat at the hand,"
+                f" not {quoted(scores)}"
+            )
         if outcome is None:
             raise RecordError(f"{where}: the record gives scores but the moves do not end the hand")
         if scores != list(outcome):
@@ -1031,12 +649,6 @@ def _replay_hand(game: _Replayer, number: int, entry: object, last: bool) -> Non
         raise RecordError(f"{where}: the hand is over but the record gives no scores")
     if outcome is None and not last:
         raise RecordError(f"{where} is unfinished, but another hand follows it")
-
-
-def _after_colon(message: str) -> str:
-    # "'play 8♦ off J♦' is not allowed now: reason" → "reason"; keep other messages whole.
-    _head, sep, tail = message.partition(" is not allowed now: ")
-    return tail if sep else message
 
 
 # -- values any record may hold ------------------------------------------------------------
@@ -1107,7 +719,7 @@ def _check_text(text: str, path: _Path, what: str = "text") -> None:
         ) from None
 
 
-def _check_meta(meta: dict[str, Any]) -> None:
+def check_meta(meta: dict[str, Any]) -> None:
     """``meta`` is free-form, within bounds: at most ``_MAX_META_BYTES`` of JSON."""
     size = len(
         json.dumps(meta, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
@@ -1136,11 +748,16 @@ def _check_digest(data: dict[str, Any]) -> None:
 # -- input in messages ---------------------------------------------------------------------
 
 
-def _clip(message: str) -> str:
+def clip(message: str) -> str:
     """A message from the engine, cut if long: it may quote input of its own."""
     if len(message) <= _MAX_REASON_CHARS:
         return message
     return message[:_MAX_REASON_CHARS] + "…"
+
+
+def _known_keys() -> frozenset[str]:
+    """The head keys a record of some registered game may have."""
+    return ENVELOPE_KEYS.union(*(spec.record_head for spec in registry.games()))
 
 
 def _where(path: _Path) -> str:
@@ -1149,7 +766,13 @@ def _where(path: _Path) -> str:
     if not path:
         return "the record"
     first, rest = path[0], path[1:]
-    if not (isinstance(first, str) and first in _RECORD_KEYS | {"party"}):
+    if not (isinstance(first, str) and first in _known_keys()):
         first, rest = "", path
     text = str(first) + "".join(f"[{quoted(key)}]" for key in rest)
     return text if len(text) <= _MAX_WHERE_CHARS else text[:_MAX_WHERE_CHARS] + "…"
+
+
+def after_colon(message: str) -> str:
+    # "'play 8♦ off J♦' is not allowed now: reason" → "reason"; keep other messages whole.
+    _head, sep, tail = message.partition(" is not allowed now: ")
+    return tail if sep else message

@@ -27,19 +27,17 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from umtali.games.gin.match import GinMatch, GinPartyMatch
-from umtali.games.gin.party_session import GinPartySession
-from umtali.games.gin.session import GinPlaySession
-from umtali.games.umtali.session import Guard, PlaySession, SeatsError
+from umtali import games
+from umtali.games.api import Guard, Session
 from umtali.kernel.files import SaveLock, SavePathError, os_reason, reserve_default_path
 from umtali.kernel.record import RecordError, load_any_file, save_file
+from umtali.session.shared import SeatsError
 
 __all__ = ["KeptGame", "KeptSession", "ResumeError"]
 
-KeptSession = PlaySession | GinPlaySession | GinPartySession
-"""A session a file can keep: a game (or session) of Umtali, or a game of Gin Rummy for
-two, three or four. Each keeps its seats and seed in the record's ``meta``, so any is
-resumed the same way."""
+KeptSession = Session
+"""A session a file can keep: of any game, for any number of seats. Each keeps its seats
+and seed in the record's ``meta``, so any is resumed the same way."""
 
 
 class ResumeError(Exception):
@@ -47,7 +45,8 @@ class ResumeError(Exception):
 
 
 class KeptGame:
-    """A play session of either game (:data:`KeptSession`) and the file it is kept in.
+    """A play session of any game (:class:`~umtali.games.api.Session`) and the file it is
+    kept in.
 
     Args:
         session: the game.
@@ -71,27 +70,21 @@ class KeptGame:
 
     @classmethod
     def resume(cls, record: str, lock: SaveLock, *, guard: Guard) -> KeptGame:
-        """The game saved in the file ``record`` (of Umtali or of Gin Rummy, for two,
-        three or four: the record says which), checked whole, to be kept in the file
+        """The game saved in the file ``record`` (of any game, for any number of players:
+        the record says which), checked whole, to be kept in the file
         ``lock`` holds. The lock is taken before the record is read, so that no other
         game can save into that file between the reading and the playing; it is
         released here when the game cannot be played on (:class:`ResumeError`).
-        ``guard``: the session's (see :class:`PlaySession`)."""
+        ``guard``: the session's (see :class:`~umtali.games.api.Session`)."""
         try:
             try:
-                match = load_any_file(record, parties=True)
+                match = load_any_file(record)
             except RecordError as e:
                 raise ResumeError(f"cannot resume {record}: {e}") from None
             if match.is_over():
                 raise ResumeError(f"the game in {record} is already over")
-            session: KeptSession
             try:
-                if isinstance(match, GinMatch):
-                    session = GinPlaySession.of_match(match, guard=guard)
-                elif isinstance(match, GinPartyMatch):
-                    session = GinPartySession.of_match(match, guard=guard)
-                else:
-                    session = PlaySession.of_match(match, guard=guard)
+                session = games.spec_of(match).maker().of_record(match, guard=guard)
             except SeatsError as e:
                 raise ResumeError(f"cannot resume {record}: {e}") from None
             return cls(session, lock.path, lock, resumed=True)

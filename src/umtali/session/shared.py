@@ -1,17 +1,16 @@
-"""What the session of every game shares (layer 5): the seed scheme, the seats a record
-keeps, the answers that are the same whatever the game, and the session of a game for
-two itself, as far as the games play it alike.
+"""What the sessions of every game share (layer 5): the seats a record keeps, and the
+session of a game for two, as far as such games play alike.
 
-:class:`umtali.games.umtali.session.PlaySession` (Umtali) and
-:class:`umtali.games.gin.session.GinPlaySession` (Gin Rummy) both deal hand ``i`` from
-:func:`deck_for`, choose the first dealer with :func:`first_dealer_for` and give each
-computer decision its own :func:`decision_rng`, so that the arena and a saved game
-replay either game the same way. Both are a :class:`TwoSeatSession`: the seats, the
-turns, the computer's moves, hints and taking a move back are written once, here, and
-each game says only what is its own (how a move is read, allowed, played and told, why
-a hint, which moves may be taken back). Their answers are :class:`Accepted`,
-:class:`BotMove` and :class:`Hint` of the game's move; :mod:`umtali.games.umtali.session` and
-:mod:`umtali.games.gin.session` name them for their game, so the old names stand.
+A game of two (Umtali's :class:`~umtali.games.umtali.session.PlaySession`, Gin Rummy's
+:class:`~umtali.games.gin.session.GinPlaySession`) is a :class:`TwoSeatSession`: it
+deals hand ``i`` from :func:`~umtali.kernel.seeds.deck_for`, chooses the first dealer
+with :func:`~umtali.kernel.seeds.first_dealer_for` and gives each computer decision its
+own :func:`~umtali.kernel.seeds.decision_rng`, so that the arena and a saved game replay
+every game the same way. The seats, the turns, the computer's moves, hints, taking a
+move back and what :class:`~umtali.games.api.Session` asks besides are written once,
+here; each game says only what is its own (how a move is read, allowed, played, told
+and written, why a hint, which moves may be taken back). The answers are
+:mod:`umtali.games.api`'s.
 """
 
 from __future__ import annotations
@@ -19,13 +18,25 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Collection, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from umtali.games.umtali.bots import BOTS
+from umtali.games.api import (
+    Accepted,
+    BotError,
+    BotMove,
+    DealDue,
+    Guard,
+    Hint,
+    MoveT,
+    Played,
+    Recap,
+    Refused,
+)
 from umtali.kernel.english import YOU
+from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, decision_rng, deck_for, first_dealer_for
 
 __all__ = [
@@ -68,12 +79,12 @@ class Seats:
     bot: str
 
     @classmethod
-    def of(cls, meta: dict[str, Any], levels: Collection[str] = BOTS) -> Seats:
+    def of(cls, meta: dict[str, Any], levels: Collection[str]) -> Seats:
         """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
-        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a level among
-        ``levels`` (Umtali's by default; a game of Gin Rummy passes its own).
+        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a level among the
+        game's ``levels``.
 
-        >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}).humans
+        >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}, ("random", "greedy")).humans
         frozenset({0})
         """
         if not {"seed", "humans", "bot"} <= meta.keys():
@@ -141,103 +152,7 @@ def check_deals(match: _Deals, seed: Seed) -> None:
             raise SeatsError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
 
 
-# -- answers any session gives -------------------------------------------------------------
-
-
-class _Notated(Protocol):
-    """A move of either game: it writes itself in its game's notation."""
-
-    def text(self) -> str: ...
-
-
-MoveT = TypeVar("MoveT", bound=_Notated)
-"""The move of the game a session plays: :class:`umtali.games.umtali.moves.Move` or
-:class:`umtali.games.gin.state.GinMove`."""
-
-
-@dataclass(frozen=True)
-class Accepted(Generic[MoveT]):
-    """Done: a move played or taken back; ``sentence`` tells it to its player."""
-
-    move: MoveT
-    sentence: str
-
-
-@dataclass(frozen=True)
-class BotMove(Generic[MoveT]):
-    """A move the computer played: its seat, the move, where it stands in the hand's
-    history, and how long the choice took (seconds)."""
-
-    seat: int
-    move: MoveT
-    index: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class Hint(Generic[MoveT]):
-    """The move the hint level would make, and why, in words for the player."""
-
-    move: MoveT
-    level: str
-    why: str
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Nothing was done; ``reason`` says why, addressed to the player."""
-
-    reason: str
-
-    @property
-    def sentence(self) -> str:
-        """The reason as a sentence of its own.
-
-        >>> Refused("it is not your turn").sentence
-        'It is not your turn.'
-        """
-        return self.reason[:1].upper() + self.reason[1:] + "."
-
-
-@dataclass(frozen=True)
-class Recap:
-    """The other player's moves since ``reader``'s last one in this hand, as he saw
-    them; ``since_own_move`` is false when he has not moved yet in this hand."""
-
-    reader: int
-    since_own_move: bool
-    lines: tuple[str, ...]
-
-    @classmethod
-    def told(
-        cls, reader: int, history: Sequence[tuple[int, object]], tell: Callable[[int], str]
-    ) -> Recap:
-        """The recap of a hand whose moves are ``history`` (who moved, and the move):
-        ``tell(i)`` is move ``i`` as ``reader`` saw it.
-
-        >>> Recap.told(0, [(1, 5), (0, 7), (1, 8), (1, 9)], lambda i: f"move {i}")
-        Recap(reader=0, since_own_move=True, lines=('move 2', 'move 3'))
-        """
-        mine = [i for i, (actor, _) in enumerate(history) if actor == reader]
-        since = mine[-1] + 1 if mine else 0
-        lines = tuple(tell(i) for i in range(since, len(history)) if history[i][0] != reader)
-        return cls(reader, bool(mine), lines)
-
-
-class BotError(Exception):
-    """A computer player that failed (raised) or chose a move that is not legal;
-    ``seat``, ``hand_index`` and ``move_index`` say where, ``what`` what went wrong."""
-
-    def __init__(self, seat: int, hand_index: int, move_index: int, what: str) -> None:
-        super().__init__(f"hand {hand_index + 1}, decision {move_index + 1}: {what}")
-        self.seat = seat
-        self.hand_index = hand_index
-        self.move_index = move_index
-        self.what = what
-
-
-Guard = Callable[[], AbstractContextManager[object]]
-"""What a front end gives to keep a change whole: a context manager to enter around it."""
+# -- answers any session gives (umtali.games.api's, named here too) -----------------------------
 
 
 def bots_named(levels: tuple[str, str]) -> tuple[str, str]:
@@ -286,6 +201,7 @@ class _Match(Protocol[_H_co]):
     @property
     def current(self) -> _H_co | None: ...
     def is_over(self) -> bool: ...
+    def next_dealer(self) -> int: ...
     def new_hand(self, deck: Sequence[int]) -> _H_co: ...
 
 
@@ -319,6 +235,8 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
             (:mod:`umtali.session.kept`), so that a front end can keep it whole.
     """
 
+    game: ClassVar[str]
+    """The game's registered name."""
     known_levels: ClassVar[Collection[str]]
     """The computer levels of the game, those a record's seats may name."""
     default_level: ClassVar[str]
@@ -371,6 +289,14 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         """What ``seat`` may see of the last hand dealt."""
 
     @abstractmethod
+    def _move_text(self, hand: HandT, index: int) -> str:
+        """Move ``index`` of ``hand`` in notation, as a record keeps it."""
+
+    @abstractmethod
+    def _scores(self, hand: HandT) -> tuple[int, ...] | None:
+        """The scores of ``hand`` once it is over (``None`` while it is played)."""
+
+    @abstractmethod
     def _parse(self, text: str) -> MoveT | Refused:
         """The move ``text`` writes in the game's notation, or why it is none."""
 
@@ -395,11 +321,12 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         """Move ``index`` of the last hand dealt, as ``reader`` saw it."""
 
     @abstractmethod
-    def recap(self, reader: int) -> Recap:
-        """The other player's moves since ``reader``'s last one in the last hand dealt."""
+    def recap(self, reader: int, hand_index: int = -1) -> Recap:
+        """The other player's moves since ``reader``'s last one in hand ``hand_index``
+        (the last dealt by default)."""
 
     @abstractmethod
-    def result(self, names: tuple[str, str]) -> str:
+    def result(self, names: Sequence[str]) -> str:
         """The sentence that ends the match: who won it."""
 
     @abstractmethod
@@ -409,9 +336,25 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
 
     # -- where the match stands ----------------------------------------------------------------
     @property
+    def size(self) -> int:
+        """A game for two has two seats."""
+        return 2
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, as the record keeps them."""
+        return tuple(self.match.players)
+
+    @property
     def hotseat(self) -> bool:
         """Two people, one screen."""
         return len(self.humans) == 2
+
+    @property
+    def version(self) -> int:
+        """Hands dealt plus moves played: it grows with every change of the match."""
+        hands = self.match.hands
+        return len(hands) + sum(len(hand.history) for hand in hands)
 
     @property
     def hand(self) -> HandT | None:
@@ -433,6 +376,34 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         hand = self.hand
         return None if hand is None else self._mover(hand)
 
+    def waiting(self) -> tuple[int, ...]:
+        """The seat to move, alone, or none."""
+        seat = self.to_move()
+        return () if seat is None else (seat,)
+
+    def computer_to_move(self) -> int | None:
+        """The seat to move when the computer plays it."""
+        seat = self.to_move()
+        return seat if seat is not None and self.levels[seat] is not None else None
+
+    def opponent_of(self, seat: int) -> int:
+        """The other seat."""
+        return 1 - seat
+
+    def deals_due(self) -> tuple[DealDue, ...]:
+        """The next hand, when one is to be dealt: the match says who deals it."""
+        return (DealDue(self.match.next_dealer()),) if self.needs_deal() else ()
+
+    def last_played(self) -> Played:
+        """The move played last, as it is stored: its hand, its index in the hand, its
+        text, and the hand's scores when it ended the hand."""
+        hand_index = self.hand_index
+        hand: HandT = self.match.hands[hand_index]
+        move_index = len(hand.history) - 1
+        if move_index < 0:
+            raise ValueError("no move has been played in the hand dealt last")
+        return Played(hand_index, move_index, self._move_text(hand, move_index), self._scores(hand))
+
     def is_over(self) -> bool:
         return self.match.is_over()
 
@@ -443,10 +414,16 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         return (names[0], names[1])
 
     # -- playing -------------------------------------------------------------------------------
-    def deal(self) -> HandT:
-        """Deal the next hand from the seed."""
+    def deal(self, decks: Sequence[Sequence[int]] | None = None) -> HandT:
+        """Deal the next hand from the seed, or from ``decks[0]`` (a server deals from
+        its own secure shuffle)."""
+        if decks is not None and len(decks) != 1:
+            raise ValueError(
+                f"a game of two deals one hand at a time: give one deck, not {len(decks)}"
+            )
+        deck = deck_for(self.seed, len(self.match.hands)) if decks is None else decks[0]
         with self.guard():
-            hand: HandT = self.match.new_hand(deck_for(self.seed, len(self.match.hands)))
+            hand: HandT = self.match.new_hand(deck)
         return hand
 
     def check(self, seat: int, move: MoveT | str) -> Accepted[MoveT] | Refused:
@@ -530,13 +507,13 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         plays against."""
         return next((level for level in self.levels if level), self.default_level)
 
-    def hint(self, seat: int) -> Hint[MoveT]:
+    def hint(self, seat: int) -> Hint[MoveT] | Refused:
         """The move the hint level (the default, whoever the opponent is) would make
-        for ``seat`` now, and why. Its RNG is its own (a negative move index), so asking
-        changes nothing the computer does later."""
+        for ``seat`` now, and why; refused when it is not his move. Its RNG is its own (a
+        negative move index), so asking changes nothing the computer does later."""
         hand = self.hand
         if hand is None or self._mover(hand) != seat:
-            raise ValueError("a hint is given to the player to move")
+            return Refused("a hint is given to the player to move, and it is not your turn")
         if self._hint_bot is None:
             self._hint_bot = self._make_bot(self.hint_level)
         view = self.view(seat)
@@ -555,3 +532,8 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         with self.guard():
             move: MoveT = hand.pop()
         return Accepted(move, f"Taken back: {move.text()}.")
+
+    # -- the record -----------------------------------------------------------------------------
+    def record(self) -> str:
+        """The record of the match so far, as JSON text (:func:`umtali.kernel.record.dumps`)."""
+        return dumps(self.match)

@@ -39,6 +39,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Final
 
+from umtali.games.api import Accepted, BotMove, DealDue, Hint, Played, Recap, Refused
 from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.match import GinPartyMatch, PartyGame, SeatedHand, tables_of
 from umtali.games.gin.party import (
@@ -52,9 +53,12 @@ from umtali.games.gin.party import (
 )
 from umtali.games.gin.rules import GIN, GinRules
 from umtali.games.gin.session import DEFAULT_GIN_BOT, GinPlaySession
+from umtali.games.gin.state import GinMove
+from umtali.games.gin.view import GinView
 from umtali.kernel.cards import card_name
 from umtali.kernel.english import YOU, object_name, subject
-from umtali.kernel.seeds import deck_for, first_dealer_for
+from umtali.kernel.record import dumps
+from umtali.kernel.seeds import Seed, deck_for, first_dealer_for
 from umtali.session.shared import Guard, SeatsError
 
 __all__ = [
@@ -66,6 +70,7 @@ __all__ = [
     "draw_sentence",
     "result_sentence",
     "seating_sentence",
+    "seats_of",
     "teams_sentence",
     "totals_sentence",
 ]
@@ -94,14 +99,14 @@ class PartyHand:
         return self.table.players.index(player) if player in self.table.players else None
 
 
-def _new_game(players: int, seed: int, rules: GinRules) -> PartyGame:
+def _new_game(players: int, seed: Seed, rules: GinRules) -> PartyGame:
     """A new party game of ``players``, its places drawn from ``seed``."""
     if players == 3:
         return ThreeHandGame.drawn_from(random.Random(f"{seed}/places"), rules)
     return FourHandGame(rules, first_dealers=first_dealer_for(seed))
 
 
-def _hand_seed(seed: int, number: int) -> str:
+def _hand_seed(seed: Seed, number: int) -> str:
     """The seed of party hand ``number`` (from 1): hand 0 of the session ``"SEED/k"``."""
     return f"{seed}/{number - 1}"
 
@@ -109,7 +114,7 @@ def _hand_seed(seed: int, number: int) -> str:
 _META: Final = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
 
 
-def _seats_of(meta: dict[str, Any], size: int) -> tuple[int, frozenset[int], str]:
+def seats_of(meta: dict[str, Any], size: int) -> tuple[int, frozenset[int], str]:
     """The seed, the people's seats and the computer's level a party game keeps in its
     record's ``meta``, checked as strictly as the two-player game's
     (:class:`~umtali.session.shared.Seats`)."""
@@ -168,7 +173,7 @@ class GinPartySession:
     def __init__(
         self,
         match: GinPartyMatch,
-        seed: int,
+        seed: Seed,
         levels: tuple[str | None, ...],
         *,
         guard: Guard = nullcontext,
@@ -187,6 +192,8 @@ class GinPartySession:
         self._dealt: tuple[PartyHand, ...] = self._person_first(
             self.hands[len(self.hands) - len(match.under_way()) :]
         )
+        self._last: PartyHand | None = None
+        """The hand the last move through :meth:`submit` or :meth:`bot_move` was played at."""
 
     @classmethod
     def new(
@@ -237,7 +244,7 @@ class GinPartySession:
         """The session of a game :meth:`new` made, read back from its record: its seats
         from ``meta``, its draw and its deals checked against its seed
         (:class:`~umtali.session.shared.SeatsError`)."""
-        seed, humans, bot = _seats_of(match.meta, match.size)
+        seed, humans, bot = seats_of(match.meta, match.size)
         _check_deals(match, seed)
         levels = tuple(None if who in humans else bot for who in range(match.size))
         return cls(match, seed, levels, guard=guard)
@@ -262,7 +269,7 @@ class GinPartySession:
         >>> again.levels, again.needs_deal(), again.under_way()[0].session.hint_level
         (('random', None, 'random'), False, 'greedy')
         """
-        seed, humans, bot = _seats_of(match.meta, match.size)
+        seed, humans, bot = seats_of(match.meta, match.size)
         people = humans - handed_over
         levels = tuple(None if who in people else bot for who in range(match.size))
         return cls(match, seed, levels, hint_level=hint_level)
@@ -288,7 +295,12 @@ class GinPartySession:
 
     @classmethod
     def between_bots(
-        cls, levels: tuple[str, ...], seed: int, *, rules: GinRules = GIN
+        cls,
+        levels: tuple[str, ...],
+        seed: Seed,
+        *,
+        rules: GinRules = GIN,
+        players: Sequence[str] | None = None,
     ) -> GinPartySession:
         """A game between computer ``levels``, one per player (3 or 4 of them), named
         "Computer N (LEVEL)"; the seats and seed scheme of :meth:`new`.
@@ -307,14 +319,26 @@ class GinPartySession:
                 raise PartyError(
                     f"unknown Gin Rummy bot level {level!r}; choose from {', '.join(GIN_BOTS)}"
                 )
-        names = tuple(f"Computer {who + 1} ({level})" for who, level in enumerate(levels))
+        names = (
+            tuple(players)
+            if players is not None
+            else tuple(f"Computer {who + 1} ({level})" for who, level in enumerate(levels))
+        )
         match = GinPartyMatch(_new_game(len(levels), seed, rules), players=names)
         return cls(match, seed, levels)
 
     # -- where the game stands -----------------------------------------------------------
+    game: Final = "gin"
+    """The game's registered name: a game of three or four is a game of Gin Rummy."""
+
     @property
-    def game(self) -> PartyGame:
+    def party_game(self) -> PartyGame:
+        """The three- or four-hand game: its places, its deals counted, its totals."""
         return self.match.game
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.match.players
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -326,7 +350,7 @@ class GinPartySession:
 
     @property
     def rules(self) -> GinRules:
-        return self.game.rules
+        return self.party_game.rules
 
     @property
     def hotseat(self) -> bool:
@@ -338,13 +362,33 @@ class GinPartySession:
         """Whether a person has played a move: until then a new game is not worth keeping."""
         return any(hand.session.moved_by_person for hand in self.hands)
 
+    @property
+    def version(self) -> int:
+        """Hands dealt plus moves played, over every hand: it grows with every change, as
+        a game of two's version does."""
+        return sum(1 + len(hand.session.match.hands[0].history) for hand in self.hands)
+
     def is_over(self) -> bool:
-        return self.game.is_over()
+        self._settle()
+        return self.party_game.is_over()
 
     def needs_deal(self) -> bool:
         """Whether a hand is to be dealt: none is under way, or a four-hand deal has
         only its first table's hand (a server stopped between storing the two)."""
-        return not self.is_over() and not self.match.deal_complete()
+        self._settle()
+        return not self.party_game.is_over() and not self.match.deal_complete()
+
+    def deals_due(self) -> tuple[DealDue, ...]:
+        """The hands :meth:`deal` deals next, each with its dealer and its players."""
+        if not self.needs_deal():
+            return ()
+        return tuple(DealDue(table.dealer, table.players) for table in self.tables_to_deal())
+
+    def _settle(self) -> None:
+        """Count the deal once all its hands are over: the totals, the next seats and the
+        end of the game follow from the hands played, so counting stores nothing."""
+        if self._dealt and self.needs_count():
+            self.count()
 
     def needs_count(self) -> bool:
         """Whether every hand of the deal is dealt and over, so it is to be counted."""
@@ -368,6 +412,148 @@ class GinPartySession:
         """The hands dealt and not yet counted: one in three-hand, two in four-hand,
         those with a person at them first."""
         return self._dealt
+
+    # -- the seats' moves, as every game's session answers them ---------------------------
+    def waiting(self) -> tuple[int, ...]:
+        """The players whose move is awaited: one at each table with a hand under way."""
+        self._settle()
+        return tuple(
+            hand.table.players[seat]
+            for hand in self._dealt
+            if (seat := hand.session.to_move()) is not None
+        )
+
+    def to_move(self) -> int | None:
+        """The first player of :meth:`waiting`, or ``None``."""
+        waiting = self.waiting()
+        return waiting[0] if waiting else None
+
+    def computer_to_move(self) -> int | None:
+        """A player the computer plays whose move is awaited, if any."""
+        return next((who for who in self.waiting() if self.levels[who] is not None), None)
+
+    def seat_hand(self, player: int) -> PartyHand | None:
+        """The hand ``player`` plays now, else the last one he played (he sits out), else
+        ``None`` (he has sat out every hand so far)."""
+        return next((hand for hand in reversed(self.hands) if player in hand.table.players), None)
+
+    def _seated(self, player: int) -> tuple[PartyHand, int]:
+        hand = self.seat_hand(player)
+        if hand is None:
+            raise ValueError(f"player {player + 1} has not played a hand yet")
+        seat = hand.seat_of(player)
+        assert seat is not None
+        return hand, seat
+
+    def view(self, seat: int) -> GinView:
+        """What player ``seat`` may see of the hand he plays, or last played."""
+        hand, at = self._seated(seat)
+        return hand.session.view(at)
+
+    def names_for(self, reader: int) -> tuple[str, ...]:
+        """The party's names as ``reader`` is addressed: himself as "You"."""
+        return tuple(YOU if who == reader else name for who, name in enumerate(self.names))
+
+    def opponent_of(self, seat: int) -> int | None:
+        """The player ``seat`` plays against at the hand he plays (or last played)."""
+        hand = self.seat_hand(seat)
+        if hand is None:
+            return None
+        return hand.table.players[1 - hand.table.players.index(seat)]
+
+    def playing(self, player: int) -> tuple[PartyHand, int] | Refused:
+        """The hand under way at which ``player`` sits, with his seat in it; refused
+        when he sits this hand out, or his hand is over and the other table's is not
+        (four-hand)."""
+        for hand in self.under_way():
+            if player in hand.table.players:
+                if hand.session.match.hands[0].is_over():
+                    return Refused(
+                        "your hand is over: the next deal comes once the other table's hand"
+                        " is over too"
+                    )
+                seat = hand.seat_of(player)
+                assert seat is not None
+                return hand, seat
+        if self.is_over():
+            return Refused("the game is over: there is nothing left to play")
+        return Refused("you sit out this hand: you play again once it is over")
+
+    def check(self, seat: int, move: GinMove | str) -> Accepted[GinMove] | Refused:
+        """Whether ``move`` would be allowed for player ``seat`` now, at his hand."""
+        playing = self.playing(seat)
+        if isinstance(playing, Refused):
+            return playing
+        hand, at = playing
+        return hand.session.check(at, move)
+
+    def submit(self, seat: int, move: GinMove | str) -> Accepted[GinMove] | Refused:
+        """Play ``move`` for player ``seat`` at the hand he plays."""
+        playing = self.playing(seat)
+        if isinstance(playing, Refused):
+            return playing
+        hand, at = playing
+        reply = hand.session.submit(at, move)
+        if not isinstance(reply, Refused):
+            self._last = hand
+        return reply
+
+    def bot_move(self) -> BotMove[GinMove]:
+        """Let the computer move for the player of :meth:`computer_to_move`."""
+        player = self.computer_to_move()
+        if player is None:
+            raise ValueError("no player the computer plays is to move")
+        hand, _seat = self._seated(player)
+        moved = hand.session.bot_move()
+        self._last = hand
+        return BotMove(player, moved.move, moved.index, moved.seconds)
+
+    def last_played(self) -> Played:
+        """The move played last (through :meth:`submit` or :meth:`bot_move`), as it is
+        stored: party hand ``k`` is the game's hand ``k - 1``."""
+        hand = self._last
+        if hand is None:
+            raise ValueError("no move has been played through this session")
+        played = hand.session.last_played()
+        return Played(hand.number - 1, played.move_index, played.text, played.scores)
+
+    def hint(self, seat: int) -> Hint[GinMove] | Refused:
+        """The hint for player ``seat`` at the hand he plays."""
+        playing = self.playing(seat)
+        if isinstance(playing, Refused):
+            return playing
+        hand, at = playing
+        return hand.session.hint(at)
+
+    def undo(self, seat: int, *, consent: bool = False) -> Accepted[GinMove] | Refused:
+        """Take back player ``seat``'s last move at his hand, where Gin Rummy's rule of
+        undo allows."""
+        playing = self.playing(seat)
+        if isinstance(playing, Refused):
+            return playing
+        hand, at = playing
+        return hand.session.undo(at, consent=consent)
+
+    def recap(self, reader: int, hand_index: int = -1) -> Recap:
+        """The other player's moves since ``reader``'s last one, at the hand he plays
+        (or last played), or at the game's hand ``hand_index``."""
+        if hand_index == -1:
+            hand, at = self._seated(reader)
+        else:
+            hand = self.hands[hand_index]
+            found = hand.seat_of(reader)
+            if found is None:
+                raise ValueError(f"player {reader + 1} did not play hand {hand_index + 1}")
+            at = found
+        return hand.session.recap(at)
+
+    def result(self, names: Sequence[str]) -> str:
+        """The end of the game (:func:`result_sentence`), the players called ``names``."""
+        return result_sentence(self.party_game, names)
+
+    def record(self) -> str:
+        """The record of the game so far, as JSON text (:func:`umtali.kernel.record.dumps`)."""
+        return dumps(self.match)
 
     # -- playing ----------------------------------------------------------------------
     def deal(self, decks: Sequence[Sequence[int]] | None = None) -> tuple[PartyHand, ...]:
@@ -422,8 +608,12 @@ class GinPartySession:
             hand.session.bot_move()
 
     def count(self) -> None:
-        """Count the hands dealt, once all are over, and seat the next."""
+        """Count the hands dealt, once all are over, and seat the next (done by itself
+        when the session is next asked where it stands: a deal counted already is not
+        counted again)."""
         if not self._dealt:
+            if self.match.hands:
+                return  # counted already
             raise PartyError("no hand has been dealt to count")
         if any(not hand.session.match.hands[0].is_over() for hand in self._dealt):
             raise PartyError("a hand dealt is not over yet: play it to its end first")
@@ -434,11 +624,11 @@ class GinPartySession:
     # -- what the players are told ----------------------------------------------------
     def draw_sentence(self) -> str | None:
         """Three-hand: the draw for places (:func:`draw_sentence`)."""
-        return draw_sentence(self.game, self.names)
+        return draw_sentence(self.party_game, self.names)
 
     def teams_sentence(self) -> str | None:
         """Four-hand: who plays with whom (:func:`teams_sentence`)."""
-        return teams_sentence(self.game, self.names)
+        return teams_sentence(self.party_game, self.names)
 
     def seating(self, hands: tuple[PartyHand, ...]) -> str:
         """Who plays whom in the hands just dealt, who deals, and who sits out.
@@ -455,15 +645,15 @@ class GinPartySession:
         >>> GinPartySession.new(players=3, seed=4, humans={0}).totals_sentence()
         'Totals: you 0, Computer 2 (expert) 0, Computer 3 (expert) 0 (to 100).'
         """
-        return totals_sentence(self.game, self.names)
+        return totals_sentence(self.party_game, self.names)
 
     def deal_sentence(self) -> str | None:
         """Four-hand: what the deal just counted scored (:func:`deal_sentence`)."""
-        return deal_sentence(self.game, self.names)
+        return deal_sentence(self.party_game, self.names)
 
     def result_sentence(self) -> str:
         """The end of the game (:func:`result_sentence`)."""
-        return result_sentence(self.game, self.names)
+        return result_sentence(self.party_game, self.names)
 
 
 # -- the words, for a game under way or replayed ---------------------------------------------

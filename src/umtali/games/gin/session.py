@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
@@ -44,7 +44,6 @@ from umtali.games.gin.state import UPCARD_INDEX, GinHand, GinMove, GinMoveError
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import card_name, cards_of
 from umtali.kernel.english import object_name, plural, possessive, subject
-from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, first_dealer_for
 from umtali.session import shared
 from umtali.session.shared import Guard, Recap, Refused, Seats, TwoSeatSession, bots_named
@@ -300,6 +299,7 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
     :class:`~umtali.session.shared.TwoSeatSession`'s; its arguments are that class's.
     """
 
+    game = "gin"
     known_levels = GIN_BOTS
     default_level = DEFAULT_GIN_BOT
 
@@ -371,6 +371,12 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
     def _mover(self, hand: GinHand) -> int | None:
         return hand.to_move()
 
+    def _move_text(self, hand: GinHand, index: int) -> str:
+        return GinMove.of_action(hand.history[index][1]).text()
+
+    def _scores(self, hand: GinHand) -> tuple[int, int] | None:
+        return None if hand.outcome is None else hand.outcome.scores
+
     def _parse(self, text: str) -> GinMove | Refused:
         try:
             return GinMove.parse(text)
@@ -418,7 +424,7 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         :func:`summarize_gin_hand` tells it."""
         return summarize_gin_hand(self.match.hands[hand_index], names)
 
-    def result(self, names: tuple[str, str]) -> str:
+    def result(self, names: Sequence[str]) -> str:
         """The sentence that ends the game: who won it, with the bonuses.
 
         >>> session = GinPlaySession.between_bots(("expert", "random"), "1/0")
@@ -429,7 +435,7 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         result = self.match.result()
         if result is None:
             return "The game is not over."
-        return gin_result_sentence(result, names)
+        return gin_result_sentence(result, (names[0], names[1]))
 
     # -- what a player is told -----------------------------------------------------------
     def tell(self, reader: int, index: int) -> str:
@@ -440,11 +446,13 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
     def _told(self, hand: GinHand, index: int, reader: int, addressed: int) -> str:
         return tell_gin_move(hand, index, self.names_for(addressed), reader)
 
-    def recap(self, reader: int) -> Recap:
-        """The other player's moves since ``reader``'s last move in the last hand dealt,
-        as he saw them (what a hot-seat player is told at the hand-over)."""
-        history = self.match.hands[-1].history
-        return Recap.told(reader, history, lambda i: self.tell(reader, i))
+    def recap(self, reader: int, hand_index: int = -1) -> Recap:
+        """The other player's moves since ``reader``'s last move in hand ``hand_index``
+        (the last dealt by default), as he saw them (what a hot-seat player is told at
+        the hand-over)."""
+        hand = self.match.hands[hand_index]
+        names = self.names_for(reader)
+        return Recap.told(reader, hand.history, lambda i: tell_gin_move(hand, i, names, reader))
 
     # -- undo --------------------------------------------------------------------------
     def undo_refusal(self, seat: int, *, consent: bool = False) -> str | None:
@@ -468,11 +476,6 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         if kind != "take":
             return "your turn has passed to the other player: that move stands"
         return None
-
-    # -- the record ----------------------------------------------------------------------
-    def record(self) -> str:
-        """The record of the game so far, as JSON text (:func:`umtali.kernel.record.dumps`)."""
-        return dumps(self.match)
 
 
 def gin_result_sentence(result: GinGameResult, names: tuple[str, str]) -> str:

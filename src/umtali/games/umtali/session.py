@@ -52,7 +52,7 @@ Refused(reason='you have seen the card you drew from the stock: a draw from the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
@@ -81,7 +81,6 @@ from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import JACKS, CardSet, card_name, card_points, cards_of, rank_of
 from umtali.kernel.english import object_name, subject
-from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, decision_rng, deck_for, first_dealer_for
 from umtali.session import shared
 from umtali.session.shared import (
@@ -256,6 +255,7 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
     :class:`~umtali.session.shared.TwoSeatSession`'s; its arguments are that class's.
     """
 
+    game = "umtali"
     known_levels = BOTS
     default_level = DEFAULT_BOT
 
@@ -329,6 +329,13 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
 
     def _mover(self, hand: HandState) -> int:
         return hand.player
+
+    def _move_text(self, hand: HandState, index: int) -> str:
+        return Move.from_action(hand.history[index][1]).text()
+
+    def _scores(self, hand: HandState) -> tuple[int, int] | None:
+        outcome = hand.outcome()
+        return None if outcome is None else outcome.scores
 
     def _parse(self, text: str) -> Move | Refused:
         try:
@@ -410,9 +417,9 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
             hand.played_points() if running and hand is not None else None,
         )
 
-    def result(self, names: tuple[str, str]) -> str:
+    def result(self, names: Sequence[str]) -> str:
         """The sentence that ends the match: who won it, or that it is drawn."""
-        return who_won(self.match.winner(), names, self.match.kind)
+        return who_won(self.match.winner(), (names[0], names[1]), self.match.kind)
 
     # -- what a player is told ---------------------------------------------------------------
     def tell(self, reader: int, index: int) -> str:
@@ -471,11 +478,6 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
         if self.undo_needs_consent(seat) and not consent:
             return f"your turn has passed to {other}, who must agree to it"
         return None
-
-    # -- the record -----------------------------------------------------------------------------
-    def record(self) -> str:
-        """The record of the match so far, as JSON text (:func:`umtali.kernel.record.dumps`)."""
-        return dumps(self.match)
 
 
 def rules_label(rules: RuleSet) -> str | None:
@@ -694,3 +696,100 @@ def _why_draw(view: PlayerView, move: Move, hand: int, open_mask: int, multiplie
         f"{card_name(top)} would bring {_points(gain)} this turn, a card from the stock"
         f" {average} on average, with the chance of more"
     )
+
+
+# -- how the registry makes Umtali's sessions ---------------------------------------------------
+
+
+def _two(count: int) -> None:
+    if count != 2:
+        raise ValueError(f"Umtali is a game for two: it has 2 seats, not {count}")
+
+
+def _rules(variant: str | None) -> RuleSet:
+    name = variant or "standard"
+    if name not in PRESETS:
+        raise ValueError(f"Umtali has no variant {name!r}; choose from {', '.join(PRESETS)}")
+    return PRESETS[name]
+
+
+def _kind(length: str | None) -> MatchKind:
+    kind = length or "game"
+    if kind == "hand":
+        return "hand"
+    if kind == "session":
+        return "session"
+    if kind != "game":
+        raise ValueError(f"an Umtali match is a hand, a game or a session, not {kind!r}")
+    return "game"
+
+
+class UmtaliSessions:
+    """Umtali's :class:`~umtali.games.api.SessionMaker`."""
+
+    def new(
+        self,
+        *,
+        seed: int,
+        humans: Iterable[int],
+        seats: int = 2,
+        level: str | None = None,
+        variant: str | None = None,
+        length: str | None = None,
+        guard: Guard | None = None,
+    ) -> PlaySession:
+        _two(seats)
+        bot = level or DEFAULT_BOT
+        if bot not in BOTS:
+            raise ValueError(
+                f"unknown Umtali computer level {bot!r}; choose from {', '.join(BOTS)}"
+            )
+        return PlaySession.new(
+            seed=seed,
+            humans=humans,
+            bot=bot,
+            kind=_kind(length),
+            rules=_rules(variant),
+            guard=guard or nullcontext,
+        )
+
+    def between_bots(
+        self,
+        levels: Sequence[str],
+        seed: Seed,
+        *,
+        variant: str | None = None,
+        length: str | None = None,
+        players: Sequence[str] | None = None,
+    ) -> PlaySession:
+        _two(len(levels))
+        named = None if players is None else (players[0], players[1])
+        return PlaySession.between_bots(
+            (levels[0], levels[1]), seed, kind=_kind(length), players=named, rules=_rules(variant)
+        )
+
+    def of_record(self, match: Match, *, guard: Guard | None = None) -> PlaySession:
+        return PlaySession.of_match(match, guard=guard or nullcontext)
+
+    def stored(
+        self,
+        match: Match,
+        *,
+        handed_over: frozenset[int] = frozenset(),
+        hint_level: str | None = None,
+    ) -> PlaySession:
+        # The decks came from the server's shuffle, not from the seed: the session is
+        # built as it stands (of_record would check the decks against the seed); the
+        # seed still seeds the computer's decisions.
+        seats = Seats.of(match.meta, BOTS)
+        people = seats.humans - handed_over
+        levels = tuple(None if seat in people else seats.bot for seat in (0, 1))
+        hints = hint_level if hint_level in BOTS else None
+        return PlaySession(match, seats.seed, (levels[0], levels[1]), hint_level=hints)
+
+    def persons(self, match: Match) -> frozenset[int]:
+        return Seats.of(match.meta, BOTS).humans
+
+
+SESSIONS = UmtaliSessions()
+"""How Umtali's sessions are made (the registry's ``sessions`` hook)."""
