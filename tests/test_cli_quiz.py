@@ -20,13 +20,13 @@ from tests.scripted import BOOK_ANSWERS, QUIZ_WRONG, typed_terminal, wrapped_bul
 from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
 from umtali.games.umtali.deal import stacked_deck
+from umtali.games.umtali.learn.question import Question
+from umtali.games.umtali.learn.quiz import AnswerKind, build_questions
+from umtali.games.umtali.learn.quiz_grading import grade_surface, surface_solution
+from umtali.games.umtali.learn.surface import Surface, read_ungrouped
 from umtali.games.umtali.melds import meld_plans
 from umtali.games.umtali.state import HandState
 from umtali.learn.answers import MAX_TRIES
-from umtali.learn.question import Question
-from umtali.learn.quiz import AnswerKind, build_questions
-from umtali.learn.quiz_grading import grade_surface, surface_solution
-from umtali.learn.surface import Surface, read_ungrouped
 
 UMTALI = Path(sys.executable).parent / "umtali"
 
@@ -222,7 +222,7 @@ def test_plays_that_read_two_ways_without_commas_are_asked_again() -> None:
 
 
 def test_an_answer_without_commas_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from umtali.learn import surface as surface_module
+    from umtali.games.umtali.learn import surface as surface_module
 
     readings: list[int] = []
 

@@ -9,6 +9,7 @@ inside functions count too.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,9 +61,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "umtali.games.*.replay",
         "umtali.replaying",
         "umtali.learn",
+        "umtali.games.*.learn",
     ),
-    ("umtali.sim",),
-    ("umtali.cli", "umtali.web", "umtali.rl", "umtali.__main__"),
+    ("umtali.sim", "umtali.games.*.arena"),
+    (
+        "umtali.cli",
+        "umtali.web",
+        "umtali.rl",
+        "umtali.__main__",
+        "umtali.games.*.terminal",
+        "umtali.games.*.table",
+        "umtali.games.*.research",
+    ),
 )
 """Each module belongs to the entry that names it most closely. An entry names a module
 and everything inside it (``umtali.sim`` holds ``umtali.sim.arena``), or only itself when it
@@ -172,3 +182,61 @@ def test_importing_the_core_loads_no_third_party_module() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.split() == []
+
+
+# -- one home per game -------------------------------------------------------------------------
+
+GAME_NAMES = sorted(
+    path.name for path in (PACKAGE / "games").iterdir() if (path / "__init__.py").exists()
+)
+"""The games built in, one folder each under umtali/games."""
+
+
+def _game_of(module: str) -> str | None:
+    """The game whose folder holds ``module``, if any."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[:2] == ["umtali", "games"] and parts[2] in GAME_NAMES:
+        return parts[2]
+    return None
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_no_game_imports_another_and_only_games_import_a_game(path: Path) -> None:
+    """A game's modules import no other game's; outside the game folders, only the root
+    package (the public names of the default game) imports a game: the kernel, the
+    sessions, the registry and every front end ask the registry instead."""
+    here = module_name(path)
+    mine = _game_of(here)
+    for imported in sorted(imports_of(path)):
+        theirs = _game_of(imported)
+        if theirs is None or theirs == mine:
+            continue
+        if mine is not None:
+            raise AssertionError(
+                f"{here}, of the game {mine}, imports {imported}: a game of {theirs}"
+            )
+        assert here == "umtali", (
+            f"{here} imports {imported}, a module of the game {theirs}: ask the registry"
+            " (umtali.games) for what the game provides"
+        )
+
+
+GIN_WORDS = re.compile(r'\bgin\b|Gin[A-Z]|GIN_|"gin"')
+"""What names Gin Rummy in code (issue 22's measure of one home per game)."""
+
+NAMING_GIN_ALLOWED = {"umtali.games", "umtali.web.migrations.versions.0003_which_game"}
+"""The registry names every built-in game, a line each; a past migration tells the schema's
+history, which names the games it knew."""
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_only_gin_s_own_folder_names_gin(path: Path) -> None:
+    here = module_name(path)
+    if _game_of(here) == "gin" or here in NAMING_GIN_ALLOWED:
+        return
+    lines = [
+        f"{number}: {line.strip()}"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GIN_WORDS.search(line)
+    ]
+    assert not lines, f"{here} names Gin Rummy:\n" + "\n".join(lines[:10])

@@ -7,6 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
+from umtali.games.umtali.learn.lesson_grading import grade, lesson_state
+from umtali.games.umtali.learn.notes import lesson_notes
+from umtali.games.umtali.learn.quiz import build_questions
+from umtali.games.umtali.learn.quiz_grading import grade_yes_no
 from umtali.games.umtali.lessons import LESSONS
 from umtali.kernel.cards import CardSet, card_name
 from umtali.learn.answers import (
@@ -23,10 +27,6 @@ from umtali.learn.answers import (
     parse_yes_no,
     read_cards,
 )
-from umtali.learn.lesson_grading import grade, lesson_state
-from umtali.learn.notes import lesson_notes
-from umtali.learn.quiz import build_questions
-from umtali.learn.quiz_grading import grade_yes_no
 
 # -- cards ---------------------------------------------------------------------------------
 
@@ -263,9 +263,9 @@ def test_skip_words(word: str) -> None:
 def test_the_books_hyphen_is_read_by_every_reader_of_cards() -> None:
     # The book writes J-♠; a learner who copies it is understood wherever a card is read:
     # card parsing, move notation, the play prompt, the lessons' answers and the quiz's.
+    from umtali.games.umtali.learn.surface import parse_surface
     from umtali.games.umtali.notation import format_move, parse_move
     from umtali.kernel.cards import parse_card
-    from umtali.learn.surface import parse_surface
 
     assert card_name(parse_card("J-♠")) == "J♠"
     assert card_name(parse_card("10-h")) == "10♥"
@@ -281,10 +281,10 @@ def test_the_books_hyphen_is_read_by_every_reader_of_cards() -> None:
 
 @pytest.mark.parametrize("card", ["J♠-", "-J♠", "J--♠", "1-0♥", "J-♠♠"])
 def test_a_hyphen_out_of_place_is_refused_by_every_reader_naming_it(card: str) -> None:
+    from umtali.games.umtali.learn.surface import parse_surface
     from umtali.games.umtali.moves import InvalidMoveError
     from umtali.games.umtali.notation import parse_move
     from umtali.kernel.cards import InvalidCardError, parse_card
-    from umtali.learn.surface import parse_surface
 
     with pytest.raises(InvalidCardError, match="a hyphen goes only between the rank and"):
         parse_card(card)
@@ -299,9 +299,9 @@ def test_a_hyphen_out_of_place_is_refused_by_every_reader_naming_it(card: str) -
 
 
 def test_counts_are_written_in_the_singular_for_one() -> None:
+    from umtali.games.umtali.learn.lesson import Tally
+    from umtali.games.umtali.learn.quiz import quiz_intro
     from umtali.learn.answers import counted
-    from umtali.learn.lesson import Tally
-    from umtali.learn.quiz import quiz_intro
 
     assert counted(1, "point") == "1 point"
     assert counted(2, "point") == "2 points"

@@ -10,8 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from umtali.learn import content, notes, quiz, reference
+from umtali.games.umtali.learn import notes, quiz
+from umtali.learn import content, reference
 from umtali.learn.content import ContentError, Table
+
+CONTENT = "umtali.games.umtali.learn:content"
+HELP = f"{CONTENT}/help.toml"
+GIN_HELP = "umtali.games.gin:help.toml"
 
 SOURCE = Path(__file__).parent.parent / "src" / "umtali"
 
@@ -28,9 +33,9 @@ def test_importing_learn_loads_neither_rich_nor_the_cli() -> None:
 def test_the_whole_learn_layer_loads_no_terminal() -> None:
     # Every module of the layer, and every content file read, as a web server would.
     check = (
-        "import sys, umtali.learn.lesson, umtali.learn.quiz, umtali.learn.reference as h;"
-        " umtali.learn.quiz.build_questions(); list(umtali.learn.lesson.steps(4));"
-        " h.rules_summary(); h.play_help();"
+        "import sys, umtali.games.umtali.learn.lesson, umtali.games.umtali.learn.quiz, umtali.learn.reference as h;"
+        " umtali.games.umtali.learn.quiz.build_questions(); list(umtali.games.umtali.learn.lesson.steps(4));"
+        f" h.rules_summary({HELP!r}); h.play_help({HELP!r});"
         " assert 'rich' not in sys.modules"
         " and not any(m.startswith('umtali.cli') for m in sys.modules)"
     )
@@ -86,8 +91,10 @@ def test_the_learn_layer_imports_inward_only() -> None:
 def test_every_content_file_loads() -> None:
     assert len(notes.lesson_notes()) == 4
     assert len(quiz.build_questions()) == 12
-    assert reference.rules_summary().rows
-    assert reference.play_help().rows
+    for help_file in (HELP, f"{CONTENT}/practical_help.toml", GIN_HELP):
+        assert reference.rules_summary(help_file).rows
+        assert reference.play_help(help_file).rows
+    assert reference.rules_summary(GIN_HELP).title == "Gin Rummy in brief"
 
 
 @pytest.mark.parametrize(
@@ -114,17 +121,17 @@ def test_a_value_of_the_wrong_type_names_the_file_and_the_key(
 
 def test_a_missing_content_file_is_named() -> None:
     with pytest.raises(ContentError, match=r"^nothing\.toml: cannot be read"):
-        content.load("nothing.toml")
+        content.load(f"{CONTENT}/nothing.toml")
 
 
 def _lesson_one_with(change: dict[str, object]) -> Table:
-    data = dict(content.load("lesson1.toml").data)
+    data = dict(content.load(f"{CONTENT}/lesson1.toml").data)
     data.update(change)
     return Table(data, "lesson1.toml")
 
 
 def test_a_lesson_question_of_an_unknown_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = content.load("lesson1.toml").tables("questions")[0].data
+    original = content.load(f"{CONTENT}/lesson1.toml").tables("questions")[0].data
     broken = [dict(original, kind="riddle")]
     monkeypatch.setattr(notes, "load", lambda name: _lesson_one_with({"questions": broken}))
     with pytest.raises(ContentError, match=r"^lesson1\.toml: questions\[0\]\.kind: 'riddle'"):
@@ -132,7 +139,7 @@ def test_a_lesson_question_of_an_unknown_kind_is_refused(monkeypatch: pytest.Mon
 
 
 def test_lesson_notes_must_have_a_note_for_every_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    turns = content.load("lesson1.toml").data["turns"]
+    turns = content.load(f"{CONTENT}/lesson1.toml").data["turns"]
     assert isinstance(turns, list)
     monkeypatch.setattr(notes, "load", lambda name: _lesson_one_with({"turns": turns[:3]}))
     with pytest.raises(ContentError, match=r"^lesson1\.toml: turns: the hand has 4 turns, not 3"):
@@ -140,7 +147,7 @@ def test_lesson_notes_must_have_a_note_for_every_turn(monkeypatch: pytest.Monkey
 
 
 def _quiz_with_question(index: int, **change: object) -> Table:
-    data = dict(content.load("quiz.toml").data)
+    data = dict(content.load(f"{CONTENT}/quiz.toml").data)
     questions = data["questions"]
     assert isinstance(questions, list)
     questions = [dict(q) for q in questions]
@@ -179,12 +186,12 @@ def test_a_quiz_spec_that_does_not_fit_is_refused_at_load(
 
 
 def test_help_text_with_an_unpaired_backquote_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = dict(content.load("help.toml").data)
+    data = dict(content.load(f"{CONTENT}/help.toml").data)
     data["play"] = {"title": "type `moves", "rows": []}
     monkeypatch.setattr(reference, "load", lambda name: Table(data, "help.toml"))
     reference.play_help.cache_clear()
     try:
         with pytest.raises(ContentError, match=r"^help\.toml: play\.title: an odd number"):
-            reference.play_help()
+            reference.play_help(HELP)
     finally:
         reference.play_help.cache_clear()

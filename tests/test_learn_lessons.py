@@ -9,11 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.scripted import LESSON_QUESTIONS, LESSON_RIGHT
-from umtali.games.umtali.lessons import LESSONS
-from umtali.games.umtali.state import HandState
-from umtali.kernel.cards import CardSet
-from umtali.learn.answers import AnswerError, Attempts, Unanswered, parse_card_answer
-from umtali.learn.lesson import (
+from umtali.games.umtali.learn.lesson import (
     Ask,
     Board,
     Narrate,
@@ -27,7 +23,7 @@ from umtali.learn.lesson import (
     TurnStart,
     steps,
 )
-from umtali.learn.lesson_grading import (
+from umtali.games.umtali.learn.lesson_grading import (
     ask,
     check_discard,
     check_hand_score,
@@ -46,7 +42,11 @@ from umtali.learn.lesson_grading import (
     moves_done,
     reveal,
 )
-from umtali.learn.notes import LessonQuestion, lesson_notes
+from umtali.games.umtali.learn.notes import LessonQuestion, lesson_notes
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.state import HandState
+from umtali.kernel.cards import CardSet
+from umtali.learn.answers import AnswerError, Attempts, Unanswered, parse_card_answer
 from umtali.learn.verdict import Verdict
 
 LESSON_NOTES = lesson_notes()

@@ -1,4 +1,4 @@
-"""The self-test in process (:mod:`umtali.learn.quiz`): the twelve questions set up from
+"""The self-test in process (:mod:`umtali.games.umtali.learn.quiz`): the twelve questions set up from
 their specs, every answer asked of the engine, the graders, reading plays, and the
 content file checked as it loads."""
 
@@ -8,19 +8,19 @@ import pytest
 
 from tests.scripted import BOOK_ANSWERS, OTHER_SPELLINGS, QUIZ_WRONG
 from umtali.games.umtali.deal import stacked_deck
-from umtali.games.umtali.melds import ColumnKind, hand_melds, meld_plans
-from umtali.games.umtali.state import Column, HandState
-from umtali.kernel.cards import CardSet, card_name, parse_card
-from umtali.learn.answers import AnswerError
-from umtali.learn.question import Question
-from umtali.learn.quiz import accepted_off, build_questions, try_moves, try_solo_off
-from umtali.learn.quiz_grading import (
+from umtali.games.umtali.learn.question import Question
+from umtali.games.umtali.learn.quiz import accepted_off, build_questions, try_moves, try_solo_off
+from umtali.games.umtali.learn.quiz_grading import (
     grade_card_set,
     grade_number,
     grade_surface,
     grade_yes_no,
 )
-from umtali.learn.surface import Surface, parse_surface
+from umtali.games.umtali.learn.surface import Surface, parse_surface
+from umtali.games.umtali.melds import ColumnKind, hand_melds, meld_plans
+from umtali.games.umtali.state import Column, HandState
+from umtali.kernel.cards import CardSet, card_name, parse_card
+from umtali.learn.answers import AnswerError
 
 QUESTIONS = build_questions()
 
@@ -252,7 +252,7 @@ def test_the_whole_pack_without_commas_is_read_in_a_few_steps(
 ) -> None:
     # Reading tried every subset of the cards once: 24 cards took half a minute, 52 never
     # ended. It now asks the engine for the melds a few times per meld laid.
-    from umtali.learn import surface as surface_module
+    from umtali.games.umtali.learn import surface as surface_module
 
     asked: list[int] = []
 

@@ -234,8 +234,14 @@ def test_a_game_under_house_rules_round_trips() -> None:
         (lambda d: d.update(comment="hi"), "the record has unknown key 'comment'"),
         (lambda d: d["hands"][0].update(note=1), "hand 1 has unknown key 'note'"),
         (lambda d: d["hands"][0]["deck"].__setitem__(0, 5), "deck position 0 holds 5"),
-        (lambda d: d["hands"][0].update(scores=[31.0, 28]), "'scores' must be whole numbers, one for each seat"),
-        (lambda d: d["hands"][0].update(scores=[31, True]), "'scores' must be whole numbers, one for each seat"),
+        (
+            lambda d: d["hands"][0].update(scores=[31.0, 28]),
+            "'scores' must be whole numbers, one for each seat",
+        ),
+        (
+            lambda d: d["hands"][0].update(scores=[31, True]),
+            "'scores' must be whole numbers, one for each seat",
+        ),
     ],
 )
 def test_tampered_fields_are_named(change: Any, message: str) -> None:

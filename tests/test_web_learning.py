@@ -20,14 +20,14 @@ from umtali.cli.lesson import run_lesson
 from umtali.cli.main import main as umtali
 from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
+from umtali.games.umtali.learn import steps
+from umtali.games.umtali.learn.lesson import Ask
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.session import PlaySession
 from umtali.kernel.cards import card_name, parse_card
 from umtali.kernel.record import save_file
-from umtali.learn import steps
 from umtali.learn.answers import MAX_TRIES, Attempts
-from umtali.learn.lesson import Ask
 from umtali.web.app import create_app
 from umtali.web.learning import REPLAY_MAX_BYTES, REPLAY_PATH
 from umtali.web.server import RateLimit

@@ -1,6 +1,6 @@
 """``umtali lesson N``: one of the rule book's four lesson hands, in the terminal.
 
-The lesson itself is :func:`umtali.learn.lesson.steps`, a script of events; this module
+The lesson itself is :func:`umtali.games.umtali.learn.lesson.steps`, a script of events; this module
 draws each event with rich, asks the questions and prints the verdicts.
 """
 
@@ -13,9 +13,7 @@ from rich.text import Text
 from umtali.cli.answers import ask_until_read, bullet
 from umtali.cli.render import hand_text, table_side, top_discard_text
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
-from umtali.games.umtali.state import HandState, player_name
-from umtali.learn.answers import Unanswered, normalize
-from umtali.learn.lesson import (
+from umtali.games.umtali.learn.lesson import (
     Ask,
     Board,
     HandOver,
@@ -31,7 +29,9 @@ from umtali.learn.lesson import (
     TurnStart,
     steps,
 )
-from umtali.learn.question import Question
+from umtali.games.umtali.learn.question import Question
+from umtali.games.umtali.state import HandState, player_name
+from umtali.learn.answers import Unanswered, normalize
 from umtali.learn.verdict import Verdict
 
 __all__ = ["run_lesson", "score_table"]

@@ -1,6 +1,6 @@
 """``umtali quiz``: the book's twelve self-test questions, in the terminal.
 
-The questions, their positions and their grading are :mod:`umtali.learn.quiz`'s; this
+The questions, their positions and their grading are :mod:`umtali.games.umtali.learn.quiz`'s; this
 module draws each position with rich, reads the answers, shows the verdicts and ends with
 the score and the reasons for every miss.
 """
@@ -15,9 +15,9 @@ from rich.text import Text
 from umtali.cli.answers import ask_until_read, bullet
 from umtali.cli.render import hand_text, pile_text, table_side
 from umtali.cli.terminal import QuitRequested, Terminal
+from umtali.games.umtali.learn.question import Position, Question
+from umtali.games.umtali.learn.quiz import Result, build_questions, quiz_intro
 from umtali.learn.answers import MAX_TRIES, Unanswered, counted
-from umtali.learn.question import Position, Question
-from umtali.learn.quiz import Result, build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
 
 __all__ = ["ask_question", "position_parts", "run_quiz"]

@@ -21,7 +21,7 @@ A replay is told in the one vocabulary of :mod:`umtali.games.events`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -406,7 +406,7 @@ class GameSpec:
     """One game, as the registry (:mod:`umtali.games`) holds it.
 
     Attributes:
-        name: how records, URLs and options name it (``"gin"``); lower-case letters.
+        name: how records, URLs and options name it (``"umtali"``); lower-case letters.
         title: how players name it (``"Gin Rummy"``).
         summary: one sentence on what it is, for the home page and ``--help``.
         seat_counts: how many players it may have, the usual first.
@@ -511,10 +511,3 @@ class GameSpec:
                 f"{self.title} has no variant {variant!r}; choose from {', '.join(self.variants)}"
             )
         return variant
-
-
-def _check_names(names: Collection[str], known: Mapping[str, object], what: str) -> None:
-    """Refuse names not among ``known`` (the registry's check of a spec's parts)."""
-    unknown = sorted(set(names) - set(known))
-    if unknown:
-        raise ValueError(f"unknown {what}: {', '.join(unknown)}")

@@ -1,42 +1,15 @@
-"""Teaching Umtali: the book's four lessons and its self-test, for any front end.
-
-The lessons are scripts of events (:func:`~umtali.learn.lesson.steps`), the quiz a list
-of questions on real positions (:func:`~umtali.learn.quiz.build_questions`); both hand
-over one kind of :class:`~umtali.learn.question.Question`, graded into one kind of
-:class:`~umtali.learn.verdict.Verdict` against the engine. The words are package data in
-``content/*.toml`` (:mod:`umtali.learn.content`), the rules in brief and the play help
-among them (:mod:`umtali.learn.reference`). A front end renders the events, shows the
-positions and reads the answers: nothing here draws anything, so the terminal
-(:mod:`umtali.cli`) and a web page reuse the same lessons and quiz.
-
-Modules: :mod:`~umtali.learn.answers` (reading typed answers and counting tries),
-:mod:`~umtali.learn.surface` (plays written as a playing surface),
-:mod:`~umtali.learn.notes` (the lessons' commentary and questions),
-:mod:`~umtali.learn.breakdown` (a table's score, column by column),
-:mod:`~umtali.learn.lesson_grading`, :mod:`~umtali.learn.lesson`,
-:mod:`~umtali.learn.quiz_grading`, :mod:`~umtali.learn.quiz`.
-
->>> from umtali.learn import build_questions, steps
->>> len(build_questions()), type(next(steps(1))).__name__
-(12, 'Opening')
+"""What teaching any game shares (layer 5): its words as package data read strictly
+(:mod:`~umtali.learn.content`), a game's rules in brief and its play help
+(:mod:`~umtali.learn.reference`), reading cards a player typed as an answer and counting
+tries (:mod:`~umtali.learn.answers`), and the verdict on an answer
+(:mod:`~umtali.learn.verdict`). A game's own lessons and quiz live in its folder
+(Umtali's: :mod:`umtali.games.umtali.learn`).
 """
 
 from __future__ import annotations
 
 from umtali.learn.answers import AnswerError
 from umtali.learn.content import ContentError
-from umtali.learn.lesson import steps
-from umtali.learn.question import Position, Question, Side
-from umtali.learn.quiz import build_questions
 from umtali.learn.verdict import Verdict
 
-__all__ = [
-    "AnswerError",
-    "ContentError",
-    "Position",
-    "Question",
-    "Side",
-    "Verdict",
-    "build_questions",
-    "steps",
-]
+__all__ = ["AnswerError", "ContentError", "Verdict"]

@@ -1,11 +1,12 @@
-"""The teaching content as package data: TOML files read strictly, with errors that name
+"""Teaching content as package data: TOML files read strictly, with errors that name
 the file and the key.
 
-The lessons' commentary, the quiz's questions, the rules summary and the play help live
-in ``umtali/learn/content/*.toml``, where a web server can serve them as they are. This
-module reads them with :mod:`tomllib` through a :class:`Table` whose getters check each
-value's type and refuse keys nobody reads, so a slip in the data fails at load, loudly,
-with ``file: key: what is wrong``.
+Each game keeps its words in its own folder (Umtali's lessons, quiz and help in
+``umtali/games/umtali/learn/content/*.toml``; another game's help beside its code), where
+a web server can serve them as they are. A file is named by its package and its path
+inside it, ``"package:path"``. This module reads them with :mod:`tomllib` through a
+:class:`Table` whose getters check each value's type and refuse keys nobody reads, so a
+slip in the data fails at load, loudly, with ``file: key: what is wrong``.
 
 >>> table = Table({"title": "Lesson", "turn": 2}, "example.toml")
 >>> table.text("title"), table.integer("turn")
@@ -24,9 +25,6 @@ from importlib import resources
 from typing import TypeVar
 
 __all__ = ["ContentError", "Table", "load"]
-
-_PACKAGE = "umtali.learn"
-_FOLDER = "content"
 
 
 class ContentError(ValueError):
@@ -125,14 +123,19 @@ class Table:
         return tuple(found)
 
 
-def load(name: str) -> Table:
-    """The top table of the content file ``name`` (like ``"quiz.toml"``).
+def load(source: str) -> Table:
+    """The top table of the content file ``source``, named by its package and its path
+    in it (``"umtali.games.umtali.learn:content/quiz.toml"``).
 
     A file that is missing or is not TOML raises :class:`ContentError` naming it.
     """
+    package, sep, path = source.partition(":")
+    name = path.rsplit("/", 1)[-1]
+    if not sep or not package or not path:
+        raise ContentError(f"{source}: a content file is named 'package:path'")
     try:
-        raw = (resources.files(_PACKAGE) / _FOLDER / name).read_text(encoding="utf-8")
-    except OSError as e:
+        raw = (resources.files(package).joinpath(*path.split("/"))).read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError) as e:
         raise ContentError(f"{name}: cannot be read: {e}") from None
     try:
         return Table(tomllib.loads(raw), name)

@@ -1,8 +1,8 @@
 """What the sessions of every game share (layer 5): the seats a record keeps, and the
 session of a game for two, as far as such games play alike.
 
-A game of two (Umtali's :class:`~umtali.games.umtali.session.PlaySession`, Gin Rummy's
-:class:`~umtali.games.gin.session.GinPlaySession`) is a :class:`TwoSeatSession`: it
+A game of two (such as Umtali's :class:`~umtali.games.umtali.session.PlaySession`) is a
+:class:`TwoSeatSession`: it
 deals hand ``i`` from :func:`~umtali.kernel.seeds.deck_for`, chooses the first dealer
 with :func:`~umtali.kernel.seeds.first_dealer_for` and gives each computer decision its
 own :func:`~umtali.kernel.seeds.decision_rng`, so that the arena and a saved game replay
@@ -221,8 +221,8 @@ ViewT = TypeVar("ViewT", bound=_Seen)
 
 class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
     """A game for two with its seats, each a person (``None``) or a computer level: what
-    :class:`~umtali.games.umtali.session.PlaySession` and :class:`~umtali.games.gin.session.GinPlaySession`
-    do alike. A game says what is its own through the methods marked abstract.
+    every game of two does alike, answering as :class:`~umtali.games.api.Session` asks. A
+    game says what is its own through the methods marked abstract.
 
     Args:
         match: the match (or game), new or read from a record.

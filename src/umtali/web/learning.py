@@ -3,9 +3,9 @@ from the same learning layer the terminal uses (:mod:`umtali.learn`,
 :mod:`umtali.replaying`), and the three pages that show them (``/learn``, ``/quiz``,
 ``/replay``).
 
-The routes only translate. A lesson is :func:`umtali.learn.lesson.steps` written out as
+The routes only translate. A lesson is :func:`umtali.games.umtali.learn.lesson.steps` written out as
 JSON events; an answer is read and graded by the question the script or the quiz built
-(:class:`umtali.learn.question.Question`), its tries counted by
+(:class:`umtali.games.umtali.learn.question.Question`), its tries counted by
 :class:`umtali.learn.answers.Attempts`, so the browser gives the verdicts the terminal
 gives. Nothing is kept between requests: the script is built again for each one (a few
 milliseconds), and the page sends back how many unreadable answers it has had.
@@ -40,16 +40,16 @@ from fastapi.responses import Response
 
 from umtali.games.gin.match import GinMatch
 from umtali.games.gin.state import GinHand
+from umtali.games.umtali.learn import lesson as script
+from umtali.games.umtali.learn.notes import lesson_notes
+from umtali.games.umtali.learn.question import Position, Question
+from umtali.games.umtali.learn.quiz import build_questions, quiz_intro
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.state import Column, HandState, player_name
 from umtali.kernel.cards import card_ascii, display_key
 from umtali.kernel.record import RecordError, load_any_bytes
-from umtali.learn import lesson as script
 from umtali.learn.answers import MAX_TRIES, Attempts, Unanswered
-from umtali.learn.notes import lesson_notes
-from umtali.learn.question import Position, Question
-from umtali.learn.quiz import build_questions, quiz_intro
 from umtali.learn.verdict import Verdict
 from umtali.replaying import (
     GameTotals,

@@ -4,7 +4,7 @@ Each question in the content file is a declarative spec: a position (a stacked d
 the moves that lead to the moment of the question, or a bare table as the book draws it)
 and what is asked about it (see the file's header). :func:`build_questions` sets up every
 position on a real :class:`~umtali.games.umtali.state.HandState` and asks the engine for every answer
-there and then; :mod:`umtali.learn.quiz_grading` grades the learner's against it. The
+there and then; :mod:`umtali.games.umtali.learn.quiz_grading` grades the learner's against it. The
 book's facts are kept; the wording is ours. Nothing here decides a rule.
 
 >>> questions = build_questions()
@@ -25,16 +25,10 @@ from functools import cache, partial
 
 from umtali.games.umtali.deal import stacked_deck
 from umtali.games.umtali.describe import explain_illegal
-from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
-from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
-from umtali.games.umtali.rules import STANDARD
-from umtali.games.umtali.state import Column, HandState, Phase
-from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
-from umtali.learn.answers import counted
-from umtali.learn.breakdown import aligned, score_line
-from umtali.learn.content import Table, load
-from umtali.learn.question import Position, Question, Side
-from umtali.learn.quiz_grading import (
+from umtali.games.umtali.learn.breakdown import aligned, score_line
+from umtali.games.umtali.learn.help import CONTENT
+from umtali.games.umtali.learn.question import Position, Question, Side
+from umtali.games.umtali.learn.quiz_grading import (
     grade_card_set,
     grade_number,
     grade_surface,
@@ -42,7 +36,14 @@ from umtali.learn.quiz_grading import (
     play_items,
     surface_solution,
 )
-from umtali.learn.surface import card_list, column_names
+from umtali.games.umtali.learn.surface import card_list, column_names
+from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
+from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.games.umtali.rules import STANDARD
+from umtali.games.umtali.state import Column, HandState, Phase
+from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
+from umtali.learn.answers import counted
+from umtali.learn.content import Table, load
 from umtali.learn.verdict import Verdict
 
 __all__ = [
@@ -61,7 +62,7 @@ YOU = 0
 """In every position the learner is Player 1 (player 0) and the opponent Player 2."""
 THEM = 1
 
-_FILE = "quiz.toml"
+_FILE = f"{CONTENT}/quiz.toml"
 
 
 @cache

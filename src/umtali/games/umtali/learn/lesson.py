@@ -3,8 +3,8 @@
 :func:`steps` replays one of the book's lesson hands (:mod:`umtali.games.umtali.lessons`) move by move
 on a real :class:`~umtali.games.umtali.state.HandState`, both hands face up, and yields what there is
 to show or ask, in order: the opening, each turn's start, each move as a sentence, the
-board, our commentary (:mod:`umtali.learn.notes`), the questions (graded by
-:mod:`umtali.learn.lesson_grading`), the score and the summary. A front end renders each
+board, our commentary (:mod:`umtali.games.umtali.learn.notes`), the questions (graded by
+:mod:`umtali.games.umtali.learn.lesson_grading`), the score and the summary. A front end renders each
 event and reads the answers; it decides nothing about the lesson.
 
 >>> events = list(steps(1))
@@ -22,15 +22,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from umtali.games.umtali.describe import describe_move
+from umtali.games.umtali.learn.breakdown import ScoreLine, cards_line, score_line
+from umtali.games.umtali.learn.lesson_grading import ask, game_totals, moves_done
+from umtali.games.umtali.learn.notes import LessonNotes, Moment, lesson_notes
+from umtali.games.umtali.learn.question import Question
 from umtali.games.umtali.lessons import LESSONS, Lesson
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.state import HandState, player_name
 from umtali.kernel.cards import CardSet, display_key
 from umtali.learn.answers import counted
-from umtali.learn.breakdown import ScoreLine, cards_line, score_line
-from umtali.learn.lesson_grading import ask, game_totals, moves_done
-from umtali.learn.notes import LessonNotes, Moment, lesson_notes
-from umtali.learn.question import Question
 
 __all__ = [
     "Ask",
@@ -120,7 +120,7 @@ class Board:
 
 @dataclass(frozen=True)
 class Ask:
-    """A question, to be asked and graded (see :class:`~umtali.learn.question.Question`)."""
+    """A question, to be asked and graded (see :class:`~umtali.games.umtali.learn.question.Question`)."""
 
     question: Question
 

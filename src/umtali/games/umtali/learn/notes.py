@@ -5,7 +5,7 @@ The cards, the moves and the scores live in :mod:`umtali.games.umtali.lessons`; 
 only words: for every turn of every lesson, what happens and why, and the questions
 asked at chosen moments. The wording is ours throughout (the strategic points come from
 the rule book, the sentences do not). Nothing here decides what is legal or what scores:
-:mod:`umtali.learn.lesson_grading` asks the engine, and uses these notes only to explain.
+:mod:`umtali.games.umtali.learn.lesson_grading` asks the engine, and uses these notes only to explain.
 
 A question names the moment it is asked and the kind of answer it wants; the kind says
 how it is graded against the engine. Loading checks every value's type, and the notes
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, cast, get_args
 
+from umtali.games.umtali.learn.help import CONTENT
 from umtali.games.umtali.lessons import LESSONS
 from umtali.learn.content import Table, load
 
@@ -89,7 +90,7 @@ QuestionKind = Literal[
 @dataclass(frozen=True)
 class LessonQuestion:
     """A question of a lesson, as the content gives it (graded as the
-    :class:`~umtali.learn.question.Question` that :func:`umtali.learn.lesson_grading.ask`
+    :class:`~umtali.games.umtali.learn.question.Question` that :func:`umtali.games.umtali.learn.lesson_grading.ask`
     makes of it).
 
     Attributes:
@@ -176,7 +177,7 @@ def _turn(table: Table) -> TurnNote:
 
 def _notes(number: int) -> LessonNotes:
     lesson = LESSONS[number - 1]
-    table = load(f"lesson{number}.toml")
+    table = load(f"{CONTENT}/lesson{number}.toml")
     table.only({"number", "title", "intro", "summary", "turns", "questions"})
     if table.integer("number") != number:
         raise table.error("number", f"expected {number}")

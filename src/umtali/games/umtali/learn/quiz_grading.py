@@ -4,7 +4,7 @@ Every right answer is what the engine says about a position: the cards a table c
 accepts, whether a move is legal (and the engine's refusal when it is not), what a table
 scores, or how a compulsory meld phase can end (:func:`umtali.games.umtali.melds.meld_plans`). Each
 grader reads the learner's answer (:mod:`umtali.learn.answers`,
-:mod:`umtali.learn.surface`), compares it with the engine's, and says what was wrong.
+:mod:`umtali.games.umtali.learn.surface`), compares it with the engine's, and says what was wrong.
 
 >>> grade_number("38", 40, ["the table scores 40"]).mistakes
 ('38 is too low',)
@@ -15,6 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from umtali.games.umtali.learn.surface import (
+    Surface,
+    card_list,
+    column_key,
+    column_names,
+    parse_surface,
+    plays_text,
+    surface_text,
+)
 from umtali.games.umtali.melds import MeldPlan
 from umtali.games.umtali.moves import (
     MAX_MELD_CARDS,
@@ -30,15 +39,6 @@ from umtali.learn.answers import (
     parse_card_list,
     parse_number,
     parse_yes_no,
-)
-from umtali.learn.surface import (
-    Surface,
-    card_list,
-    column_key,
-    column_names,
-    parse_surface,
-    plays_text,
-    surface_text,
 )
 from umtali.learn.verdict import Verdict
 

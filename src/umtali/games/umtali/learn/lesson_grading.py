@@ -1,6 +1,6 @@
 """Grading the lesson questions against the engine.
 
-A lesson's questions (:class:`~umtali.learn.notes.LessonQuestion`) are asked on the hand
+A lesson's questions (:class:`~umtali.games.umtali.learn.notes.LessonQuestion`) are asked on the hand
 replayed to their moment (:func:`lesson_state`), as :func:`ask` makes them ready for a
 front end. Answers are graded against the engine wherever the rules decide them: the
 cards a player must put down come from :func:`~umtali.games.umtali.melds.meld_plans`, whether a draw or a discard is allowed from
@@ -35,6 +35,11 @@ from functools import cache, partial
 from typing import get_args
 
 from umtali.games.umtali.describe import describe_move, explain_illegal
+from umtali.games.umtali.learn.breakdown import aligned, score_line
+from umtali.games.umtali.learn.help import CONTENT
+from umtali.games.umtali.learn.notes import LessonQuestion, Moment, QuestionKind
+from umtali.games.umtali.learn.question import Question
+from umtali.games.umtali.learn.surface import column_names
 from umtali.games.umtali.lessons import LESSONS, Lesson
 from umtali.games.umtali.melds import MeldPlan, column_kind, meld_plans
 from umtali.games.umtali.moves import IllegalMoveError, Move, MoveKind, column_order
@@ -49,11 +54,7 @@ from umtali.learn.answers import (
     parse_numbers,
     parse_yes_no,
 )
-from umtali.learn.breakdown import aligned, score_line
 from umtali.learn.content import load
-from umtali.learn.notes import LessonQuestion, Moment, QuestionKind
-from umtali.learn.question import Question
-from umtali.learn.surface import column_names
 from umtali.learn.verdict import Verdict
 
 __all__ = [
@@ -86,7 +87,7 @@ __all__ = [
 def hints() -> Mapping[QuestionKind, str]:
     """What an answer to each kind of question looks like, in a few words (from
     ``content/lessons.toml``)."""
-    table = load("lessons.toml").table("hints")
+    table = load(f"{CONTENT}/lessons.toml").table("hints")
     kinds = get_args(QuestionKind)
     table.only(kinds)
     return {kind: table.text(kind) for kind in kinds}
@@ -640,7 +641,7 @@ def ask(
     """``question`` put on ``state`` (copied, so the hand may go on), ready for a front end
     to ask and grade; ``lesson`` is the lesson's number, ``rest`` the moves left in the hand.
 
-    >>> from umtali.learn.notes import lesson_notes
+    >>> from umtali.games.umtali.learn.notes import lesson_notes
     >>> from umtali.games.umtali.lessons import LESSONS
     >>> spec = lesson_notes()[2].questions[2]
     >>> put = ask(spec, lesson_state(LESSONS[2], spec.turn, spec.moment), lesson=3)
