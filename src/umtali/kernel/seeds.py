@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import seeded_deck
 
 __all__ = [
@@ -24,9 +25,10 @@ Seed = int | str
 ``"SEED/DEAL"``."""
 
 
-def deck_for(seed: Seed, hand_index: int) -> tuple[int, ...]:
-    """The deck of hand ``hand_index`` (from 0) of the session seeded ``seed``."""
-    return seeded_deck(f"{seed}/{hand_index}")
+def deck_for(seed: Seed, hand_index: int, cards: int = ALL_CARDS) -> tuple[int, ...]:
+    """The deck of hand ``hand_index`` (from 0) of the session seeded ``seed``: an order
+    of ``cards`` (a mask; all 52 by default, a game of fewer cards passes its own)."""
+    return seeded_deck(f"{seed}/{hand_index}", cards)
 
 
 def first_dealer_for(seed: Seed) -> int:

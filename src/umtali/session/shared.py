@@ -35,6 +35,7 @@ from umtali.games.api import (
     Recap,
     Refused,
 )
+from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.english import YOU
 from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, decision_rng, deck_for, first_dealer_for
@@ -141,14 +142,14 @@ class _Deals(Protocol):
     def hands(self) -> Sequence[_Dealt]: ...
 
 
-def check_deals(match: _Deals, seed: Seed) -> None:
+def check_deals(match: _Deals, seed: Seed, cards: int = ALL_CARDS) -> None:
     """Refuse (:class:`SeatsError`) a match whose deals are not the ones its seed makes:
     the first dealer and every hand's deck order (a record whose stock was reordered)."""
     edited = "the record was changed after it was saved"
     if match.first_dealer != first_dealer_for(seed):
         raise SeatsError(f"its first dealer is not the one its seed chose: {edited}")
     for index, hand in enumerate(match.hands):
-        if tuple(hand.deck) != deck_for(seed, index):
+        if tuple(hand.deck) != deck_for(seed, index, cards):
             raise SeatsError(f"hand {index + 1} is not dealt as its seed deals it: {edited}")
 
 
@@ -241,6 +242,8 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
     """The computer levels of the game, those a record's seats may name."""
     default_level: ClassVar[str]
     """The level played (and whose hints are given) unless another is asked for."""
+    deck_cards: ClassVar[int] = ALL_CARDS
+    """The cards a hand's deck holds, as a mask (all 52 unless the game plays fewer)."""
 
     def __init__(
         self,
@@ -271,7 +274,7 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         """The session of a match that ``umtali play`` (or ``new``) made: its seats read
         from ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
         seats = Seats.of(match.meta, cls.known_levels)
-        check_deals(match, seats.seed)
+        check_deals(match, seats.seed, cls.deck_cards)
         levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
         return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
 
@@ -421,7 +424,11 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
             raise ValueError(
                 f"a game of two deals one hand at a time: give one deck, not {len(decks)}"
             )
-        deck = deck_for(self.seed, len(self.match.hands)) if decks is None else decks[0]
+        deck: Sequence[int]
+        if decks is None:
+            deck = deck_for(self.seed, len(self.match.hands), self.deck_cards)
+        else:
+            deck = decks[0]
         with self.guard():
             hand: HandT = self.match.new_hand(deck)
         return hand
