@@ -1,0 +1,28 @@
+"""Toy: a small game registered only in the tests, to show that a game plugs in through
+its own folder alone. It plays through every front end (``umtali play``, ``umtali arena``,
+``umtali replay``, the web API) and passes the conformance suite (tests/test_conformance.py)
+with no edit anywhere else: the tests register it (``UMTALI_GAMES=tests.toy_game:SPEC`` for
+a process they start, :func:`umtali.games.register` in their own).
+
+Its rules are in :mod:`tests.toy_game.game`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from umtali.games.api import GameSpec
+
+SPEC: Final = GameSpec(
+    name="toy",
+    title="Toy",
+    summary="Twelve cards, three in hand: beat the card on the pile.",
+    seat_counts=(2,),
+    variants=("standard", "hearts"),
+    levels=("random", "greedy"),
+    default_level="greedy",
+    deck_size=12,
+    sessions="tests.toy_game.session:SESSIONS",
+    record="tests.toy_game.record:BODY",
+    events="tests.toy_game.replay:match_events",
+)
