@@ -4,8 +4,9 @@ checked against the game's spec in the registry (:mod:`umtali.games`), and the w
 
 >>> either(["2", "3", "4"])
 '2, 3 or 4'
->>> seats_chosen(games.get("umtali"), None)
-2
+>>> default = games.get(games.DEFAULT_GAME)
+>>> seats_chosen(default, None) == default.seat_counts[0]  # the usual number, unless told
+True
 """
 
 from __future__ import annotations
