@@ -33,9 +33,9 @@ def test_an_output_without_suit_symbols_gets_suit_letters() -> None:
 
 def commands() -> list[str]:
     """Every subcommand, as the parser knows them (a new one is tested as it comes)."""
-    from umtali.cli.main import _parser
+    from umtali.cli.parser import build_parser
 
-    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return list(sub.choices)
 
 

@@ -120,16 +120,42 @@ def test_hotseat_hides_each_hand_between_the_players(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "gin", "--session"], "--session cannot be used with --game gin"),
-        (["--players", "3"], "--players 3 is three- or four-hand Gin Rummy: add --game gin"),
+        (
+            ["--game", "gin", "--session"],
+            "--session cannot be used with --game gin: Gin Rummy has no session; a match of"
+            " it is one game; leave --session out",
+        ),
+        (
+            ["--players", "3"],
+            "Umtali is a game for 2 players, not 3; for 3, play Gin Rummy (--game gin)",
+        ),
         (["--game", "gin", "--players", "4", "--session"], "--session cannot be used"),
-        (["--game", "gin", "--rules", "practical"], "Gin Rummy's are chosen with --variant"),
+        (
+            ["--game", "gin", "--rules", "practical"],
+            "Gin Rummy has no variant 'practical'; choose from standard, oklahoma;"
+            " 'practical' is a variant of Umtali (--game umtali)",
+        ),
         (["--game", "gin", "--players", "5"], "invalid choice: 5"),
         (["--game", "gin", "--players", "3", "--hotseat", "--bot", "random"], "leave it out"),
-        (["--game", "gin", "--bot", "search"], "unknown Gin Rummy bot level 'search'"),
+        (
+            ["--game", "gin", "--bot", "search"],
+            "unknown Gin Rummy bot level 'search'; the Gin Rummy levels are: random, greedy,"
+            " expert",
+        ),
         (["--game", "gin", "--hotseat", "--bot", "greedy"], "--bot cannot be used with it"),
-        (["--variant", "oklahoma"], "--variant chooses a variant of Gin Rummy"),
-        (["--game", "gin", "--variant", "texas"], "invalid choice: 'texas'"),
+        (
+            ["--variant", "oklahoma"],
+            "Umtali has no variant 'oklahoma'; choose from standard, practical; 'oklahoma' is"
+            " a variant of Gin Rummy (--game gin)",
+        ),
+        (
+            ["--game", "gin", "--variant", "texas"],
+            "Gin Rummy has no variant 'texas'; choose from standard, oklahoma\n",
+        ),
+        (
+            ["--game", "gin", "--variant", "oklahoma", "--rules", "standard"],
+            "--rules is another name for --variant: give one of them, not both",
+        ),
     ],
 )
 def test_options_that_cannot_be_used_are_refused(
@@ -418,7 +444,7 @@ def test_a_party_game_is_saved_resumed_and_replayed(tmp_path: Path) -> None:
 
 
 def test_help_and_rules_come_from_the_package_data(tmp_path: Path) -> None:
-    from umtali.cli.gin_play import GIN_HELP_FILE
+    from umtali.games.gin.terminal import GIN_HELP_FILE
     from umtali.learn.reference import play_help, rules_summary
 
     result = play("--game", "gin", "--seed", "9", script="help\nrules\nquit\n", cwd=tmp_path)

@@ -15,8 +15,8 @@ import pytest
 from tests.scripted import LESSON_QUESTIONS as QUESTIONS
 from tests.scripted import LESSON_RIGHT as RIGHT
 from tests.scripted import typed_terminal, wrapped_bullets
-from umtali.cli.lesson import run_lesson
 from umtali.cli.terminal import QuitRequested
+from umtali.games.umtali.terminal.lesson import run_lesson
 
 UMTALI = Path(sys.executable).parent / "umtali"
 

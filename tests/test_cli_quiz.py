@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from tests.scripted import BOOK_ANSWERS, QUIZ_WRONG, typed_terminal, wrapped_bullets
-from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
 from umtali.games.umtali.deal import stacked_deck
 from umtali.games.umtali.learn.question import Question
@@ -26,6 +25,7 @@ from umtali.games.umtali.learn.quiz_grading import grade_surface, surface_soluti
 from umtali.games.umtali.learn.surface import Surface, read_ungrouped
 from umtali.games.umtali.melds import meld_plans
 from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terminal.quiz import run_quiz
 from umtali.learn.answers import MAX_TRIES
 
 UMTALI = Path(sys.executable).parent / "umtali"

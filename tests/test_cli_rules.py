@@ -1,6 +1,7 @@
-"""Umtali's presets at the terminal: ``--rules NAME`` for ``umtali play``, ``umtali demo``
-and ``umtali arena``, with any preset of ``umtali.games.umtali.rules.PRESETS``; an unknown name is
-refused with the known ones, and a resumed game keeps the record's rules."""
+"""Umtali's presets at the terminal: ``--rules NAME`` (another name for ``--variant``) for
+``umtali play``, ``umtali demo`` and ``umtali arena``, with any preset of
+``umtali.games.umtali.rules.PRESETS``; an unknown name is refused with the known ones, and
+a resumed game keeps the record's rules."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import pytest
 
 from tests.test_cli_play import play
 from umtali.cli.main import main
+from umtali.games.umtali.learn.help import HELP_FILE, help_file
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.record import load_file
 from umtali.games.umtali.rules import PRACTICAL, PRESETS
-from umtali.learn.reference import help_file, rules_summary
+from umtali.learn.reference import rules_summary
 
 
 def run_main(*args: str, cwd: Path) -> tuple[int, str, str]:
@@ -71,17 +73,31 @@ def test_a_practical_hand_starts_with_the_upcard_and_ten_cards_each(tmp_path: Pa
 
 def test_an_unknown_preset_is_refused_with_the_known_ones(tmp_path: Path) -> None:
     for command in (("play",), ("demo",), ("arena", "random", "random")):
-        status, _out, err = run_main(*command, "--rules", "house", cwd=tmp_path)
-        assert status == 2
-        assert f"there are no rules called 'house'; the presets are {', '.join(PRESETS)}" in err
+        for option in ("--rules", "--variant"):
+            status, _out, err = run_main(*command, option, "house", cwd=tmp_path)
+            assert status == 2
+            assert f"Umtali has no variant 'house'; choose from {', '.join(PRESETS)}\n" in err
     assert not list(tmp_path.iterdir())
 
 
-def test_gin_takes_its_variant_not_umtalis_rules(tmp_path: Path) -> None:
+def test_rules_is_another_name_for_variant_in_every_game(tmp_path: Path) -> None:
+    # Gin Rummy's variants are chosen with --rules too, and Umtali's with --variant.
+    oklahoma = play("--game", "gin", "--rules", "oklahoma", "--seed", "4", script="quit\n",
+                    cwd=tmp_path)  # fmt: skip
+    assert oklahoma.returncode == 0, oklahoma.stderr
+    assert oklahoma.stdout.startswith("A game of Oklahoma Gin to 150:")
+    practical = play("--variant", "practical", "--seed", "3", script="quit\n", cwd=tmp_path)
+    assert practical.returncode == 0, practical.stderr
+    assert practical.stdout.startswith("A game of Umtali (practical rules):")
+    # An Umtali preset is no variant of Gin Rummy: the refusal says whose it is.
     for command in (("play", "--game", "gin"), ("arena", "random", "random", "--game", "gin")):
         status, _out, err = run_main(*command, "--rules", "practical", cwd=tmp_path)
         assert status == 2
-        assert "--rules chooses the rules of Umtali; Gin Rummy's are chosen with --variant" in err
+        assert (
+            "Gin Rummy has no variant 'practical'; choose from standard, oklahoma; 'practical'"
+            " is a variant of Umtali (--game umtali)" in err
+        )
+    assert not list(tmp_path.iterdir())
 
 
 def test_the_help_says_what_each_preset_is(tmp_path: Path) -> None:
@@ -131,7 +147,7 @@ def test_rules_and_help_at_the_prompt_tell_the_games_own_preset(tmp_path: Path) 
     assert "take 9♣ (deeper: with every card above it)" in " ".join(practical.stdout.split())
     # The standard game tells the book's rules, as before.
     standard = play("--seed", "3", script="rules\nquit\n", cwd=tmp_path)
-    assert f"{rules_summary().title}\n• Each turn: draw" in standard.stdout
+    assert f"{rules_summary(HELP_FILE).title}\n• Each turn: draw" in standard.stdout
     assert "Practical" not in standard.stdout
 
 

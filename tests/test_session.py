@@ -258,8 +258,8 @@ def test_hotseat_undo_of_a_passed_turn_needs_the_other_players_consent() -> None
 
 
 def test_a_hotseat_undo_at_the_hand_over_in_the_terminal() -> None:
-    from umtali.cli.play import Game
     from umtali.cli.terminal import QuitRequested
+    from umtali.games.umtali.terminal.play import Game
     from umtali.session.kept import KeptGame
 
     session = PlaySession.new(seed=6, humans={0, 1}, bot="search")

@@ -16,15 +16,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.scripted import BOOK_ANSWERS, LESSON_QUESTIONS, LESSON_RIGHT, QUIZ_WRONG, typed_terminal
-from umtali.cli.lesson import run_lesson
 from umtali.cli.main import main as umtali
-from umtali.cli.quiz import run_quiz
 from umtali.cli.terminal import QuitRequested
 from umtali.games.umtali.learn import steps
 from umtali.games.umtali.learn.lesson import Ask
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.session import PlaySession
+from umtali.games.umtali.terminal.lesson import run_lesson
+from umtali.games.umtali.terminal.quiz import run_quiz
 from umtali.kernel.cards import card_name, parse_card
 from umtali.kernel.record import save_file
 from umtali.learn.answers import MAX_TRIES, Attempts

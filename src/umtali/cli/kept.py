@@ -2,16 +2,16 @@
 save after each hand, ``save`` and play on, save on the way out, and say where.
 
 The file, its lock and where a game goes when its file cannot be written are a
-:class:`umtali.session.kept.KeptGame`; this module only says it to the player. Both
-:class:`umtali.cli.play.Game` (Umtali) and :class:`umtali.cli.gin_play.GinGame` (Gin
-Rummy) are a :class:`KeptPlay`, so a game of either is saved the same way however it
-stops.
+:class:`umtali.session.kept.KeptGame`; this module only says it to the player. Every
+game's screen (``umtali.games.<game>.terminal``) is a :class:`KeptPlay`, so a game of any
+is saved the same way however it stops.
 """
 
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from typing import TypeVar
 
 from rich.text import Text
 
@@ -19,12 +19,23 @@ from umtali.cli.terminal import Terminal, interrupts_deferred, printable
 from umtali.kernel.files import os_reason
 from umtali.session.kept import KeptGame
 
-__all__ = ["KeptPlay", "shown"]
+__all__ = ["KeptPlay", "session_of", "shown"]
+
+SessionT = TypeVar("SessionT")
 
 
 def shown(path: Path) -> str:
     """A path as it is shown to the player: control characters escaped."""
     return printable(str(path))
+
+
+def session_of(kept: KeptGame, kind: type[SessionT]) -> SessionT:
+    """The session ``kept`` holds, which a screen made for sessions of ``kind`` plays
+    (a ``TypeError`` names any other: the screen was chosen for another game)."""
+    session = kept.session
+    if not isinstance(session, kind):
+        raise TypeError(f"a {kind.__name__} is played on this screen, not {session!r}")
+    return session
 
 
 class KeptPlay:

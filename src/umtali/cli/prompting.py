@@ -2,14 +2,14 @@
 typed, or a number, or one of the words every game knows) and the wait between hands.
 
 :class:`Pausing` waits for Enter between hands (``quit``, ``save``, ``score`` and
-``help`` answered meanwhile); every screen of a game is one, three- and four-hand Gin
-Rummy's too. :class:`TurnPrompt` is a game of two played on a
+``help`` answered meanwhile); every screen of a game is one, a game of three or four
+players' too. :class:`TurnPrompt` is a game of two played on a
 :class:`~umtali.session.shared.TwoSeatSession`: the hands dealt and played to the end,
 the computer's moves told, and a person's turn read line by line: a move, its number,
 ``moves``, ``hint``, ``why MOVE``, ``undo``, ``rules``, ``help``, ``score``, ``save``
-and ``quit``, refusals told with their reason. Umtali's screen
-(:class:`umtali.cli.play.Game`) and Gin Rummy's (:class:`umtali.cli.gin_play.GinGame`)
-draw their own boards and offer their own moves; everything else is here.
+and ``quit``, refusals told with their reason. Each game's screen
+(``umtali.games.<game>.terminal``) draws its own boards and offers its own moves;
+everything else is here.
 """
 
 from __future__ import annotations
@@ -246,13 +246,7 @@ class TurnPrompt(Pausing, Generic[MoveT]):
         elif word in ("moves", "m"):
             self.list_moves(legal)
         elif word == "hint":
-            hint = self.session.hint(seat)
-            self.term.say(
-                Text(
-                    f"Hint: {self.move_text(hint.move)}  (the {hint.level} level would play"
-                    f" this): {hint.why}."
-                )
-            )
+            self.give_hint(seat)
         elif word == "rules":
             self.term.say(rules_told(self.help_file()))
         elif word == "score":
@@ -275,6 +269,19 @@ class TurnPrompt(Pausing, Generic[MoveT]):
         else:
             return self.submit(seat, line)
         return False
+
+    def give_hint(self, seat: int) -> None:
+        """``hint``: the move the hint level would make, and why (or why none is given)."""
+        hint = self.session.hint(seat)
+        if isinstance(hint, Refused):
+            self.say_reply(hint)
+            return
+        self.term.say(
+            Text(
+                f"Hint: {self.move_text(hint.move)}  (the {hint.level} level would play"
+                f" this): {hint.why}."
+            )
+        )
 
     def submit(self, seat: int, move: MoveT | str) -> bool:
         """Play ``move``; True when it was played, else its refusal is told."""

@@ -1,8 +1,8 @@
 """``umtali quiz``: the book's twelve self-test questions, in the terminal.
 
-The questions, their positions and their grading are :mod:`umtali.games.umtali.learn.quiz`'s; this
-module draws each position with rich, reads the answers, shows the verdicts and ends with
-the score and the reasons for every miss.
+The questions, their positions and their grading are
+:mod:`umtali.games.umtali.learn.quiz`'s; this module draws each position with rich, reads
+the answers, shows the verdicts and ends with the score and the reasons for every miss.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.cli.answers import ask_until_read, bullet
-from umtali.cli.render import hand_text, pile_text, table_side
+from umtali.cli.cards import hand_text, pile_text
 from umtali.cli.terminal import QuitRequested, Terminal
 from umtali.games.umtali.learn.question import Position, Question
 from umtali.games.umtali.learn.quiz import Result, build_questions, quiz_intro
+from umtali.games.umtali.terminal.render import table_side
 from umtali.learn.answers import MAX_TRIES, Unanswered, counted
 from umtali.learn.verdict import Verdict
 

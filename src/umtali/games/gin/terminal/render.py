@@ -1,6 +1,7 @@
-"""Rich renderings of a game of Gin Rummy, drawn from a player's
-:class:`~umtali.games.gin.view.GinView` (so that they cannot show a card he may not see) and
-from the session's summaries of a finished hand and of the game.
+"""Gin Rummy's board, hand's end and score sheet at the terminal, drawn from a player's
+:class:`~umtali.games.gin.view.GinView` (so that they cannot show a card he may not see)
+and from the session's summaries of a finished hand and of the game; and a replay's
+board, every card shown.
 
 A hand is shown as its player would lay it: the melds of its least deadwood, each
 sequence low to high, then the deadwood with its count.
@@ -12,13 +13,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.cli.render import card_text, cards_text
+from umtali.cli.cards import card_text, cards_text, under_the_top_text
 from umtali.games.gin.melds import best_arrangement
+from umtali.games.gin.replay import GinBoard
 from umtali.games.gin.session import GinHandSummary, GinScoreSheet
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import cards_of, display_key
 from umtali.kernel.english import plural
-from umtali.replaying import GinBoard
 
 __all__ = [
     "gin_board",
@@ -97,12 +98,7 @@ def gin_board(
         status.append_text(cards_text(sorted(cards_of(view.opponent_known), key=display_key)))
     parts.append(status)
     if len(view.pile) > 1:
-        under = Text("Under the top discard: ")
-        below = list(reversed(view.pile[:-1]))
-        under.append_text(cards_text(below[:PILE_SHOWN]))
-        if len(below) > PILE_SHOWN:
-            under.append(f" … ({len(view.pile)} cards in the pile)", style="dim")
-        parts.append(under)
+        parts.append(under_the_top_text(view.pile, PILE_SHOWN))
     parts.append(_knock_limit_text(view))
     if totals is not None:
         line = f"Game so far: {names[me]} {totals[me]}, {names[other]} {totals[other]}"

@@ -1,78 +1,43 @@
-"""Rich renderings of cards, hands, tables and the board, drawn from a player's view.
+"""Umtali's board, hand's end and score sheet at the terminal, in rich text.
 
-The board is built from a :class:`umtali.games.umtali.view.PlayerView`, so it cannot show a card the
-player may not see. Overlapped columns are drawn top-down as the book draws them, solo
-cards apart on their own row.
+The board is built from a :class:`umtali.games.umtali.view.PlayerView`, so it cannot show
+a card the player may not see. Overlapped columns are drawn top-down as the book draws
+them, solo cards apart on their own row. The cards themselves are written as every
+game's are (:mod:`umtali.cli.cards`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from umtali.cli.cards import (
+    NEW_MARK,
+    card_text,
+    cards_text,
+    display_text,
+    hand_text,
+    top_discard_text,
+    under_the_top_text,
+)
 from umtali.games.umtali.melds import ColumnKind
 from umtali.games.umtali.session import HandSummary, ScoreSheet, table_mask
 from umtali.games.umtali.state import Column, Phase
 from umtali.games.umtali.view import PlayerView
-from umtali.kernel.cards import CardSet, card_name, display_key, suit_of
+from umtali.kernel.cards import card_name
 from umtali.kernel.english import YOU, plural
 
 __all__ = [
-    "NEW_MARK",
     "board",
-    "card_text",
-    "cards_text",
     "column_lines",
-    "display_text",
     "hand_line",
     "hand_summary",
-    "hand_text",
-    "pile_text",
     "score_sheets",
     "table_side",
-    "top_discard_text",
-    "under_the_top_text",
 ]
-
-_RED = {1, 2}  # diamonds, hearts
-
-NEW_MARK: Final = "*"
-"""Follows a card played since the player last saw the table (and it is underlined):
-the mark says it without colour too."""
-
-
-def card_text(card: int, new: bool = False) -> Text:
-    """A card, red for hearts and diamonds; ``new``: marked as just played."""
-    style = "bold red" if suit_of(card) in _RED else "bold"
-    if not new:
-        return Text(card_name(card), style=style)
-    return Text.assemble((card_name(card), f"{style} underline"), (NEW_MARK, "bold yellow"))
-
-
-def cards_text(cards: Iterable[int], sep: str = " ", new: int = 0) -> Text:
-    """Cards in the order given; those in the mask ``new`` marked as just played."""
-    text = Text()
-    for i, c in enumerate(cards):
-        if i:
-            text.append(sep)
-        text.append_text(card_text(c, bool(new >> c & 1)))
-    return text
-
-
-def hand_text(cards: CardSet) -> Text:
-    """A hand sorted by suit (♠ ♥ ♦ ♣) and rank, high to low, suits two spaces apart."""
-    text = Text()
-    last_suit = None
-    for c in sorted(cards, key=display_key):
-        if last_suit is not None:
-            text.append("  " if suit_of(c) != last_suit else " ")
-        text.append_text(card_text(c))
-        last_suit = suit_of(c)
-    return text
 
 
 def column_lines(column: Column, new: int = 0) -> Text:
@@ -105,51 +70,6 @@ def table_side(columns: Sequence[Column], owner: str, new: int = 0) -> Renderabl
                 row.append(f" (off {card_name(c.played_off)})", style="dim")
         parts.append(row)
     return Group(*parts)
-
-
-def pile_text(cards: Iterable[int | None], face_down: str = "(face down)") -> Text:
-    """Discards in the order given, each card lying face down (``None``) as ``face_down``."""
-    text = Text()
-    for i, card in enumerate(cards):
-        if i:
-            text.append(" ")
-        if card is None:
-            text.append(face_down, style="dim")
-        else:
-            text.append_text(card_text(card))
-    return text
-
-
-def top_discard_text(pile: Sequence[int | None]) -> Text:
-    """The top card of the discard pile (its last), face down or ``(none)``."""
-    return pile_text(pile[-1:]) if pile else Text("(none)", style="dim")
-
-
-PILE_SHOWN = 6
-"""How many discards, from the top down, the board lists."""
-
-
-def under_the_top_text(pile: Sequence[int | None], shown: int = PILE_SHOWN) -> Text:
-    """The discard pile under its top card (shown on its own), from the top down, as far
-    as ``shown`` cards: the card under the top matters when both may be taken together.
-    ``None`` is a card lying face down.
-
-    >>> from umtali.kernel.cards import parse_card
-    >>> str(under_the_top_text([parse_card("3s"), parse_card("5h"), parse_card("9d")]))
-    'Under the top discard: 5♥ 3♠'
-    """
-    text = Text("Under the top discard: ")
-    cards = list(reversed(pile[:-1]))
-    text.append_text(pile_text(cards[:shown]))
-    if len(cards) > shown:
-        text.append(f" … ({len(pile)} cards in the pile)", style="dim")
-    return text
-
-
-def display_text(cards: CardSet) -> Text:
-    """Cards in the display order of a hand (spades, hearts, diamonds, clubs; high to
-    low), in one run."""
-    return cards_text(sorted(cards, key=display_key))
 
 
 def _choose_text(view: PlayerView, names: tuple[str, str]) -> Text:

@@ -7,23 +7,24 @@ file as a game of two is (:class:`umtali.session.kept.KeptGame`): ``--save``, sa
 after every hand, ``save`` at a prompt, saved on the way out, and ``--resume``.
 Starting, resuming and stopping are :mod:`umtali.cli.play`'s, the same for every game.
 
-Each hand is played on the two-player screen (:class:`~umtali.cli.gin_play.GinGame`),
-which shows each person only his own view; a hand between two computers is not shown
-move by move, only its end. Before each hand the screen says who plays whom, who deals
-and who sits out; after it, the hand's end and the running totals (each player's in
-three-hand, each team's in four-hand).
+Each hand is played on the two-player screen
+(:class:`~umtali.games.gin.terminal.play.GinGame`), which shows each person only his own
+view; a hand between two computers is not shown move by move, only its end. Before each
+hand the screen says who plays whom, who deals and who sits out; after it, the hand's
+end and the running totals (each player's in three-hand, each team's in four-hand).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from umtali.cli.gin_play import GinGame
-from umtali.cli.gin_render import gin_hand_summary
+from umtali.cli.kept import session_of
 from umtali.cli.prompting import Pausing
 from umtali.cli.terminal import Terminal, printable
 from umtali.games.gin.party_session import GinPartySession, PartyHand
 from umtali.games.gin.session import gin_variant
+from umtali.games.gin.terminal.play import GinGame
+from umtali.games.gin.terminal.render import gin_hand_summary
 from umtali.kernel.english import subject
 from umtali.session.kept import KeptGame
 
@@ -69,8 +70,7 @@ class PartyPlay(Pausing):
 
     def __init__(self, term: Terminal, kept: KeptGame) -> None:
         super().__init__(term, kept)
-        assert isinstance(kept.session, GinPartySession), "a game of two is a GinGame"
-        self.session = kept.session
+        self.session = session_of(kept, GinPartySession)
 
     def introduce(self, seed: int | None, resumed: str | None) -> None:
         """The first lines: what is played and by whom (the seed only when the player

@@ -1,7 +1,7 @@
 """``umtali lesson N``: one of the rule book's four lesson hands, in the terminal.
 
-The lesson itself is :func:`umtali.games.umtali.learn.lesson.steps`, a script of events; this module
-draws each event with rich, asks the questions and prints the verdicts.
+The lesson itself is :func:`umtali.games.umtali.learn.lesson.steps`, a script of events;
+this module draws each event with rich, asks the questions and prints the verdicts.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.cli.answers import ask_until_read, bullet
-from umtali.cli.render import hand_text, table_side, top_discard_text
+from umtali.cli.cards import hand_text, top_discard_text
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, Terminal
 from umtali.games.umtali.learn.lesson import (
     Ask,
@@ -31,6 +31,7 @@ from umtali.games.umtali.learn.lesson import (
 )
 from umtali.games.umtali.learn.question import Question
 from umtali.games.umtali.state import HandState, player_name
+from umtali.games.umtali.terminal.render import table_side
 from umtali.learn.answers import Unanswered, normalize
 from umtali.learn.verdict import Verdict
 

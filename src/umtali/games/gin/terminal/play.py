@@ -2,36 +2,40 @@
 computer, or two people hot-seat.
 
 The game (seats, turns, the computer's seeded decisions, hints, refusals and their
-reasons, the end of each hand) is a :class:`umtali.games.gin.session.GinPlaySession`, and the
-file it is kept in a :class:`umtali.session.kept.KeptGame`, as for Umtali; this module
-is its terminal. It draws each screen from the mover's
-:class:`~umtali.games.gin.view.GinView` and reads what is typed. In hot-seat the screen is
-cleared and handed over between the two players, as in Umtali. Starting, resuming,
-stopping and saving are :mod:`umtali.cli.play`'s, the same for both games.
+reasons, the end of each hand) is a :class:`umtali.games.gin.session.GinPlaySession`, and
+the file it is kept in a :class:`umtali.session.kept.KeptGame`; this module is its
+screen. It draws each board from the mover's :class:`~umtali.games.gin.view.GinView` and
+offers the moves; in hot-seat the screen is cleared and handed over between the two
+players. The prompts are :class:`~umtali.cli.prompting.TurnPrompt`'s; starting,
+resuming, stopping and saving are :mod:`umtali.cli.play`'s, the same for every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Final
 
 from rich.text import Text
 
-from umtali.cli.gin_render import gin_board, gin_hand_line, gin_hand_summary, gin_score_sheet
+from umtali.cli.kept import session_of
 from umtali.cli.prompting import TurnPrompt
 from umtali.cli.terminal import Terminal, printable
-from umtali.games.gin.session import DEFAULT_GIN_BOT, GinPlaySession, gin_variant, rules_named
+from umtali.games.gin.session import GinPlaySession, gin_variant
 from umtali.games.gin.state import GinMove
+from umtali.games.gin.terminal.render import (
+    gin_board,
+    gin_hand_line,
+    gin_hand_summary,
+    gin_score_sheet,
+)
 from umtali.kernel.cards import card_name
 from umtali.kernel.english import possessive
 from umtali.session.kept import KeptGame
-from umtali.session.shared import Guard
 
-__all__ = ["GIN_HELP_FILE", "GinGame", "new_gin_session"]
+__all__ = ["GIN_HELP_FILE", "GinGame"]
 
-GIN_HELP_FILE: Final = "gin_help.toml"
+GIN_HELP_FILE: Final = "umtali.games.gin:help.toml"
 """The rules in brief and the play help of Gin Rummy, package data laid out as Umtali's
-``help.toml`` is, read by :func:`umtali.learn.reference.rules_summary` and
+help is, read by :func:`umtali.learn.reference.rules_summary` and
 :func:`~umtali.learn.reference.play_help`."""
 
 
@@ -45,8 +49,7 @@ class GinGame(TurnPrompt[GinMove]):
 
     def __init__(self, term: Terminal, kept: KeptGame) -> None:
         super().__init__(term, kept)
-        assert isinstance(kept.session, GinPlaySession), "a game of Umtali is a Game"
-        self.session = kept.session
+        self.session = session_of(kept, GinPlaySession)
         self.at_keyboard: int | None = None
         """Hot-seat: the seat that looked last in this hand (the screen is his)."""
         self.shown_turn: tuple[int, int] | None = None
@@ -146,24 +149,3 @@ class GinGame(TurnPrompt[GinMove]):
         self.term.clear()
         self.shown_turn = None
         self.tell_recap(seat)
-
-
-def new_gin_session(
-    seed: int,
-    humans: Collection[int],
-    bot: str | None,
-    variant: str | None,
-    *,
-    guard: Guard,
-) -> GinPlaySession:
-    """A new game of Gin Rummy dealt from ``seed``: ``humans`` the seats at the keyboard,
-    ``bot`` the computer's level (the default when ``None``), ``variant`` a preset
-    (standard when ``None``). A ``ValueError`` names a level or variant that does not
-    exist."""
-    return GinPlaySession.new(
-        seed=seed,
-        humans=humans,
-        bot=bot or DEFAULT_GIN_BOT,
-        rules=rules_named(variant or "standard"),
-        guard=guard,
-    )

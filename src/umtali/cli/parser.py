@@ -1,0 +1,247 @@
+"""The ``umtali`` command's options, one function a subcommand. The games, their levels,
+variants and numbers of players are the registry's (:mod:`umtali.games`), so a game
+registered there is offered here with no edit.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TypeAlias
+
+from umtali import __version__, games
+from umtali.cli.arena import cmd_arena
+from umtali.cli.bench import cmd_bench
+from umtali.cli.choosing import (
+    all_levels,
+    all_seat_counts,
+    either,
+    game_option,
+    games_told,
+    levels_told,
+    seats_told,
+    variants_told,
+)
+from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
+from umtali.cli.play import cmd_play
+from umtali.cli.replay import cmd_demo, cmd_replay
+from umtali.cli.serve import cmd_serve
+from umtali.cli.usage import Parser, file_name, port, seconds_between
+
+__all__ = ["build_parser"]
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[Parser]"
+
+_STEP = "pause after every turn (Enter goes on, q stops)"
+
+
+def _game_options(parser: argparse.ArgumentParser, what: str, resumed: str = "") -> None:
+    """``--game``, ``--variant`` and its other name ``--rules``; ``what`` the game is,
+    ``resumed`` what ``--resume`` does to them."""
+    parser.add_argument(
+        "--game", metavar="NAME", type=game_option, help=f"{what}: {games_told()}{resumed}"
+    )
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help=f"the game's rules: {variants_told()} (default: the game's first{resumed})",
+    )
+    parser.add_argument("--rules", metavar="NAME", help="another name for --variant")
+
+
+def _add_play(sub: Subparsers) -> None:
+    titles = either([spec.title for spec in games.games()])
+    play = sub.add_parser("play", help=f"play a game against the computer: {titles}")
+    _game_options(play, "the game", "; --resume plays the record's")
+    play.add_argument("--bot", choices=all_levels(), help=f"the computer's level: {levels_told()}")
+    sessions = [spec.name for spec in games.games() if "session" in spec.lengths]
+    play.add_argument(
+        "--session",
+        action="store_true",
+        help=f"play a session, a match of several games (where the game has one: {either(sessions)})",
+    )
+    play.add_argument(
+        "--hotseat",
+        action="store_true",
+        help="two people at one terminal (with --players, a person in every seat)",
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=all_seat_counts(),
+        help=f"how many play: {seats_told()} (the first the default; the computer fills the"
+        " seats of the other players; --resume plays the record's)",
+    )
+    play.add_argument("--seed", type=int, help="deal reproducibly from this seed")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        type=file_name,
+        help="keep the game record in FILE, a new file (saved after each hand)",
+    )
+    play.add_argument(
+        "--force", action="store_true", help="let --save write over a file that already exists"
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        type=file_name,
+        help="continue a saved game (with its own game, seed, seats and level; --save may"
+        " name another file to keep it in)",
+    )
+    play.set_defaults(run=cmd_play)
+
+
+def _add_demo(sub: Subparsers) -> None:
+    demo = sub.add_parser("demo", help="a hand between two random players, turn by turn")
+    _game_options(demo, "the game")
+    demo.add_argument("--seed", type=int, help="deal reproducibly from this seed")
+    demo.add_argument(
+        "--save", metavar="FILE", type=file_name, help="save the game record to FILE (a new file)"
+    )
+    demo.add_argument(
+        "--force", action="store_true", help="let --save write over a file that already exists"
+    )
+    demo.add_argument("--step", action="store_true", help=_STEP)
+    demo.set_defaults(run=cmd_demo)
+
+
+def _add_replay(sub: Subparsers) -> None:
+    replay = sub.add_parser("replay", help="print a recorded game turn by turn")
+    replay.add_argument("file", metavar="FILE", type=file_name, help="a game record (JSON)")
+    replay.add_argument("--step", action="store_true", help=_STEP)
+    replay.set_defaults(run=cmd_replay)
+
+
+def _add_learning(sub: Subparsers) -> None:
+    taught = teachings()
+    names = either([spec.name for spec, _ in taught])
+    lessons = "; ".join(f"{teaching.lessons_told} ({spec.name})" for spec, teaching in taught)
+    quizzes = "; ".join(f"{teaching.quiz_told} ({spec.name})" for spec, teaching in taught)
+    lesson = sub.add_parser("lesson", help=f"walk through {lessons}")
+    lesson.add_argument("number", type=int, metavar="N", help="the lesson, from 1")
+    quiz = sub.add_parser("quiz", help=quizzes)
+    for parser, what, run in ((lesson, "lesson", cmd_lesson), (quiz, "quiz", cmd_quiz)):
+        parser.add_argument(
+            "--game",
+            metavar="NAME",
+            type=game_option,
+            help=f"the game whose {what} it is: {names} (default {games.DEFAULT_GAME})",
+        )
+        parser.set_defaults(run=run)
+
+
+def _add_bench(sub: Subparsers) -> None:
+    bench = sub.add_parser("bench", help="measure the engine's speed on one core")
+    bench.add_argument(
+        "--seconds",
+        type=seconds_between(0.1, 3600),
+        default=5.0,
+        help="how long to run, 0.1 to 3600 (default 5)",
+    )
+    bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
+    bench.add_argument(
+        "--peers",
+        action="store_true",
+        help="also run OpenSpiel's and RLCard's Gin Rummy, interleaved, and compare"
+        " (pip install -e '.[bench]'); --seconds is then each engine's play time",
+    )
+    bench.add_argument(
+        "--block",
+        type=seconds_between(0.05, 3600),
+        default=0.5,
+        help="with --peers: seconds of one engine's block before the next takes over, 0.05"
+        " to --seconds (default 0.5)",
+    )
+    bench.set_defaults(run=cmd_bench)
+
+
+def _add_arena(sub: Subparsers) -> None:
+    arena = sub.add_parser(
+        "arena",
+        help="play two bots against each other over duplicate deals, with figures",
+        description="Play BOT_A against BOT_B over duplicate deals: each deal (a game) is"
+        " played twice, with the seats swapped. Prints the figures and writes JSON results"
+        " and a PNG plot of points per hand to --out.",
+    )
+    arena.add_argument("bot_a", metavar="BOT_A", help=f"a bot level: {levels_told()}")
+    arena.add_argument("bot_b", metavar="BOT_B", help="another (or the same) bot level")
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="deals to play, each twice with the seats swapped: 2N games (default 100)",
+    )
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        metavar="K",
+        help="processes to play in (default: every core; 1 plays in this process)",
+    )
+    arena.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    arena.add_argument(
+        "--out",
+        default="arena-results",
+        metavar="DIR",
+        type=file_name,
+        help="folder for the JSON results and the PNG plot (default ./arena-results)",
+    )
+    arena.add_argument(
+        "--force",
+        action="store_true",
+        help="write over the results of an earlier run with the same bots and seed",
+    )
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument(
+        "--backend",
+        choices=["processes", "ray"],
+        default="processes",
+        help="where the deals are played: worker processes on this machine (default), or"
+        " Ray tasks on a local Ray of --jobs CPUs or the cluster at --address (needs the"
+        " ray extra); the results are the same",
+    )
+    arena.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to run on (auto, HOST:PORT or ray://HOST:10001);"
+        " default: a local Ray",
+    )
+    _game_options(arena, "the game the bots play")
+    arena.set_defaults(run=cmd_arena)
+
+
+def _add_serve(sub: Subparsers) -> None:
+    serve = sub.add_parser("serve", help="run the browser server's API (needs the web extra)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument(
+        "--port", type=port, default=8000, help="port to listen on, 1 to 65535 (default 8000)"
+    )
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database: sqlite:///FILE or postgresql://... (default $DATABASE_URL, else"
+        " sqlite:///umtali.db)",
+    )
+    serve.add_argument(
+        "--grace",
+        type=seconds_between(1, 86_400),
+        default=90.0,
+        metavar="SECONDS",
+        help="how long a player may be away before the other may hand his seat to the"
+        " computer, 1 to 86400 (default 90)",
+    )
+    serve.set_defaults(run=cmd_serve)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``umtali`` command's parser: each subcommand sets ``run``, its function."""
+    titles = either([spec.title for spec in games.games()], "and")
+    parser = Parser(prog="umtali", description=f"Card games at the terminal: {titles}.")
+    parser.add_argument("--version", action="version", version=f"umtali {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add in (_add_play, _add_demo, _add_replay, _add_learning, _add_bench, _add_arena):
+        add(sub)
+    _add_serve(sub)
+    return parser
