@@ -25,4 +25,5 @@ SPEC: Final = GameSpec(
     sessions="tests.toy_game.session:SESSIONS",
     record="tests.toy_game.record:BODY",
     events="tests.toy_game.replay:match_events",
+    terminal="tests.toy_game.terminal:SCREEN",
 )
