@@ -44,9 +44,7 @@ def local_ray() -> Iterator[None]:
 
 def test_ray_tasks_play_the_same_games_as_processes(local_ray: None) -> None:
     told: list[int] = []
-    on_ray = run_arena(
-        "greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append
-    )
+    on_ray = run_arena("greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append)
     in_processes = run_arena("greedy", "random", 3, seed=5, jobs=2)
     # Three deals, each twice with the seats swapped: the same six games, hand by hand.
     assert [(r.deal, r.a_seat) for r in on_ray.records] == [
