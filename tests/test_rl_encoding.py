@@ -91,7 +91,7 @@ def test_the_umtali_encoding_checks_what_it_is_given() -> None:
     episode = encoding.episode(random.Random(1), observer, rules="practical")
     assert isinstance(episode, Episode)
     assert episode.rules.name == "practical"
-    assert set(episode.observe(episode.to_move())) == set(observer.space.spaces)
+    assert set(episode.observe(episode.to_move)) == set(observer.space.spaces)
     with pytest.raises(TypeError, match="Umtali observer"):
         encoding.episode(random.Random(1), object())  # type: ignore[arg-type]
     assert isinstance(encoding.batch(2, seed=1, rules="practical"), HandBatch)

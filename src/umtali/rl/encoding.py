@@ -84,8 +84,10 @@ class Episode(Protocol):
     """One episode of a game (a hand, or a game of hands), stepped by action index, and
     shown to each seat through the observer it was made with."""
 
+    @property
     def to_move(self) -> int:
-        """The seat to move (once the episode is over, the last one that moved)."""
+        """The seat to move (once the episode is over, the last one that moved): read at
+        every step, so an attribute the episode keeps up to date serves best."""
 
     def is_over(self) -> bool:
         """Whether the episode has ended."""

@@ -149,7 +149,7 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
         """Let the computer move until it is the agent's turn or the episode ends; the
         rewards if it ended."""
         episode = self._episode()
-        while episode.to_move() != self.seat and not episode.is_over():
+        while episode.to_move != self.seat and not episode.is_over():
             rewards = episode.step(self.bot.choose(episode, self._rng))
             if rewards is not None:
                 return rewards

@@ -173,12 +173,12 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agents[self.episode.to_move()]
+        self.agent_selection = self._agents[self.episode.to_move]
 
     def observe(self, agent: str) -> Observation:
         episode = self._episode()
         seat = self._seats[agent]
-        return episode.observe(seat, episode.legal() if seat == episode.to_move() else None)
+        return episode.observe(seat, episode.legal() if seat == episode.to_move else None)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -186,7 +186,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             self._was_dead_step(action)
             return
         episode = self._episode()
-        seat = episode.to_move()
+        seat = episode.to_move
         # A plain int among the legal moves is the common case: checked here at once.
         if type(action) is int and 0 <= action < self._num_actions and action in episode.legal():
             index: int | None = action
@@ -211,7 +211,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         if rewards is not None:
             self._end(rewards)
             return
-        self.agent_selection = self._agents[episode.to_move()]
+        self.agent_selection = self._agents[episode.to_move]
         if self.max_cycles is not None and self.moves >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
 

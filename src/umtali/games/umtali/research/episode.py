@@ -71,6 +71,8 @@ class Episode:
         rules: the rule options.
         reward: ``"margin"`` or ``"game"``.
         observer: what :meth:`observe` shows a seat through.
+        to_move: the seat to move (the hand's player: once it is over, the last one
+            that moved), kept up to date by :meth:`step`.
         match: the hands so far (:class:`umtali.games.umtali.match.Match`).
         state: the hand under way (or the last one, once the episode is over).
         game_scores: both players' game totals before this hand.
@@ -98,6 +100,7 @@ class Episode:
         self._legal_of: list[int] | None = None  # the engine's list that _legal indexes
         self._legal: list[int] = []
         self.state = self._deal()
+        self.to_move = self.state.player
 
     def _deal(self) -> HandState:
         match = self.match
@@ -108,10 +111,6 @@ class Episode:
             self.game_scores = match.game_totals() if in_game else (0, 0)
             self.hands_left = per - in_game - 1
         return state
-
-    def to_move(self) -> int:
-        """The seat to move (once the hand is over, the last one that moved)."""
-        return self.state.player
 
     def is_over(self) -> bool:
         """Whether the episode has ended (its last hand is over)."""
@@ -172,11 +171,13 @@ class Episode:
         one ended, and return ``None``."""
         state = self.state
         state.push(ENGINE_ACTIONS[index])
+        self.to_move = state.player
         if not state.is_over():
             return None
         if self.match.is_over():
             return self.final_rewards()
         self.state = self._deal()
+        self.to_move = self.state.player
         return None
 
     def final_rewards(self) -> tuple[float, float]:
