@@ -9,9 +9,16 @@ environments. docs/RESEARCH.md shows each with an example.
 
 Each takes ``game=`` a registered name, the default game (Umtali) when none is given.
 What is a game's own (its action space, observations, episodes, batches, policy,
-OpenSpiel game) lives in its folder; ``umtali.rl.actions``, ``observation``,
-``episode``, ``vector`` and ``policy`` stand for the default game's modules of those
-names (Umtali's), as they did when Umtali was the only game.
+OpenSpiel game) lives in its folder (Umtali's in ``umtali.games.umtali.research``).
+
+``umtali.rl.actions``, ``observation``, ``episode``, ``vector``, ``policy`` and the
+names of ``openspiel`` are where Umtali's encoding was when it was the only game, and
+every program written against them goes on working: each of these modules stands for
+the default game's encoding module of its name, found through the registry
+(:func:`umtali.rl.encoding.alias`), and each name read there is that module's own
+object (``umtali.rl.vector.HandBatch is umtali.games.umtali.research.vector.HandBatch``).
+Code that wants the exact types for a type checker imports from the game's module; at
+the old paths every name is ``Any`` to it.
 
 Everything here needs the ``rl`` extra (``pip install -e '.[rl]'``: numpy, Gymnasium,
 PettingZoo); the rules core stays free of them and keeps its packed action ints.

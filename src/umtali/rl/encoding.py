@@ -45,6 +45,7 @@ __all__ = [
     "Opponent",
     "Research",
     "RewardKind",
+    "alias",
     "checked_actions",
     "encoding_module",
     "research",
@@ -275,6 +276,21 @@ def encoding_module(name: str, game: str = DEFAULT_GAME) -> ModuleType:
     """The module ``name`` of ``game``'s encoding: what ``umtali.rl.<name>`` aliases
     (see :mod:`umtali.rl`)."""
     return research(game).module(name)
+
+
+def alias(name: str) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The module-level ``__getattr__`` and ``__dir__`` of ``umtali.rl.<name>``, which
+    stands for the default game's encoding module ``name`` (see :mod:`umtali.rl`): each
+    name read there is that module's own object, the module found through the registry
+    when a name is first read."""
+
+    def attribute(attr: str) -> Any:
+        return getattr(encoding_module(name), attr)
+
+    def names() -> list[str]:
+        return dir(encoding_module(name))
+
+    return attribute, names
 
 
 def checked_actions(

@@ -1,25 +1,11 @@
-"""A policy that learns, and plays as a bot (:class:`LinearPolicy`, :class:`PolicyBot`).
+"""A policy of the default game that learns, and plays as a bot (Umtali's
+``LinearPolicy`` and ``PolicyBot``): ``umtali.games.umtali.research.policy``, at its old
+path.
 
-This is the default game's module of that name (Umtali's, the only game with a research
-encoding before there were others): it stands for
-``umtali.games.umtali.research.policy``, found through the registry
-(:func:`umtali.rl.encoding.encoding_module`), so that this package names no game and
-every program written against this path goes on working. Each name is the game
-module's own object. Code that wants the exact types imports from the game's module.
+:mod:`umtali.rl` tells how this module stands for the game's: through the registry,
+each name being that module's own object.
 """
 
-from __future__ import annotations
+from umtali.rl.encoding import alias
 
-from typing import Any
-
-from umtali.rl.encoding import encoding_module
-
-_MODULE = encoding_module("policy")
-
-
-def __getattr__(name: str) -> Any:
-    return getattr(_MODULE, name)
-
-
-def __dir__() -> list[str]:
-    return dir(_MODULE)
+__getattr__, __dir__ = alias("policy")
