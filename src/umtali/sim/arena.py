@@ -46,6 +46,7 @@ import platform
 import signal
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,18 +180,17 @@ def _record(
     dealers: list[str] = []
     ends: list[str] = []
     for hand, end in zip(played.hands, outcome.ends, strict=True):
-        met = [score for seat, score in zip(hand.seats, hand.scores, strict=True)
-               if seat not in partners]  # fmt: skip
-        if a_seat not in hand.seats or not met:
-            continue
-        hands.append((hand.scores[hand.seats.index(a_seat)], max(met)))
-        dealers.append(labels[hand.dealer])
-        ends.append(end)
+        if a_seat not in hand.seats:
+            continue  # A sat it out
+        scores = dict(zip(hand.seats, hand.scores, strict=True))
+        met = [score for seat, score in scores.items() if seat not in partners]
+        if met:
+            hands.append((scores[a_seat], max(met)))
+            dealers.append(labels[hand.dealer])
+            ends.append(end)
     a_total = outcome.totals[a_seat]
     b_total = max(total for seat, total in enumerate(outcome.totals) if seat not in partners)
-    moves = [0, 0]
-    for seat, _ in played.decisions:
-        moves[labels[seat] == "B"] += 1
+    moves = Counter(labels[seat] for seat, _ in played.decisions)
     return GameRecord(
         deal=deal,
         a_seat=a_seat,
@@ -198,7 +198,7 @@ def _record(
         hands=tuple(hands),
         dealers=tuple(dealers),
         ends=tuple(ends),
-        moves=(moves[0], moves[1]),
+        moves=(moves["A"], moves["B"]),
         bonuses=(a_total - sum(a for a, _ in hands), b_total - sum(b for _, b in hands)),
         seats=len(labels),
     )
