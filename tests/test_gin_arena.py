@@ -200,3 +200,16 @@ def test_a_seat_count_the_game_has_not_is_refused() -> None:
         run_arena("greedy", "random", 1, game="gin", variant="practical")
     with pytest.raises(ArenaError, match="there is no game 'chess'"):
         run_arena("greedy", "random", 1, game="chess")
+
+
+def test_results_are_named_as_before_for_every_game_and_variant(tmp_path: Path) -> None:
+    def named(game: str, variant: str | None = None) -> str:
+        return prepare_results(
+            tmp_path, "greedy", "random", 1, game=game, variant=variant
+        ).json.name
+
+    assert named("gin", "standard") == "gin-greedy-vs-random-seed1.json"
+    assert named("gin", "oklahoma") == "gin-oklahoma-greedy-vs-random-seed1.json"
+    assert named("gin-oklahoma") == "gin-oklahoma-greedy-vs-random-seed1.json"  # a run's name
+    assert named("umtali", "standard") == "greedy-vs-random-seed1.json"
+    assert named("umtali", "practical") == "umtali-practical-greedy-vs-random-seed1.json"

@@ -56,7 +56,7 @@ from umtali import games as registry
 from umtali.games import DEFAULT_GAME, UnknownGameError
 from umtali.games.api import BotError, DealDue, GameSpec, Session
 from umtali.kernel.files import write_atomically
-from umtali.sim.hooks import ArenaHook, GameOutcome, HandPlayed, hook_of
+from umtali.sim.hooks import ArenaHook, GameOutcome, HandPlayed, hook_of, levels_of
 from umtali.sim.stats import quantile
 from umtali.sim.summary import (
     ArenaError,
@@ -531,8 +531,7 @@ def run_arena(
     raise :class:`ArenaError`, as does a bot that fails or chooses an illegal move.
     """
     spec, variant, seats = _checked(game, variant, seats)
-    hook = hook_of(spec)
-    known = spec.levels if hook.levels is None else hook.levels
+    known = levels_of(spec)
     for level in (bot_a, bot_b):
         if level not in known:
             raise ArenaError(

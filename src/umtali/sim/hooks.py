@@ -39,6 +39,7 @@ __all__ = [
     "GameOutcome",
     "HandPlayed",
     "hook_of",
+    "levels_of",
 ]
 
 
@@ -160,3 +161,15 @@ def hook_of(game: str | GameSpec) -> ArenaHook:
     if not isinstance(hook, ArenaHook):
         raise TypeError(f"{spec.title}'s arena hook is not an ArenaHook: {hook!r}")
     return hook
+
+
+def levels_of(game: str | GameSpec) -> Collection[str]:
+    """The levels the arena may play in ``game``: its hook's live registry of bots where
+    it has one (so that a level a program adds is known), else its spec's.
+
+    >>> list(levels_of("umtali"))
+    ['random', 'greedy', 'expert', 'search']
+    """
+    spec = game if isinstance(game, GameSpec) else games.get(game)
+    known = hook_of(spec).levels
+    return spec.levels if known is None else known
