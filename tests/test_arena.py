@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -14,12 +15,12 @@ from typing import Any
 
 import pytest
 
+from umtali import games
+from umtali.games.umtali.arena import BOOK, BOOK_HIGHEST_HAND, BOOK_MEAN_POINTS
 from umtali.games.umtali.bots import BOTS, GreedyBot
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.view import PlayerView
 from umtali.sim.arena import (
-    BOOK_HIGHEST_HAND,
-    BOOK_MEAN_POINTS,
     ArenaError,
     ArenaResult,
     GameRecord,
@@ -27,6 +28,7 @@ from umtali.sim.arena import (
     run_arena,
     summarize,
 )
+from umtali.sim.hooks import hook_of
 from umtali.sim.stats import Z95, mean_interval, quantile, sample_sd, wilson_interval
 
 UMTALI = Path(sys.executable).parent / "umtali"
@@ -89,7 +91,7 @@ def known_records() -> list[GameRecord]:
 
 
 def test_summary_of_a_known_case() -> None:
-    s = summarize(known_records())
+    s = summarize(known_records(), BOOK)
     assert (s.deals, s.games, s.hands) == (2, 4, 16)
     assert (s.a_wins, s.b_wins, s.draws) == (2, 1, 1)
     assert s.game_rate == 0.625
@@ -118,7 +120,7 @@ def test_summary_of_a_known_case() -> None:
     assert s.book_highest_gap == 86 - BOOK_HIGHEST_HAND == 0
     assert s.book_mean_gap == pytest.approx(547 / 32 - BOOK_MEAN_POINTS)
     # The order of the records does not matter.
-    assert summarize(known_records()[::-1]) == s
+    assert summarize(known_records()[::-1], BOOK) == s
     data = s.to_dict()
     assert data["games"]["A_rate"] == 0.625
     assert data["highest_hand"] == {
@@ -210,6 +212,28 @@ def test_bots_see_only_their_view_and_illegal_moves_are_refused(
         run_arena("cheat", "random", 1, seed=1, jobs=1)
     with pytest.raises(ArenaError, match="not a legal move"):  # raised in a worker process
         run_arena("random", "cheat", 2, seed=1, jobs=2)
+
+
+def test_a_game_without_an_arena_hook_plays_with_the_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Umtali registered again under another name, with no arena hook: the arena reads
+    # everything from the Session protocol, and the figures are the same as Umtali's.
+    umtali = games.get("umtali")
+    plain = dataclasses.replace(umtali, name="plain", arena=None, _resolved={})
+    monkeypatch.setitem(games._registry, "plain", plain)
+    assert hook_of("plain").book is None
+    result = run_arena("greedy", "random", 2, seed=3, jobs=1, game="plain")
+    same = run_arena("greedy", "random", 2, seed=3, jobs=1)
+    assert [r.hands for r in result.records] == [r.hands for r in same.records]
+    assert [r.totals for r in result.records] == [r.totals for r in same.records]
+    assert {end for r in result.records for end in r.ends} == {"over"}
+    assert "book" not in result.to_dict()["summary"]
+    assert "book:" not in report(result)
+    # A level added to Umtali's bots is Umtali's hook's; the plain game knows its spec's.
+    monkeypatch.setitem(BOTS, "peeker", Peeker)
+    with pytest.raises(ArenaError, match=r"the Umtali levels are: random, greedy, expert, search$"):
+        run_arena("peeker", "random", 1, game="plain")
 
 
 def test_bad_arguments_are_refused() -> None:

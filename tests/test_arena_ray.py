@@ -25,9 +25,9 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with pytest.raises(ArenaError, match=f"no Ray cluster answers at '127.0.0.1:{port}'"):
-        run_arena("greedy", "random", deals=1, backend="ray", address=f"127.0.0.1:{port}")
+        run_arena("greedy", "random", 1, backend="ray", address=f"127.0.0.1:{port}")
     with pytest.raises(ArenaError, match="auto, HOST:PORT or ray://HOST:PORT, not 'nowhere'"):
-        run_arena("greedy", "random", deals=1, backend="ray", address="nowhere")
+        run_arena("greedy", "random", 1, backend="ray", address="nowhere")
     assert not ray.is_initialized()
 
 
@@ -44,10 +44,8 @@ def local_ray() -> Iterator[None]:
 
 def test_ray_tasks_play_the_same_games_as_processes(local_ray: None) -> None:
     told: list[int] = []
-    on_ray = run_arena(
-        "greedy", "random", deals=3, seed=5, jobs=2, backend="ray", progress=told.append
-    )
-    in_processes = run_arena("greedy", "random", deals=3, seed=5, jobs=2)
+    on_ray = run_arena("greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append)
+    in_processes = run_arena("greedy", "random", 3, seed=5, jobs=2)
     # Three deals, each twice with the seats swapped: the same six games, hand by hand.
     assert [(r.deal, r.a_seat) for r in on_ray.records] == [
         (d, s) for d in range(3) for s in (0, 1)
@@ -85,9 +83,9 @@ def test_an_address_needs_the_ray_backend(
     assert main([*args, "--out", str(tmp_path)], io.StringIO()) == 2
     assert "--address names a Ray cluster: add --backend ray" in capsys.readouterr().err
     with pytest.raises(ArenaError, match="needs the ray backend"):
-        run_arena("greedy", "random", deals=1, address="auto")
+        run_arena("greedy", "random", 1, address="auto")
     with pytest.raises(ArenaError, match="one of processes, ray, not 'dask'"):
-        run_arena("greedy", "random", deals=1, backend="dask")
+        run_arena("greedy", "random", 1, backend="dask")
 
 
 def test_without_ray_the_backend_says_how_to_install_it(
@@ -95,4 +93,4 @@ def test_without_ray_the_backend_says_how_to_install_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if it were not installed
     with pytest.raises(ArenaError, match=r"needs Ray, which is not installed: .*umtali\[ray\]"):
-        run_arena("greedy", "random", deals=1, backend="ray")
+        run_arena("greedy", "random", 1, backend="ray")

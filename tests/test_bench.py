@@ -10,12 +10,13 @@ import statistics
 import pytest
 
 from tests.test_cli import run
+from umtali.games.gin.arena import peers as gin_peers
+from umtali.games.umtali.arena.engines import UmtaliActions, UmtaliMoves
 from umtali.rl import bench as rl_bench
 from umtali.sim import peers
+from umtali.sim.bench import run_bench
 from umtali.sim.peers import (
     PeerTally,
-    UmtaliActions,
-    UmtaliMoves,
     compare_engines,
     load_engines,
     peer_report,
@@ -61,8 +62,8 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
     def not_installed(*args: object) -> None:
         raise ImportError("No module named 'pyspiel'")
 
-    monkeypatch.setattr(peers.OpenSpielGin, "__init__", not_installed)
-    monkeypatch.setattr(peers.RLCardGin, "__init__", not_installed)
+    monkeypatch.setattr(gin_peers.OpenSpielGin, "__init__", not_installed)
+    monkeypatch.setattr(gin_peers.RLCardGin, "__init__", not_installed)
     monkeypatch.setattr(rl_bench.PettingZooEngine, "__init__", not_installed)
     monkeypatch.setattr(rl_bench.BatchEngine, "__init__", not_installed)
     engines, missing = load_engines(0, more=rl_bench.ENGINES)
@@ -77,15 +78,24 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
     assert sum("pip install -e '.[rl]'" in m for m in missing) == 4
 
 
+def test_the_benchmark_is_the_games_through_the_registry() -> None:
+    result = run_bench(0.2, seed=1)  # the default game's: Umtali's engine
+    text = result.report()
+    assert "moves per second" in text
+    assert "determinize+playout" in text
+    with pytest.raises(ValueError, match="Gin Rummy has no engine benchmark"):
+        run_bench(0.2, game="gin")
+
+
 def test_chance_outcomes_are_drawn_by_their_probability() -> None:
     rng = random.Random(1)
-    assert {peers._pick_outcome([(4, 0.0), (7, 1.0)], rng) for _ in range(50)} == {7}
+    assert {gin_peers._pick_outcome([(4, 0.0), (7, 1.0)], rng) for _ in range(50)} == {7}
     uniform = [(a, 1 / 3) for a in (10, 11, 12)]
-    assert {peers._pick_outcome(uniform, rng) for _ in range(200)} == {10, 11, 12}
+    assert {gin_peers._pick_outcome(uniform, rng) for _ in range(200)} == {10, 11, 12}
 
 
 def test_our_gin_rummy_plays_whole_hands_in_the_peer_race() -> None:
-    engine = peers.UmtaliGin()
+    engine = gin_peers.UmtaliGin()
     assert engine.play_hand(random.Random(2)) > 10
     times: list[int] = []
     engine.timed_hand(random.Random(2), times, 0)
@@ -150,7 +160,7 @@ def test_our_environments_race_beside_the_engines() -> None:
 
 def test_open_spiel_gin_rummy_plays_whole_hands() -> None:
     pytest.importorskip("pyspiel")
-    engine = peers.OpenSpielGin()
+    engine = gin_peers.OpenSpielGin()
     assert engine.play_hand(random.Random(2)) > 10
     times: list[int] = []
     engine.timed_hand(random.Random(2), times, 0)
@@ -159,7 +169,7 @@ def test_open_spiel_gin_rummy_plays_whole_hands() -> None:
 
 def test_rlcard_gin_rummy_plays_whole_hands() -> None:
     pytest.importorskip("rlcard")
-    engine = peers.RLCardGin(seed=2)
+    engine = gin_peers.RLCardGin(seed=2)
     assert engine.play_hand(random.Random(2)) > 10
     times: list[int] = []
     engine.timed_hand(random.Random(2), times, 0)

@@ -217,7 +217,7 @@ def test_the_file_and_then_its_folder_are_synced(
 def test_arena_results_are_written_atomically(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = run_arena("random", "random", deals=1, seed=1, jobs=1)
+    result = run_arena("random", "random", 1, seed=1, jobs=1)
     path = tmp_path / "arena.json"
     path.write_text("old results", encoding="utf-8")
     path.chmod(0o644)

@@ -17,10 +17,18 @@ from umtali.games.gin.party import (
     ThreeHandSeats,
     draw_order,
 )
-from umtali.games.gin.rules import GIN, OKLAHOMA
+from umtali.games.gin.party_session import GinPartySession, PartyError
+from umtali.games.gin.rules import GIN, OKLAHOMA, GinRules
 from umtali.games.gin.state import GinHand, GinOutcome
 from umtali.kernel.cards import parse_cards
-from umtali.sim.gin_party import play_four_hand, play_three_hand
+from umtali.sim.arena import play_out
+
+
+def bots_play(levels: tuple[str, ...], seed: int, rules: GinRules) -> GinPartySession:
+    """A whole game between computers of ``levels``, played out as the arena plays it."""
+    session = GinPartySession.between_bots(levels, seed, rules=rules)
+    play_out(session)
+    return session
 
 
 def lone_wins(points: int) -> GinOutcome:
@@ -253,7 +261,8 @@ def test_four_hand_deals_real_hands_and_refuses_wrong_records() -> None:
 
 def test_three_hand_bot_games_end_with_a_winner_and_keep_the_rotation() -> None:
     for seed, rules in ((1, GIN), (2, GIN), (3, OKLAHOMA)):
-        game = play_three_hand(("expert", "greedy", "random"), random.Random(seed), rules)
+        game = bots_play(("expert", "greedy", "random"), seed, rules).party_game
+        assert isinstance(game, ThreeHandGame)
         result = game.result()
         assert all(result.points[w] >= rules.game_target for w in result.winners)
         # The totals are every lone win once and every team win twice.
@@ -276,7 +285,8 @@ def test_three_hand_bot_games_end_with_a_winner_and_keep_the_rotation() -> None:
 
 def test_four_hand_bot_games_end_with_a_winner() -> None:
     for seed, rules in ((1, GIN), (2, OKLAHOMA)):
-        game = play_four_hand(("expert", "greedy", "expert", "random"), random.Random(seed), rules)
+        game = bots_play(("expert", "greedy", "expert", "random"), seed, rules).party_game
+        assert isinstance(game, FourHandGame)
         result = game.result()
         assert result.points[result.winner] >= rules.game_target
         assert result.points[1 - result.winner] < rules.game_target
@@ -287,7 +297,7 @@ def test_four_hand_bot_games_end_with_a_winner() -> None:
 
 
 def test_bot_games_need_one_level_per_player() -> None:
-    with pytest.raises(ValueError, match="three-hand Gin Rummy has 3 players"):
-        play_three_hand(("expert", "greedy"), random.Random(0))
-    with pytest.raises(ValueError, match="choose from random, greedy, expert"):
-        play_four_hand(("expert", "greedy", "expert", "master"), random.Random(0))
+    with pytest.raises(PartyError, match="has 3 or 4 players: give 3 or 4 levels, not 2"):
+        bots_play(("expert", "greedy"), 0, GIN)
+    with pytest.raises(PartyError, match="choose from random, greedy, expert"):
+        bots_play(("expert", "greedy", "expert", "master"), 0, GIN)

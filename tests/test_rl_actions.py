@@ -14,12 +14,8 @@ import pytest
 from tests.helpers import c, play
 from umtali.games.umtali.deal import stacked_deck
 from umtali.games.umtali.moves import Move, MoveKind
-from umtali.games.umtali.rules import PRESETS
-from umtali.games.umtali.state import HandState
-from umtali.games.umtali.view import PlayerView
-from umtali.kernel.deck import shuffled_deck
-from umtali.rl import actions
-from umtali.rl.actions import (
+from umtali.games.umtali.research import actions
+from umtali.games.umtali.research.actions import (
     ACTION_BLOCKS,
     DISCARD,
     DISCARD_DOWN,
@@ -45,6 +41,10 @@ from umtali.rl.actions import (
     move_of,
     table_markdown,
 )
+from umtali.games.umtali.rules import PRESETS
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.deck import shuffled_deck
 
 RESEARCH = Path(__file__).resolve().parent.parent / "docs" / "RESEARCH.md"
 

@@ -11,9 +11,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from umtali.games.umtali.bots import BOTS
+from umtali.games.umtali.research.actions import DISCARD, NUM_ACTIONS
 from umtali.rl import ENV_ID
-from umtali.rl.actions import DISCARD, NUM_ACTIONS
-from umtali.rl.episode import IllegalActionError
+from umtali.rl.encoding import IllegalActionError
 from umtali.rl.gym import UmtaliEnv
 
 # An 'ansi' text has no frame rate to declare.

@@ -15,14 +15,14 @@ from tests.test_view import hidden_from
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.melds import ColumnKind
 from umtali.games.umtali.moves import Move
-from umtali.games.umtali.rules import RuleSet
-from umtali.games.umtali.state import HandState
-from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
-from umtali.games.umtali.view import PlayerView, determinize
-from umtali.kernel.cards import ALL_CARDS
-from umtali.kernel.deck import shuffled_deck
-from umtali.rl.actions import DISCARD_DOWN, PAIR, PAIR_COLUMNS, index_of, mask_of_view
-from umtali.rl.observation import (
+from umtali.games.umtali.research.actions import (
+    DISCARD_DOWN,
+    PAIR,
+    PAIR_COLUMNS,
+    index_of,
+    mask_of_view,
+)
+from umtali.games.umtali.research.observation import (
     CARD_PLANES,
     COUNTS,
     FACE_DOWN_ENTRY,
@@ -32,6 +32,12 @@ from umtali.rl.observation import (
     Observer,
     max_moves,
 )
+from umtali.games.umtali.rules import RuleSet
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.cards import ALL_CARDS
+from umtali.kernel.deck import shuffled_deck
 
 PLACED = (
     "hand",

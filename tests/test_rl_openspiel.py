@@ -16,19 +16,19 @@ import pytest
 
 from tests.helpers import NOT_THE_STATE
 from umtali.games.umtali.lessons import LESSONS, Lesson
-from umtali.games.umtali.rules import STANDARD
-from umtali.games.umtali.state import HandState, NotInStockError
-from umtali.games.umtali.terms import Phase
-from umtali.kernel.cards import card_name
-from umtali.rl.actions import DRAW, NUM_ACTIONS, engine_action, index_of
-from umtali.rl.observation import Observer, max_moves
-from umtali.rl.openspiel import (
+from umtali.games.umtali.research.actions import DRAW, NUM_ACTIONS, engine_action, index_of
+from umtali.games.umtali.research.observation import Observer, max_moves
+from umtali.games.umtali.research.openspiel import (
     GAME_NAME,
     OpenSpielOptionError,
     UmtaliState,
     max_margin,
     play_indices,
 )
+from umtali.games.umtali.rules import STANDARD
+from umtali.games.umtali.state import HandState, NotInStockError
+from umtali.games.umtali.terms import Phase
+from umtali.kernel.cards import card_name
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

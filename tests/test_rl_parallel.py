@@ -12,10 +12,10 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from umtali.games.umtali.research.vector import HandBatch
 from umtali.games.umtali.rules import PRACTICAL
-from umtali.rl.episode import IllegalActionError
+from umtali.rl.encoding import IllegalActionError
 from umtali.rl.parallel import ParallelHandBatch, WorkerError
-from umtali.rl.vector import HandBatch
 
 
 @pytest.fixture(scope="module")

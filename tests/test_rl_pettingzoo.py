@@ -18,8 +18,9 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
 )
 from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
-from umtali.rl.actions import DISCARD, KEEP, NUM_ACTIONS
-from umtali.rl.episode import IllegalActionError
+from umtali.games.umtali.research.actions import DISCARD, KEEP, NUM_ACTIONS
+from umtali.games.umtali.research.episode import Episode
+from umtali.rl.encoding import IllegalActionError
 from umtali.rl.pettingzoo import AGENTS, UmtaliAEC, env, parallel_env, raw_env
 
 # PettingZoo's checkers warn of a dict observation unless the game is on their own list
@@ -79,7 +80,7 @@ def test_a_hand_pays_each_player_his_score_margin() -> None:
     for seed in range(20):
         game = raw_env()
         game.reset(seed=seed)
-        assert game.episode is not None
+        assert isinstance(game.episode, Episode)  # Umtali's, the default game's
         hand = game.episode.state
         totals = play_out(game, rng)
         outcome = hand.outcome()
@@ -92,7 +93,7 @@ def test_a_game_pays_its_winner_one_and_the_loser_minus_one() -> None:
     rng = random.Random(4)
     game = raw_env(reward="game")
     game.reset(seed=9)
-    assert game.episode is not None
+    assert isinstance(game.episode, Episode)
     totals = play_out(game, rng)
     match = game.episode.match
     assert len(match.hands) == 4  # R10: a game is four hands
@@ -104,13 +105,14 @@ def test_a_game_pays_its_winner_one_and_the_loser_minus_one() -> None:
 def test_the_game_totals_reach_the_observation_between_hands() -> None:
     game = raw_env(reward="game", flat=False)
     game.reset(seed=2)
-    assert game.episode is not None
+    episode = game.episode
+    assert isinstance(episode, Episode)
     rng = random.Random(1)
-    while len(game.episode.match.hands) < 2:
+    while len(episode.match.hands) < 2:
         obs = game.observe(game.agent_selection)
         legal = np.flatnonzero(obs["action_mask"])
         game.step(int(legal[rng.randrange(len(legal))]))
-    first = game.episode.match.hands[0].outcome()
+    first = episode.match.hands[0].outcome()
     assert first is not None
     counts = game.observe("player_1")["counts"]
     # Entries 7 and 8: the viewer's game total, then his opponent's; then hands to come.

@@ -14,12 +14,9 @@ import pytest
 
 from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.lessons import LESSONS
-from umtali.games.umtali.state import HandState
-from umtali.games.umtali.view import PlayerView
-from umtali.kernel.cards import mask_of, parse_card
-from umtali.rl.actions import DISCARD, DRAW, TAKE, index_of, legal_indices
-from umtali.rl.observation import Observer
-from umtali.rl.policy import (
+from umtali.games.umtali.research.actions import DISCARD, DRAW, TAKE, index_of, legal_indices
+from umtali.games.umtali.research.observation import Observer
+from umtali.games.umtali.research.policy import (
     FEATURES,
     LinearPolicy,
     PolicyBot,
@@ -27,6 +24,9 @@ from umtali.rl.policy import (
     Position,
     action_features,
 )
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.view import PlayerView
+from umtali.kernel.cards import mask_of, parse_card
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -8,12 +8,12 @@ import random
 import numpy as np
 import pytest
 
+from umtali.games.umtali.research.actions import DISCARD, INDEX_OF_ACTION, NUM_ACTIONS
+from umtali.games.umtali.research.observation import Observer
+from umtali.games.umtali.research.vector import HandBatch
 from umtali.games.umtali.rules import PRACTICAL, STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
-from umtali.rl.actions import DISCARD, INDEX_OF_ACTION, NUM_ACTIONS
-from umtali.rl.episode import IllegalActionError
-from umtali.rl.observation import Observer
-from umtali.rl.vector import HandBatch
+from umtali.rl.encoding import IllegalActionError
 
 
 def random_actions(batch: HandBatch, rng: random.Random) -> list[int]:

@@ -424,6 +424,8 @@ class GameSpec:
         terminal: hook to its screen at the terminal (``umtali play``, replays).
         table: hook to its browser table (what a seat is sent, a replay's steps).
         research: hook to its research encoding, where it has one.
+        arena: hook to what the arena adds for it (its own figures, its engine's
+            benchmark), where it has one: the arena plays any game without.
         static: the folder under the server's ``/static/games/`` with its table's
             browser code (``table.js``), where it has one.
     """
@@ -444,6 +446,7 @@ class GameSpec:
     terminal: str | None = None
     table: str | None = None
     research: str | None = None
+    arena: str | None = None
     static: str | None = None
     _resolved: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -485,10 +488,10 @@ class GameSpec:
         return told
 
     def hook(self, which: str) -> Any:
-        """One of its front ends' parts: ``terminal``, ``table`` or ``research``
-        (:class:`HookError` if it has none)."""
-        if which not in ("terminal", "table", "research"):
-            raise HookError(f"no hook {which!r}: terminal, table or research")
+        """One of its front ends' parts: ``terminal``, ``table``, ``research`` or
+        ``arena`` (:class:`HookError` if it has none)."""
+        if which not in ("terminal", "table", "research", "arena"):
+            raise HookError(f"no hook {which!r}: terminal, table, research or arena")
         return self._hook(which)
 
     def has(self, which: str) -> bool:

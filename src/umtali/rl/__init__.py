@@ -1,23 +1,58 @@
-"""Umtali for reinforcement learning: a fixed action space (:mod:`umtali.rl.actions`),
-tensor observations (:mod:`umtali.rl.observation`), a PettingZoo environment
-(:mod:`umtali.rl.pettingzoo`), a Gymnasium one against a computer player
-(:mod:`umtali.rl.gym`) and hands stepped in batches (:mod:`umtali.rl.vector`).
-docs/RESEARCH.md shows each with an example.
+"""Card games for reinforcement learning: every registered game with a research encoding
+(the registry's ``research`` hook, :mod:`umtali.rl.encoding`), through one set of
+environments. docs/RESEARCH.md shows each with an example.
+
+* :mod:`umtali.rl.pettingzoo`: a PettingZoo environment (AEC and parallel).
+* :mod:`umtali.rl.gym`: a Gymnasium environment against computer players.
+* :mod:`umtali.rl.parallel`: a game's batches of hands on several cores.
+* :mod:`umtali.rl.openspiel`: the games' OpenSpiel games, registered with ``pyspiel``.
+
+Each takes ``game=`` a registered name, the default game (Umtali) when none is given.
+What is a game's own (its action space, observations, episodes, batches, policy,
+OpenSpiel game) lives in its folder (Umtali's in ``umtali.games.umtali.research``).
+
+``umtali.rl.actions``, ``observation``, ``episode``, ``vector``, ``policy`` and the
+names of ``openspiel`` are where Umtali's encoding was when it was the only game, and
+every program written against them goes on working: each of these modules stands for
+the default game's encoding module of its name, found through the registry
+(:func:`umtali.rl.encoding.alias`), and each name read there is that module's own
+object (``umtali.rl.vector.HandBatch is umtali.games.umtali.research.vector.HandBatch``).
+Code that wants the exact types for a type checker imports from the game's module; at
+the old paths every name is ``Any`` to it.
 
 Everything here needs the ``rl`` extra (``pip install -e '.[rl]'``: numpy, Gymnasium,
 PettingZoo); the rules core stays free of them and keeps its packed action ints.
-Importing the package registers the Gymnasium environment as ``Umtali-v0``.
+Importing the package registers each game's Gymnasium environment under its id: Umtali's
+is ``Umtali-v0`` (:data:`ENV_ID`).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 import gymnasium
 
-__all__ = ["ENV_ID"]
+from umtali.rl.encoding import research, researched
 
-ENV_ID = "Umtali-v0"
-"""The Gymnasium id of :class:`umtali.rl.gym.UmtaliEnv`: ``gymnasium.make("Umtali-v0")``
-once :mod:`umtali.rl` (or any module of it) is imported."""
+__all__ = ["ENV_ID", "ENV_IDS", "register_environments"]
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="umtali.rl.gym:UmtaliEnv")
+
+def register_environments() -> dict[str, str]:
+    """Register with Gymnasium the environment of every registered game that has a
+    research encoding and is not registered yet (done on import; call it again after
+    registering a game); each game's id, by game."""
+    ids = {game: research(game).env_id for game in researched()}
+    for game, env_id in ids.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="umtali.rl.gym:CardGameEnv", kwargs={"game": game}
+            )
+    return ids
+
+
+ENV_IDS: Final = register_environments()
+"""The Gymnasium id of each game's environment (:class:`umtali.rl.gym.CardGameEnv`), by
+game: ``gymnasium.make(id)`` once :mod:`umtali.rl` (or any module of it) is imported."""
+
+ENV_ID: Final = research().env_id
+"""The Gymnasium id of the default game's environment: ``gymnasium.make("Umtali-v0")``."""

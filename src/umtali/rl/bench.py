@@ -1,6 +1,8 @@
 """Our environments in ``umtali bench --peers`` (:mod:`umtali.sim.peers`), beside the
-engines and RLCard's gin-rummy ``env.step``: the arena's layer may not import this one,
-so the command hands them over (``load_engines(seed, more=ENGINES)``).
+engines and the peers' environments: the arena's layer may not import this one, so the
+command hands them over (``load_engines(seed, more=ENGINES)``). They are those of every
+registered game with a research encoding (:mod:`umtali.rl.encoding`), named ``umtali
+...`` for the default game and ``umtali GAME ...`` for another.
 
 * ``umtali PettingZoo env``: the AEC loop a learner writes, ``env.last()`` (the
   observation with its action mask) then ``env.step(action)``, on
@@ -11,8 +13,8 @@ so the command hands them over (``load_engines(seed, more=ENGINES)``).
   few marked entries of a 14,272-entry mask would cost the policy some microseconds a
   move, which are no cost of the environment. Its timed call is ``env.last()``: what the
   player is handed to choose from.
-* ``umtali HandBatch (256)`` and ``(1024)``: that many hands stepped together
-  (:mod:`umtali.rl.vector`), each step returning every observation and mask stacked; a
+* ``umtali HandBatch (256)`` and ``(1024)``: that many hands stepped together (the
+  game's batch, :class:`umtali.rl.encoding.Batch`; Umtali's :mod:`umtali.rl.vector`), each step returning every observation and mask stacked; a
   move is one hand's step. The actions are drawn for all rows at once by
   :meth:`HandBatch.sample_actions`, as a training loop draws a batch's actions with
   numpy. Its timed call is one ``step``, shared out among the hands. A step has a cost
@@ -39,11 +41,13 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from umtali.games import DEFAULT_GAME
+from umtali.rl.encoding import researched
 from umtali.sim.peers import OneHandEngine, OptionalEngine
 
 if TYPE_CHECKING:
+    from umtali.rl.encoding import Batch
     from umtali.rl.parallel import ParallelHandBatch
-    from umtali.rl.vector import HandBatch
 
 __all__ = [
     "BATCH_SIZES",
@@ -53,20 +57,25 @@ __all__ = [
     "BatchEngine",
     "ParallelBatchEngine",
     "PettingZooEngine",
+    "engines_of",
 ]
+
+
+def _ours(game: str) -> str:
+    """How our engines of ``game`` are named: ``umtali`` for the default game."""
+    return "umtali" if game == DEFAULT_GAME else f"umtali {game}"
 
 
 class PettingZooEngine(OneHandEngine):
     """The AEC loop of :func:`umtali.rl.pettingzoo.raw_env` (see the module)."""
 
-    name = "umtali PettingZoo env"
-
-    def __init__(self) -> None:
+    def __init__(self, game: str = DEFAULT_GAME) -> None:
         from umtali import __version__
         from umtali.rl.pettingzoo import raw_env
 
+        self.name = f"{_ours(game)} PettingZoo env"
         self.version = __version__
-        self.env = raw_env()
+        self.env = raw_env(game=game)
         self.env.reset(seed=0)
 
     def _action(self, rng: random.Random) -> int:
@@ -108,22 +117,23 @@ BATCH_STEPS = 8
 
 
 class BatchEngine:
-    """A :class:`~umtali.rl.vector.HandBatch` of ``hands`` hands (see the module)."""
+    """A batch of ``hands`` hands of ``game`` (see the module)."""
 
-    def __init__(self, hands: int) -> None:
+    def __init__(self, hands: int, game: str = DEFAULT_GAME) -> None:
         from umtali import __version__
 
         self.version = __version__
         self.hands = hands
         """Hands stepped together."""
-        self.name = f"umtali HandBatch ({hands})"
+        self.game = game
+        self.name = f"{_ours(game)} HandBatch ({hands})"
         self.batch = self._make()
         self.batch.reset()
 
-    def _make(self) -> HandBatch | ParallelHandBatch:
-        from umtali.rl.vector import HandBatch
+    def _make(self) -> Batch | ParallelHandBatch:
+        from umtali.rl.encoding import research
 
-        return HandBatch(self.hands, seed=0)
+        return research(self.game).batch(self.hands, seed=0)
 
     @staticmethod
     def _sampler(rng: random.Random) -> np.random.Generator:
@@ -162,14 +172,14 @@ class ParallelBatchEngine(BatchEngine):
 
     batch: ParallelHandBatch
 
-    def __init__(self, per_worker: int) -> None:
-        super().__init__(per_worker * PARALLEL_WORKERS)
-        self.name = f"umtali HandBatch ({per_worker}) × {PARALLEL_WORKERS} processes"
+    def __init__(self, per_worker: int, game: str = DEFAULT_GAME) -> None:
+        super().__init__(per_worker * PARALLEL_WORKERS, game)
+        self.name = f"{_ours(game)} HandBatch ({per_worker}) × {PARALLEL_WORKERS} processes"
 
     def _make(self) -> ParallelHandBatch:
         from umtali.rl.parallel import ParallelHandBatch
 
-        batch = ParallelHandBatch(self.hands, workers=PARALLEL_WORKERS, seed=0)
+        batch = ParallelHandBatch(self.hands, workers=PARALLEL_WORKERS, seed=0, game=self.game)
         if hasattr(os, "sched_setaffinity"):
             for pid in batch.pids:
                 with contextlib.suppress(OSError):
@@ -177,9 +187,17 @@ class ParallelBatchEngine(BatchEngine):
         return batch
 
 
-ENGINES: Final[tuple[OptionalEngine, ...]] = (
-    (PettingZooEngine, "the rl extra", "rl"),
-    *((partial(BatchEngine, hands), "the rl extra", "rl") for hands in BATCH_SIZES),
-    (partial(ParallelBatchEngine, BATCH_SIZES[-1]), "the rl extra", "rl"),
+def engines_of(game: str) -> tuple[OptionalEngine, ...]:
+    """The environments of ``game``'s research encoding, as the race makes them."""
+    return (
+        (partial(PettingZooEngine, game), "the rl extra", "rl"),
+        *((partial(BatchEngine, hands, game), "the rl extra", "rl") for hands in BATCH_SIZES),
+        (partial(ParallelBatchEngine, BATCH_SIZES[-1], game), "the rl extra", "rl"),
+    )
+
+
+ENGINES: Final[tuple[OptionalEngine, ...]] = tuple(
+    engine for game in researched() for engine in engines_of(game)
 )
-"""The engines to hand to :func:`umtali.sim.peers.load_engines`."""
+"""The engines to hand to :func:`umtali.sim.peers.load_engines`: every game's that has
+a research encoding."""

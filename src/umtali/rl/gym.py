@@ -1,13 +1,15 @@
-"""Umtali as a single-agent Gymnasium environment: the agent plays one seat, a computer
-player of a chosen level (:mod:`umtali.games.umtali.bots`) the other.
+"""Every registered game with a research encoding as a single-agent Gymnasium
+environment: the agent plays one seat, computer players of a chosen level the others.
 
-Importing :mod:`umtali.rl` (so any module of it) registers it as ``Umtali-v0``. Observations and actions
-are those of :mod:`umtali.rl.pettingzoo` (``{"observation", "action_mask"}`` by
-default); :meth:`UmtaliEnv.action_masks` gives the mask too, as maskable learners ask
-for it. The computer's moves are made inside :meth:`~UmtaliEnv.step`, from its own
-:class:`~umtali.games.umtali.view.PlayerView` only, so every observation is the agent's turn (or the
-end). An illegal action ends the episode, costing ``illegal_reward`` (the environment
-checkers step with unmasked random actions), unless ``on_illegal="raise"``.
+Importing :mod:`umtali.rl` (so any module of it) registers each game's environment
+under the game's id (:attr:`~umtali.rl.encoding.Research.env_id`): Umtali's is
+``Umtali-v0``. Observations and actions are those of :mod:`umtali.rl.pettingzoo`
+(``{"observation", "action_mask"}`` by default); :meth:`CardGameEnv.action_masks` gives
+the mask too, as maskable learners ask for it. The computer's moves are made inside
+:meth:`~CardGameEnv.step`, from its own seat's view only, so every observation is the
+agent's turn (or the end). An illegal action ends the episode, costing
+``illegal_reward`` (the environment checkers step with unmasked random actions), unless
+``on_illegal="raise"``.
 
 >>> import gymnasium
 >>> import umtali.rl
@@ -31,37 +33,37 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from umtali.games.umtali.bots import BOTS, make_bot
-from umtali.games.umtali.rules import STANDARD, RuleSet
-from umtali.games.umtali.view import PlayerView
+from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
-from umtali.rl.actions import NUM_ACTIONS, index_of, legal_mask
-from umtali.rl.episode import Episode, RewardKind, default_penalty
-from umtali.rl.observation import Observer
+from umtali.rl.encoding import Episode, RewardKind, research
 
-__all__ = ["GYM_ILLEGAL_CHOICES", "UmtaliEnv"]
-
-GYM_ILLEGAL_CHOICES: Final = ("lose", "raise")
-"""What :class:`UmtaliEnv` does with an illegal action (see :mod:`umtali.rl.episode`)."""
+__all__ = ["GYM_ILLEGAL_CHOICES", "CardGameEnv", "UmtaliEnv"]
 
 Observation = dict[str, Any]
-"""An observation: :class:`~umtali.rl.observation.Observer`'s dict of arrays."""
+"""An observation: the game's observer's dict of arrays."""
+
+GYM_ILLEGAL_CHOICES: Final = ("lose", "raise")
+"""What :class:`CardGameEnv` does with an illegal action (see
+:data:`umtali.rl.encoding.ILLEGAL_CHOICES`)."""
 
 
-class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
-    """One seat of Umtali against the computer (see the module).
+class CardGameEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a game against the computer (see the module).
 
     Args:
-        opponent: the computer's level, a name of :data:`umtali.games.umtali.bots.BOTS`.
-        seat: the agent's seat, 0 or 1; ``None`` (the default) draws it each episode.
-        rules: the rule options.
+        opponent: the computer's level, one of the game's levels (Umtali's
+            :data:`~umtali.games.umtali.bots.BOTS`).
+        seat: the agent's seat, 0, 1, ...; ``None`` (the default) draws it each episode.
+        game: the registered game (the default game's when not given).
+        rules: the game's rules: its own rules object, a variant's name, or ``None`` for
+            its first variant.
         reward: ``"margin"`` (an episode is a hand, paying the agent's score margin) or
             ``"game"`` (a game of hands, paying 1, 0 or -1).
         perfect_recall: whether observations carry the move history.
         flat: ``{"observation": vector, "action_mask": mask}`` (the default) or the
             dict of arrays (``False``); see :class:`umtali.rl.observation.Observer`.
         on_illegal: ``"lose"`` (the episode ends with ``illegal_reward``) or ``"raise"``.
-        illegal_reward: by default -100 for a hand, -1 for a game.
+        illegal_reward: by default the game's (Umtali's: -100 for a hand, -1 for a game).
         render_mode: ``"ansi"`` to have :meth:`render` return the hand as text.
     """
 
@@ -72,7 +74,8 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
         opponent: str = "expert",
         seat: int | None = None,
         *,
-        rules: RuleSet = STANDARD,
+        game: str = DEFAULT_GAME,
+        rules: object = None,
         reward: RewardKind = "margin",
         perfect_recall: bool = False,
         flat: bool = True,
@@ -80,27 +83,33 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if opponent not in BOTS:
+        self.research = found = research(game)
+        if opponent not in found.levels:
             raise ValueError(
-                f"opponent is a computer level, one of {', '.join(BOTS)}; not {quoted(opponent)}"
+                f"opponent is a computer level, one of {', '.join(found.levels)};"
+                f" not {quoted(opponent)}"
             )
-        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-            raise ValueError(f"seat is 0, 1 or None (drawn each episode), not {quoted(seat)}")
+        seats = range(found.seats)
+        if seat is not None and (type(seat) is not int or seat not in seats):
+            named = ", ".join(map(str, seats))
+            raise ValueError(f"seat is {named} or None (drawn each episode), not {quoted(seat)}")
         if on_illegal not in GYM_ILLEGAL_CHOICES:
             raise ValueError(
                 f"on_illegal is one of {', '.join(GYM_ILLEGAL_CHOICES)}, not {quoted(on_illegal)}"
             )
         self.opponent = opponent
-        self.bot = make_bot(opponent, reproducible=True)
+        self.bot = found.opponent(opponent)
         self.fixed_seat = seat
         self.rules = rules
         self.reward_kind: RewardKind = reward
         self.on_illegal = on_illegal
-        self.illegal_reward = default_penalty(reward) if illegal_reward is None else illegal_reward
+        self.illegal_reward = (
+            found.default_penalty(reward) if illegal_reward is None else illegal_reward
+        )
         self.render_mode = render_mode
-        self.observer = Observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.observer = found.observer(rules, perfect_recall=perfect_recall, flat=flat)
         self.observation_space = self.observer.space
-        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.action_space = gymnasium.spaces.Discrete(found.num_actions)
         self.seat = 0
         self.episode: Episode | None = None
         self._rng = random.Random()
@@ -112,14 +121,17 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
         # The deals, the seat and the computer's choices all come from one RNG, seeded
         # from Gymnasium's: the same seed plays the same episode.
         self._rng = random.Random(int(self.np_random.integers(2**63)))
-        self.seat = self._rng.randrange(2) if self.fixed_seat is None else self.fixed_seat
-        self.episode = Episode(self._rng, self.rules, self.reward_kind)
+        seats = self.research.seats
+        self.seat = self._rng.randrange(seats) if self.fixed_seat is None else self.fixed_seat
+        self.episode = self.research.episode(
+            self._rng, self.observer, rules=self.rules, reward=self.reward_kind
+        )
         rewards = self._computer_moves()
         return self._observe(), self._info(rewards)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         episode = self._episode()
-        if episode.state.is_over():
+        if episode.is_over():
             raise RuntimeError("the episode is over: call reset() to start another")
         if not _is_int(action) or not episode.is_legal(int(action)):
             if self.on_illegal == "raise":
@@ -133,42 +145,32 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
         reward = 0.0 if rewards is None else rewards[self.seat]
         return self._observe(), reward, rewards is not None, False, self._info(rewards)
 
-    def _computer_moves(self) -> tuple[float, float] | None:
+    def _computer_moves(self) -> tuple[float, ...] | None:
         """Let the computer move until it is the agent's turn or the episode ends; the
         rewards if it ended."""
         episode = self._episode()
-        other = 1 - self.seat
-        while episode.state.player == other and not episode.state.is_over():
-            view = PlayerView.of(
-                episode.state, other, episode.game_scores, episode.hands_left, with_history=False
-            )
-            move = self.bot.choose(view, self._rng)
-            rewards = episode.step(episode.check(index_of(move)))
+        while episode.to_move != self.seat and not episode.is_over():
+            rewards = episode.step(self.bot.choose(episode, self._rng))
             if rewards is not None:
                 return rewards
         return None
 
     def _observe(self) -> Observation:
-        episode = self._episode()
-        return self.observer.observe(
-            episode.state, self.seat, episode.game_scores, episode.hands_left
-        )
+        return self._episode().observe(self.seat)
 
-    def _info(self, rewards: tuple[float, float] | None) -> dict[str, Any]:
+    def _info(self, rewards: tuple[float, ...] | None) -> dict[str, Any]:
+        """The agent's seat; at the end also the hand's scores, the agent's first."""
         episode = self._episode()
         info: dict[str, Any] = {"seat": self.seat}
-        outcome = episode.state.outcome()
-        if rewards is not None and outcome is not None:
-            me, other = self.seat, 1 - self.seat
-            info["scores"] = (outcome.scores[me], outcome.scores[other])
+        scores = episode.scores()
+        if rewards is not None and scores is not None:
+            mine = self.seat
+            info["scores"] = (scores[mine], *scores[mine + 1 :], *scores[:mine])
         return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The agent's legal moves now, as a boolean mask (all false at the end)."""
-        state = self._episode().state
-        if state.player != self.seat:
-            return np.zeros(NUM_ACTIONS, np.bool_)
-        return legal_mask(state)
+        return self._episode().mask(self.seat)
 
     def _episode(self) -> Episode:
         if self.episode is None:
@@ -185,3 +187,7 @@ class UmtaliEnv(gymnasium.Env[Observation, np.int64]):
 
 def _is_int(action: object) -> bool:
     return isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+
+
+UmtaliEnv = CardGameEnv
+"""The environment's name before there were other games."""

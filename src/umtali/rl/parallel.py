@@ -1,8 +1,9 @@
-"""A batch of hands stepped by several worker processes: :class:`~umtali.rl.vector.HandBatch`
-on more than one core, for training loops on a machine with cores to spare.
+"""A batch of hands stepped by several worker processes: a game's batch (Umtali's
+:class:`~umtali.rl.vector.HandBatch`, or another game's through ``game=``,
+:mod:`umtali.rl.encoding`) on more than one core, for training loops on a machine with
+cores to spare.
 
-Each worker process holds a :class:`~umtali.rl.vector.HandBatch` of its share of the
-rows (the rows are cut into ``workers`` consecutive slices, as even as they go) and
+Each worker process holds a batch of the game of its share of the rows (the rows are cut into ``workers`` consecutive slices, as even as they go) and
 writes its observations, masks, rewards and legal moves into one block of shared
 memory; a step writes the actions there, wakes every worker through its pipe, and
 waits for all of them. The arrays a step returns are the same as a lone batch's, row by
@@ -41,11 +42,9 @@ from typing import Any, Final, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
-from umtali.rl.actions import NUM_ACTIONS
-from umtali.rl.observation import CARD_PLANES, COUNTS, FLAGS
-from umtali.rl.vector import BatchObservation, HandBatch, checked_actions
+from umtali.rl.encoding import Batch, BatchObservation, checked_actions, research
 
 __all__ = ["ParallelHandBatch", "WorkerError"]
 
@@ -54,22 +53,23 @@ class WorkerError(RuntimeError):
     """A worker process failed or went away; the batch cannot step any more."""
 
 
-def _layout(n: int) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
-    """The arrays in the shared block, for ``n`` rows: their shapes and types, in order."""
+def _layout(n: int, game: str) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
+    """The arrays in the shared block, for ``n`` rows of ``game``: their shapes and
+    types, in order (the observation's arrays as the game's batches lay them out)."""
+    found = research(game)
+    actions = found.num_actions
+    observed = {name: ((n, *row), dtype) for name, (row, dtype) in found.batch_arrays().items()}
     return {
         "actions": ((n,), np.dtype(np.int64)),
-        "cards": ((n, len(CARD_PLANES), 52), np.dtype(np.uint8)),
-        "pile": ((n, 52), np.dtype(np.uint8)),
-        "counts": ((n, len(COUNTS)), np.dtype(np.int32)),
-        "flags": ((n, len(FLAGS)), np.dtype(np.uint8)),
-        "action_mask": ((n * NUM_ACTIONS,), np.dtype(np.int8)),
-        "rewards": ((n, 2), np.dtype(np.float32)),
+        **observed,
+        "action_mask": ((n * actions,), np.dtype(np.int8)),
+        "rewards": ((n, found.seats), np.dtype(np.float32)),
         "done": ((n,), np.dtype(np.bool_)),
         "to_move": ((n,), np.dtype(np.int8)),
         "legal_counts": ((n,), np.dtype(np.intp)),
         # Each row's legal action indices, row after row from the start of its
-        # worker's region (a row has at most NUM_ACTIONS: they are distinct).
-        "legal": ((n * NUM_ACTIONS,), np.dtype(np.int32)),
+        # worker's region (a row has at most num_actions: they are distinct).
+        "legal": ((n * actions,), np.dtype(np.int32)),
     }
 
 
@@ -81,29 +81,35 @@ def _padded(size: int) -> int:
     return -(-size // _ALIGN) * _ALIGN
 
 
-def _sizes(n: int) -> list[int]:
-    return [int(np.prod(shape)) * dtype.itemsize for shape, dtype in _layout(n).values()]
+def _sizes(n: int, game: str) -> list[int]:
+    return [int(np.prod(shape)) * dtype.itemsize for shape, dtype in _layout(n, game).values()]
 
 
-def _views(memory: Any, n: int) -> dict[str, npt.NDArray[Any]]:
+def _views(memory: Any, n: int, game: str) -> dict[str, npt.NDArray[Any]]:
     """The shared block's arrays, as numpy views of ``memory`` (a ``RawArray`` of
-    ``sum(map(_padded, _sizes(n)))`` bytes)."""
+    ``sum(map(_padded, _sizes(n, game)))`` bytes)."""
     raw = np.frombuffer(memory, np.uint8)
     views: dict[str, npt.NDArray[Any]] = {}
     at = 0
-    for (name, (shape, dtype)), size in zip(_layout(n).items(), _sizes(n), strict=True):
+    layout = _layout(n, game)
+    for (name, (shape, dtype)), size in zip(layout.items(), _sizes(n, game), strict=True):
         views[name] = raw[at : at + size].view(dtype).reshape(shape)
         at += _padded(size)
     return views
 
 
-def _work(conn: Connection, memory: Any, n: int, start: int, stop: int, rules: RuleSet) -> None:
+def _work(
+    conn: Connection, memory: Any, n: int, start: int, stop: int, game: str, rules: object
+) -> None:
     """A worker's life: step rows ``start:stop`` of the shared block on command."""
-    views = _views(memory, n)
+    found = research(game)
+    actions = found.num_actions
+    observed = list(found.batch_arrays())
+    views = _views(memory, n, game)
     rows = slice(start, stop)
-    masks = views["action_mask"][start * NUM_ACTIONS : stop * NUM_ACTIONS]
-    legal = views["legal"][start * NUM_ACTIONS : stop * NUM_ACTIONS]
-    batch: HandBatch | None = None
+    masks = views["action_mask"][start * actions : stop * actions]
+    legal = views["legal"][start * actions : stop * actions]
+    batch: Batch | None = None
     while True:
         try:
             command, seed = conn.recv()
@@ -114,7 +120,7 @@ def _work(conn: Connection, memory: Any, n: int, start: int, stop: int, rules: R
         try:
             played = 0
             if command == "reset" or batch is None:
-                batch = HandBatch(stop - start, seed=seed, rules=rules, mask_buffer=masks)
+                batch = found.batch(stop - start, seed=seed, rules=rules, mask_buffer=masks)
                 obs = batch.reset()
                 views["rewards"][rows] = 0
                 views["done"][rows] = False
@@ -124,7 +130,7 @@ def _work(conn: Connection, memory: Any, n: int, start: int, stop: int, rules: R
                 views["rewards"][rows] = rewards
                 views["done"][rows] = done
                 played = batch.hands_played - before
-            for name in ("cards", "pile", "counts", "flags"):
+            for name in observed:
                 views[name][rows] = obs[name]
             views["to_move"][rows] = batch.to_move
             counts = batch.legal_counts
@@ -149,9 +155,12 @@ def _stop(conns: list[Connection], processes: list[BaseProcess]) -> None:
 
 
 class ParallelHandBatch:
-    """``n`` hands under ``rules``, stepped by ``workers`` processes (see the module).
+    """``n`` hands of ``game`` (the default game's when not given) under ``rules`` (the
+    game's own rules, a variant's name, or ``None``), stepped by ``workers`` processes
+    (see the module).
 
-    The interface is :class:`~umtali.rl.vector.HandBatch`'s: :meth:`reset`, :meth:`step`,
+    The interface is the game's batch's (:class:`~umtali.rl.encoding.Batch`, Umtali's
+    :class:`~umtali.rl.vector.HandBatch`): :meth:`reset`, :meth:`step`,
     :meth:`sample_actions`, :attr:`legal`, :attr:`to_move`, :attr:`hands_played`, and the
     same contract for the arrays (new at every step, but ``action_mask``, the batch's own
     and overwritten by the next step unless ``copy=True``). The hands themselves live in
@@ -164,7 +173,8 @@ class ParallelHandBatch:
         *,
         workers: int,
         seed: int | None = None,
-        rules: RuleSet = STANDARD,
+        game: str = DEFAULT_GAME,
+        rules: object = None,
         copy: bool = False,
     ) -> None:
         if type(n) is not int or n < 1:
@@ -173,7 +183,11 @@ class ParallelHandBatch:
             raise ValueError(f"workers is a whole number from 1 to n ({n}), not {quoted(workers)}")
         self.n = n
         self.workers = workers
+        self.game = game
         self.rules = rules
+        self._research = found = research(game)
+        self._num_actions = found.num_actions
+        self._observed = list(found.batch_arrays())
         self.copy = copy
         self.hands_played = 0
         self.to_move = np.zeros(n, np.int8)
@@ -186,9 +200,9 @@ class ParallelHandBatch:
         self.slices = list(itertools.pairwise(bounds))
         """The rows each worker steps, ``(start, stop)``, by worker."""
         context = multiprocessing.get_context("spawn")
-        self._memory = context.RawArray(ctypes.c_uint8, sum(map(_padded, _sizes(n))))
-        self._views = _views(self._memory, n)
-        self._mask = self._views["action_mask"].reshape(n, NUM_ACTIONS).view()
+        self._memory = context.RawArray(ctypes.c_uint8, sum(map(_padded, _sizes(n, game))))
+        self._views = _views(self._memory, n, game)
+        self._mask = self._views["action_mask"].reshape(n, self._num_actions).view()
         self._mask.flags.writeable = False
         self._conns: list[Connection] = []
         self._processes: list[BaseProcess] = []
@@ -196,7 +210,7 @@ class ParallelHandBatch:
             parent, child = context.Pipe()
             process = context.Process(
                 target=_work,
-                args=(child, self._memory, n, start, stop, rules),
+                args=(child, self._memory, n, start, stop, game, rules),
                 daemon=True,
                 name=f"umtali-batch-{start}-{stop}",
             )
@@ -274,7 +288,10 @@ class ParallelHandBatch:
         in any row refuses the whole step: nothing moves)."""
         if not self._started:
             raise RuntimeError("the batch has no hands yet: call reset() first")
-        chosen = checked_actions(actions, self._views["action_mask"])
+        found = self._research
+        chosen = checked_actions(
+            actions, self._views["action_mask"], self._num_actions, found.action_text
+        )
         self._views["actions"][:] = chosen
         self.hands_played += sum(self._command([("step", None) for _ in self.slices]))
         return (
@@ -286,13 +303,9 @@ class ParallelHandBatch:
     def _observe(self) -> BatchObservation:
         views = self._views
         self.to_move = views["to_move"].copy()
-        return {
-            "cards": views["cards"].copy(),
-            "pile": views["pile"].copy(),
-            "counts": views["counts"].copy(),
-            "flags": views["flags"].copy(),
-            "action_mask": self._mask.copy() if self.copy else self._mask,
-        }
+        observed = {name: views[name].copy() for name in self._observed}
+        observed["action_mask"] = self._mask.copy() if self.copy else self._mask
+        return observed
 
     # -- legal moves ----------------------------------------------------------------------
 
@@ -302,7 +315,7 @@ class ParallelHandBatch:
         firsts = np.empty(self.n, np.intp)
         for start, stop in self.slices:
             within = counts[start:stop]
-            firsts[start:stop] = start * NUM_ACTIONS + np.cumsum(within) - within
+            firsts[start:stop] = start * self._num_actions + np.cumsum(within) - within
         return counts, firsts
 
     @property

@@ -1,12 +1,13 @@
-"""Umtali as a PettingZoo environment: :func:`env` (AEC, the natural form of a game of
-turns) and :func:`parallel_env`.
+"""Every registered game with a research encoding as a PettingZoo environment:
+:func:`env` (AEC, the natural form of a game of turns) and :func:`parallel_env`, of the
+default game (Umtali) unless ``game=`` names another (:mod:`umtali.rl.encoding`).
 
-The AEC environment's agents are ``"player_0"`` and ``"player_1"`` (the book's Player 1
-and Player 2); ``agent_selection`` is always the player to move, who may make several
-moves in a row (draw, meld, discard). Observations are :mod:`umtali.rl.observation`'s
-dict, ``action_mask`` included; actions are :mod:`umtali.rl.actions` indices. Rewards
-come at the end of the episode (:mod:`umtali.rl.episode`): the hand's score margin, or
-with ``reward="game"`` a whole game's result.
+The AEC environment's agents are ``"player_0"``, ``"player_1"``, ... (Player 1, Player
+2, ...); ``agent_selection`` is always the player to move, who may make several moves in
+a row (Umtali's draw, meld, discard). Observations are the game's observer's dict,
+``action_mask`` included; actions are indices of its action space. Rewards come at the
+end of the episode (the game's :class:`~umtali.rl.encoding.Episode`): Umtali's hand
+score margin, or with ``reward="game"`` a whole game's result.
 
 >>> from umtali.rl.pettingzoo import env
 >>> game = env()
@@ -32,38 +33,46 @@ from typing import Any, Final
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
-from umtali.rl.actions import NUM_ACTIONS
-from umtali.rl.episode import (
+from umtali.rl.encoding import (
     ILLEGAL_CHOICES,
     REWARDS,
     Episode,
     IllegalActionError,
+    Observation,
     RewardKind,
+    research,
 )
-from umtali.rl.observation import Observer
 
 __all__ = [
     "AGENTS",
+    "CardGameAEC",
+    "CardGameParallel",
     "IllegalActionError",
     "UmtaliAEC",
     "UmtaliParallel",
+    "agents",
     "env",
     "parallel_env",
     "raw_env",
 ]
 
-AGENTS: Final = ("player_0", "player_1")
-"""The agents, by seat."""
 
-_SEATS: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+def agents(seats: int) -> tuple[str, ...]:
+    """The agents of a game of ``seats`` players, by seat.
 
-Observation = dict[str, npt.NDArray[np.generic]]
+    >>> agents(3)
+    ('player_0', 'player_1', 'player_2')
+    """
+    return tuple(f"player_{seat}" for seat in range(seats))
+
+
+AGENTS: Final = agents(2)
+"""The agents of a game of two, by seat."""
 
 
 def _check_options(reward: str, on_illegal: str, max_cycles: int | None) -> None:
@@ -77,11 +86,13 @@ def _check_options(reward: str, on_illegal: str, max_cycles: int | None) -> None
         raise ValueError(f"max_cycles is None or an int >= 1, not {quoted(max_cycles)}")
 
 
-class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
-    """Umtali between two agents, one move at a time (see the module).
+class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """A game between its agents, one move at a time (see the module).
 
     Args:
-        rules: the rule options.
+        game: the registered game (the default game's when not given).
+        rules: the game's rules: its own rules object, a variant's name, or ``None`` for
+            its first variant.
         reward: ``"margin"`` (an episode is a hand) or ``"game"`` (a game of hands).
         perfect_recall: whether observations carry the move history.
         flat: observations as PettingZoo's ``{"observation": vector, "action_mask":
@@ -92,21 +103,19 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             ``"ignore"`` (nothing happens; the offender's info says ``illegal_action``).
         illegal_reward: the offender's reward under ``"lose"`` (by default -100 for a
             hand, -1 for a game).
-        max_cycles: truncate the episode after this many moves (``None``: never; a hand
-            ends anyway, R8).
+        max_cycles: truncate the episode after this many moves (``None``: never; an
+            Umtali hand ends anyway, R8).
         render_mode: ``"ansi"`` to have :meth:`render` return the hand as text.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's name for it
-        "name": "umtali_v0",
-        "render_modes": ["ansi"],
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any]
+    """PettingZoo's facts of the environment: its name is the game's."""
 
     def __init__(
         self,
         *,
-        rules: RuleSet = STANDARD,
+        game: str = DEFAULT_GAME,
+        rules: object = None,
         reward: RewardKind = "margin",
         perfect_recall: bool = False,
         flat: bool = True,
@@ -117,16 +126,25 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
     ) -> None:
         super().__init__()
         _check_options(reward, on_illegal, max_cycles)
+        self.research = research(game)
+        self.metadata = {
+            "name": self.research.aec_name,
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
         self.rules = rules
         self.reward_kind: RewardKind = reward
         self.on_illegal = on_illegal
         self.illegal_reward = illegal_reward
         self.max_cycles = max_cycles
         self.render_mode = render_mode
-        self.observer = Observer(rules, perfect_recall=perfect_recall, flat=flat)
-        self.possible_agents = list(AGENTS)
+        self.observer = self.research.observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self._agents = agents(self.research.seats)
+        self._seats = {agent: seat for seat, agent in enumerate(self._agents)}
+        self.possible_agents = list(self._agents)
+        self._num_actions = self.research.num_actions
         self._actions = {
-            agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+            agent: gymnasium.spaces.Discrete(self._num_actions) for agent in self.possible_agents
         }
         self._rng: random.Random | None = None
         self._rewarded = False
@@ -144,28 +162,23 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         deals go on from the last seed, or from fresh randomness)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self.episode = Episode(self._rng, self.rules, self.reward_kind)
+        self.episode = self.research.episode(
+            self._rng, self.observer, rules=self.rules, reward=self.reward_kind
+        )
         self.moves = 0
-        self.agents = list(AGENTS)
+        self.agents = list(self._agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._rewarded = False  # whether any reward is not 0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = AGENTS[self.episode.state.player]
+        self.agent_selection = self._agents[self.episode.to_move]
 
     def observe(self, agent: str) -> Observation:
         episode = self._episode()
-        state = episode.state
-        seat = _SEATS[agent]
-        return self.observer.observe(
-            state,
-            seat,
-            episode.game_scores,
-            episode.hands_left,
-            episode.legal() if seat == state.player else None,
-        )
+        seat = self._seats[agent]
+        return episode.observe(seat, episode.legal() if seat == episode.to_move else None)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -173,9 +186,9 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
             self._was_dead_step(action)
             return
         episode = self._episode()
-        seat = episode.state.player
+        seat = episode.to_move
         # A plain int among the legal moves is the common case: checked here at once.
-        if type(action) is int and 0 <= action < NUM_ACTIONS and action in episode.legal():
+        if type(action) is int and 0 <= action < self._num_actions and action in episode.legal():
             index: int | None = action
         else:
             index = self._legal_index(episode, action)
@@ -198,7 +211,7 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         if rewards is not None:
             self._end(rewards)
             return
-        self.agent_selection = AGENTS[episode.state.player]
+        self.agent_selection = self._agents[episode.to_move]
         if self.max_cycles is not None and self.moves >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
 
@@ -211,8 +224,8 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
                 return index
         return None
 
-    def _end(self, rewards: tuple[float, float]) -> None:
-        self.rewards = {AGENTS[0]: rewards[0], AGENTS[1]: rewards[1]}
+    def _end(self, rewards: tuple[float, ...]) -> None:
+        self.rewards = dict(zip(self._agents, rewards, strict=True))
         self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
@@ -233,18 +246,18 @@ class UmtaliAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         """Nothing to release: the environment holds no files, windows or processes."""
 
 
-class UmtaliParallel(ParallelEnv):  # type: ignore[misc]  # as above
-    """The parallel form (see the module): the same options as :class:`UmtaliAEC`,
+class CardGameParallel(ParallelEnv):  # type: ignore[misc]  # as above
+    """The parallel form (see the module): the same options as :class:`CardGameAEC`,
     ``max_cycles`` counting steps."""
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's name for it
-        "name": "umtali_parallel_v0",
-        "render_modes": ["ansi"],
-    }
+    metadata: dict[str, Any]
+    """PettingZoo's facts of the environment: its name is the game's, ``_parallel``."""
 
     def __init__(self, **options: Any) -> None:
-        self._aec = UmtaliAEC(**options)
-        self.possible_agents = list(AGENTS)
+        self._aec = CardGameAEC(**options)
+        name = self._aec.research.aec_name.removesuffix("_v0")
+        self.metadata = {"name": f"{name}_parallel_v0", "render_modes": ["ansi"]}
+        self.possible_agents = list(self._aec.possible_agents)
         self.agents: list[str] = []
         self.render_mode = self._aec.render_mode
         self.steps = 0
@@ -260,7 +273,7 @@ class UmtaliParallel(ParallelEnv):  # type: ignore[misc]  # as above
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         aec = self._aec
         aec.reset(seed, options)
-        self.agents = list(AGENTS)
+        self.agents = list(aec.possible_agents)
         self.steps = 0
         return {a: aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
@@ -298,17 +311,24 @@ class UmtaliParallel(ParallelEnv):  # type: ignore[misc]  # as above
         self._aec.close()
 
 
-def raw_env(**options: Any) -> UmtaliAEC:
-    """The AEC environment without PettingZoo's checking wrappers (the fastest form)."""
-    return UmtaliAEC(**options)
+UmtaliAEC = CardGameAEC
+"""The AEC environment's name before there were other games."""
+UmtaliParallel = CardGameParallel
+"""The parallel environment's name before there were other games."""
+
+
+def raw_env(**options: Any) -> CardGameAEC:
+    """The AEC environment without PettingZoo's checking wrappers (the fastest form);
+    ``game=`` a registered game's name, and the options of :class:`CardGameAEC`."""
+    return CardGameAEC(**options)
 
 
 def env(**options: Any) -> Any:
     """The AEC environment inside PettingZoo's order-enforcing wrapper, which refuses
     calls out of order (a step before reset)."""
-    return wrappers.OrderEnforcingWrapper(UmtaliAEC(**options))
+    return wrappers.OrderEnforcingWrapper(CardGameAEC(**options))
 
 
-def parallel_env(**options: Any) -> UmtaliParallel:
+def parallel_env(**options: Any) -> CardGameParallel:
     """The parallel environment (see the module); the AEC environment's options."""
-    return UmtaliParallel(**options)
+    return CardGameParallel(**options)

@@ -1,4 +1,4 @@
-"""``umtali bench --peers``: Umtali beside the Gin Rummy engines of OpenSpiel and RLCard.
+"""``umtali bench --peers``: our engines beside other programs' engines of the same games.
 
 Every engine plays uniform-random hands through its own public Python interface, in one
 process pinned to one core. The engines take turns in short blocks, many rounds over, so a
@@ -6,26 +6,18 @@ slow spell of the machine falls on all of them alike. Each block has two parts: 
 play loop (player moves per second, hands per second) and a loop that times every
 legal-move call on its own (the timer's own cost is measured first and taken off).
 
-* ``umtali`` (action ints): :meth:`HandState.legal_actions` and :meth:`HandState.push`
-  on packed ints, the interface meant for search and learning.
-* ``umtali`` (Move objects): :attr:`HandState.legal_moves` read as typed moves, one
-  chosen and pushed; the interface of a program that shows moves to people.
-* ``umtali gin_rummy`` (action ints): our own Gin Rummy (:mod:`umtali.games.gin`),
-  :meth:`GinHand.legal_actions` and :meth:`GinHand.push`, the same game as the peers
-  below, so its ratio to them compares like with like.
-* ``open_spiel gin_rummy`` through ``pyspiel``: ``legal_actions``, a random choice,
-  ``apply_action``; chance nodes (the deal and every stock draw) sampled from
-  ``chance_outcomes``. Only player actions count as moves.
-* ``rlcard gin-rummy``: the environment's step loop, ``env.reset()`` then
-  ``env.step(action)`` with the action drawn from the state's ``legal_actions``. Its
-  legal-move call is ``env._get_legal_actions()``, the one ``step`` itself makes.
-* Engines from outer layers, given to :func:`load_engines` (``more``): the environments
-  of :mod:`umtali.rl` (:data:`umtali.rl.bench.ENGINES`), which this layer may not import.
+The engines come from the registry: each game's arena hook (:mod:`umtali.sim.hooks`)
+names its own engines (Umtali's action ints and Move objects, each game's engine through
+its legal actions and push) and its peers, other programs' engines of the same game
+(OpenSpiel's and RLCard's, for a game they have), named by their own ids. Engines from
+outer layers are handed to :func:`load_engines` (``more``): the environments of
+:mod:`umtali.rl` (:data:`umtali.rl.bench.ENGINES`), which this layer may not import.
 
 The peers are optional (``pip install -e '.[bench]'``), and so are our environments
-(``pip install -e '.[rl]'``); a missing one is reported and left out. Gin Rummy and Umtali are different games: a hand of each is a different amount
-of play, so the per-move figures are the fair comparison, and hands/s is context. The
-rules of our Gin Rummy and OpenSpiel's differ in a few details (docs/RULES.md, Part 7).
+(``pip install -e '.[rl]'``); a missing one is reported and left out. Our games and the
+peers' are different games, or the same game under slightly different rules
+(docs/RULES.md): a hand of each is a different amount of play, so the per-move figures
+are the fair comparison, and hands/s is context.
 """
 
 from __future__ import annotations
@@ -40,17 +32,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from umtali.games.gin.state import GinHand
-from umtali.games.umtali.moves import Move
-from umtali.games.umtali.state import HandState
-from umtali.kernel.deck import shuffled_deck
+from umtali import games
 from umtali.sim.bench import clock_overhead
+from umtali.sim.hooks import hook_of
 
 __all__ = [
     "Engine",
+    "HandEngine",
     "OneHandEngine",
     "OptionalEngine",
     "PeerTally",
+    "PlayableHand",
     "compare_engines",
     "load_engines",
     "peer_report",
@@ -102,10 +94,6 @@ class PeerTally:
 
 
 # -- the engines -------------------------------------------------------------------------
-def _move_list(state: HandState) -> list[Move]:
-    return list(state.legal_moves)
-
-
 class OneHandEngine(ABC):
     """An engine that plays one hand per :meth:`play` (the base of most engines)."""
 
@@ -117,19 +105,36 @@ class OneHandEngine(ABC):
         return self.play_hand(rng), 1
 
 
-class UmtaliActions(OneHandEngine):
-    name = "umtali (action ints)"
-    # How the legal moves are read; pushed back as they come (an int or a Move).
-    read_legal: Callable[[HandState], Sequence[int | Move]] = staticmethod(HandState.legal_actions)
+class PlayableHand(Protocol):
+    """A hand of one of our engines, as the random-play loop drives it."""
+
+    def is_over(self) -> bool: ...
+
+    def push(self, action: Any, /) -> None: ...
+
+
+class HandEngine(OneHandEngine):
+    """Random play of one of our engines a hand at a time: :meth:`deal` makes a hand,
+    :attr:`read_legal` reads its legal moves, and each chosen move is pushed back as it
+    came (an action int, or a move)."""
+
+    name: str
+    read_legal: Callable[[Any], Sequence[Any]]
+    """How the legal moves are read: a plain function of the hand (a class's
+    ``staticmethod``), called without a bound method's cost."""
 
     def __init__(self) -> None:
         from umtali import __version__
 
         self.version = __version__
 
+    @abstractmethod
+    def deal(self, rng: random.Random) -> PlayableHand:
+        """A new hand, dealt from ``rng``."""
+
     def play_hand(self, rng: random.Random) -> int:
         read = self.read_legal
-        state = HandState(shuffled_deck(rng), rng.randrange(2))
+        state = self.deal(rng)
         moves = 0
         while not state.is_over():
             legal = read(state)
@@ -140,122 +145,12 @@ class UmtaliActions(OneHandEngine):
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
         read = self.read_legal
         clock = time.perf_counter_ns
-        state = HandState(shuffled_deck(rng), rng.randrange(2))
+        state = self.deal(rng)
         while not state.is_over():
             t0 = clock()
             legal = read(state)
             times.append(clock() - t0 - overhead)
             state.push(legal[rng.randrange(len(legal))])
-
-
-class UmtaliMoves(UmtaliActions):
-    name = "umtali (Move objects)"
-    read_legal = staticmethod(_move_list)
-
-
-class UmtaliGin(OneHandEngine):
-    name = "umtali gin_rummy"
-
-    def __init__(self) -> None:
-        from umtali import __version__
-
-        self.version = __version__
-
-    def play_hand(self, rng: random.Random) -> int:
-        hand = GinHand(shuffled_deck(rng), rng.randrange(2))
-        moves = 0
-        while not hand.is_over():
-            legal = hand.legal_actions()
-            hand.push(legal[rng.randrange(len(legal))])
-            moves += 1
-        return moves
-
-    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
-        clock = time.perf_counter_ns
-        hand = GinHand(shuffled_deck(rng), rng.randrange(2))
-        while not hand.is_over():
-            t0 = clock()
-            legal = hand.legal_actions()
-            times.append(clock() - t0 - overhead)
-            hand.push(legal[rng.randrange(len(legal))])
-
-
-def _pick_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    """A chance outcome drawn with its probability (OpenSpiel's deals are uniform, so
-    the common case is one ``randrange``)."""
-    first = outcomes[0][1]
-    if all(p == first for _, p in outcomes):
-        return outcomes[rng.randrange(len(outcomes))][0]
-    actions = [a for a, _ in outcomes]
-    return rng.choices(actions, weights=[p for _, p in outcomes])[0]
-
-
-class OpenSpielGin(OneHandEngine):
-    name = "open_spiel gin_rummy"
-
-    def __init__(self) -> None:
-        from importlib.metadata import version
-
-        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-        self.version = version("open_spiel")
-        self.game = pyspiel.load_game("gin_rummy")
-
-    def play_hand(self, rng: random.Random) -> int:
-        state = self.game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(_pick_outcome(state.chance_outcomes(), rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                moves += 1
-        return moves
-
-    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
-        clock = time.perf_counter_ns
-        state = self.game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(_pick_outcome(state.chance_outcomes(), rng))
-            else:
-                t0 = clock()
-                legal = state.legal_actions()
-                times.append(clock() - t0 - overhead)
-                state.apply_action(legal[rng.randrange(len(legal))])
-
-
-class RLCardGin(OneHandEngine):
-    name = "rlcard gin-rummy"
-
-    def __init__(self, seed: int) -> None:
-        from importlib.metadata import version
-
-        import rlcard  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-        self.version = version("rlcard")
-        self.env: Any = rlcard.make("gin-rummy", config={"seed": seed})
-
-    def play_hand(self, rng: random.Random) -> int:
-        env = self.env
-        state, _ = env.reset()
-        moves = 0
-        while not env.is_over():
-            legal = list(state["legal_actions"])
-            state, _ = env.step(legal[rng.randrange(len(legal))])
-            moves += 1
-        return moves
-
-    def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
-        clock = time.perf_counter_ns
-        env = self.env
-        env.reset()
-        while not env.is_over():
-            t0 = clock()
-            legal = list(env._get_legal_actions())
-            times.append(clock() - t0 - overhead)
-            env.step(legal[rng.randrange(len(legal))])
 
 
 OptionalEngine = tuple[Callable[[], Engine], str, str]
@@ -264,16 +159,13 @@ is missing then, and the extra that installs it."""
 
 
 def load_engines(seed: int, more: Sequence[OptionalEngine] = ()) -> tuple[list[Engine], list[str]]:
-    """Umtali's interfaces, then ``more`` (engines of outer layers, such as
-    :data:`umtali.rl.bench.ENGINES`), then whichever peers are installed; and a note for
-    each one that is not."""
-    engines: list[Engine] = [UmtaliActions(), UmtaliMoves(), UmtaliGin()]
+    """Every registered game's own engines, then ``more`` (engines of outer layers, such
+    as :data:`umtali.rl.bench.ENGINES`), then the games' peers that are installed; and a
+    note for each one that is not."""
+    hooks = [hook_of(spec) for spec in games.games()]
+    engines: list[Engine] = [engine for hook in hooks for engine in hook.engines()]
     missing = []
-    optional: tuple[OptionalEngine, ...] = (
-        *more,
-        (OpenSpielGin, "open-spiel", "bench"),
-        (lambda: RLCardGin(seed), "rlcard", "bench"),
-    )
+    optional = [*more, *(peer for hook in hooks for peer in hook.peers(seed))]
     for make, package, extra in optional:
         try:
             engines.append(make())

@@ -1,21 +1,35 @@
-"""Perft: the number of distinct legal move sequences of a given length.
+"""Perft: the number of distinct legal move sequences of a given length, for the engine
+of any game whose hand can take a move back.
 
 Counting every path through the move tree exercises move generation, push and pop at
 once; golden counts kept in the tests make any change in move generation show.
 
->>> from umtali.games.umtali.state import HandState
+>>> from umtali import HandState
 >>> perft(HandState.from_seed(1), 3)
 19
 """
 
 from __future__ import annotations
 
-from umtali.games.umtali.state import HandState
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-__all__ = ["perft"]
+__all__ = ["Searchable", "perft"]
 
 
-def perft(state: HandState, depth: int) -> int:
+class Searchable(Protocol):
+    """A hand an engine plays, with its moves taken back: Umtali's ``HandState``."""
+
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def push(self, action: Any, /) -> None: ...
+
+    def pop(self) -> object: ...
+
+
+def perft(state: Searchable, depth: int) -> int:
     """Leaf count of the move tree ``depth`` moves deep (a finished hand is a leaf)."""
     if depth == 0 or state.is_over():
         return 1

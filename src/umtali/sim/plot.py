@@ -1,5 +1,6 @@
 """The arena's PNG: points per hand of both bots, with the book's figures marked on a
-run of Umtali (the book has none for Gin Rummy).
+run its game's arena hook sets against a book (:mod:`umtali.sim.hooks`); the title is
+the hook's too.
 
 matplotlib is optional (``pip install -e '.[arena]'``); :func:`write_points_plot` raises
 :class:`ImportError` without it. It draws on the Agg canvas directly, so it needs no
@@ -11,14 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from umtali.games.gin.rules import GinRules
-from umtali.sim.arena import (
-    BOOK_HIGHEST_HAND,
-    BOOK_MEAN_POINTS,
-    ArenaResult,
-    against_the_book,
-    game_of,
-)
+from umtali.sim.arena import ArenaResult
 
 __all__ = ["INSTALL_HINT", "MarkedFigure", "book_figures", "plot_title", "write_points_plot"]
 
@@ -38,33 +32,23 @@ class MarkedFigure(NamedTuple):
 
 def book_figures(result: ArenaResult) -> tuple[MarkedFigure, ...]:
     """The book's figures to mark on the plot of ``result``: its average hand and its
-    highest hand for a run of the standard rules, none for another game or variant (they
-    are the book's, of its own rules)."""
-    if not against_the_book(result.rules):
+    highest hand, where the game's hook sets the run against a book (Umtali's standard
+    rules); none otherwise."""
+    book = result.hook.book
+    if book is None or not result.hook.against_the_book(result.variant):
         return ()
     return (
-        MarkedFigure(BOOK_MEAN_POINTS, "black", "--", f"the book's average, {BOOK_MEAN_POINTS}"),
+        MarkedFigure(book.mean_points, "black", "--", f"the book's average, {book.mean_points}"),
         MarkedFigure(
-            BOOK_HIGHEST_HAND, "grey", "-.", f"the book's highest hand, {BOOK_HIGHEST_HAND}"
+            book.highest_hand, "grey", "-.", f"the book's highest hand, {book.highest_hand}"
         ),
     )
 
 
 def plot_title(result: ArenaResult) -> str:
-    """The plot's title: the game (and the rules of a Gin Rummy run), the bots, the games
-    and the seed."""
-    summary = result.summary()
-    rules = result.rules
-    if not isinstance(rules, GinRules):
-        return (
-            f"Umtali arena: A {result.bot_a} vs B {result.bot_b}, {summary.games} games"
-            f" ({summary.hands} hands each), seed {result.seed}"
-        )
-    return (
-        f"{game_of(rules).title} arena ({rules.name}): A {result.bot_a} vs B {result.bot_b},"
-        f" {summary.games} games to {rules.game_target} ({summary.hands} hands),"
-        f" seed {result.seed}"
-    )
+    """The plot's title, as the game's arena hook words it: the game, the bots, the
+    games and the seed."""
+    return result.hook.plot_title(result)
 
 
 def write_points_plot(result: ArenaResult, path: Path) -> None:

@@ -30,5 +30,6 @@ SPEC: Final = GameSpec(
     events="umtali.games.gin.replay:record_events",
     terminal="umtali.games.gin.terminal:SCREEN",
     table="umtali.games.gin.table:TABLE",
+    arena="umtali.games.gin.arena:ARENA",
     static="gin",
 )

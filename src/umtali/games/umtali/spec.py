@@ -32,5 +32,6 @@ SPEC: Final = GameSpec(
     terminal="umtali.games.umtali.terminal:SCREEN",
     table="umtali.games.umtali.table:TABLE",
     research="umtali.games.umtali.research:ENCODING",
+    arena="umtali.games.umtali.arena:ARENA",
     static="umtali",
 )

@@ -1,0 +1,593 @@
+"""Observations: what one player may see of a hand (R11), as numpy arrays.
+
+An observation holds exactly what :meth:`umtali.games.umtali.view.PlayerView.of` shows that player,
+from that player's side ("own" is the viewer, "opponent" the other), as a dict of arrays
+in a Gymnasium ``Dict`` space (:attr:`Observer.space`):
+
+``cards``, ``uint8`` 0/1, shape ``(21, 52)``: one row per card set (:data:`CARD_PLANES`),
+card ids as columns (``suit * 13 + rank - 1``, clubs first; see :mod:`umtali.kernel.cards`):
+
+====  ========================  =============================================================
+row   name                      the cards
+====  ========================  =============================================================
+0     ``hand``                  in the viewer's hand
+1-5   ``own_<kind>``            on the viewer's side, by column kind: sequence, group,
+                                marriage, pair, solo
+6-10  ``opponent_<kind>``       on the opponent's side, by column kind
+11    ``pile_seen``             on the discard pile as far as the viewer knows them: face up,
+                                or laid face down by the viewer himself
+12    ``top_discard``           the top discard, if face up (what ``take`` takes)
+13    ``second_discard``        the card below it, if both lie face up (``take two``)
+14    ``opponent_holds``        the opponent took from the pile and still holds
+15    ``opponent_cannot_hold``  the opponent cannot hold: under compulsory play (R4) he ended
+                                his turn with nothing playable (no Jack, nothing the table
+                                accepted then); empty when that does not apply
+16    ``unseen``                the viewer cannot place: the opponent's unknown cards, the
+                                stock, face-down discards he did not lay
+17    ``taken_by_me``           the viewer ever took from the pile
+18    ``taken_by_opponent``     the opponent ever took from the pile
+19    ``taken_this_turn``       the player to move took from the pile this turn
+20    ``table_accepts``         the table accepts as solo cards now (Jacks aside)
+====  ========================  =============================================================
+
+``pile``, ``uint8``, shape ``(52,)``: the discard pile bottom to top, one entry a card: 0
+past its top, ``card + 1`` for a face-up card, :data:`FACE_DOWN_ENTRY` (53) for a card
+lying face down (that it lies face down is public; which card it is, only its owner
+knows, and ``pile_seen`` tells him).
+
+``counts``, ``int32``, shape ``(10,)``: :data:`COUNTS`, the stock size, both hand sizes,
+the pile size, the turn number, both sides' points on the table, both game totals before
+this hand and the hands still to come in the game.
+
+``flags``, ``uint8`` 0/1, shape ``(13,)``: :data:`FLAGS`, the phase (choose, draw, play,
+over: one of the four), whether the viewer is to move, is the dealer, holds the 11th
+card, or the opponent does; the last turn (R7); who went out; whether this turn's take
+was of two cards; whether the opponent's hand is known to hold no meld.
+
+``action_mask``, ``int8`` 0/1, shape ``(NUM_ACTIONS,)``: the viewer's legal moves in
+:mod:`umtali.games.umtali.research.actions` numbering, all 0 when he is not to move.
+
+With ``perfect_recall``, ``history``, ``int16``, shape ``(max_moves(rules), 2)``: every
+move so far as the viewer saw it, in order, one row a move: who made it (1 the viewer, 2
+the opponent, 0 for the rows past the last move) and its token: the action index, but
+for the opponent's face-down discards, whose card the viewer never saw, which read
+:data:`HIDDEN_DISCARD` (a discard) or ``HIDDEN_PAIR_DISCARD + n`` (the column ``PAIR_COLUMNS[n]``
+going out over a face-down discard).
+
+>>> import numpy as np
+>>> from umtali.games.umtali.lessons import LESSONS
+>>> hand = LESSONS[0].replay(turn=2)  # after the opening turn: K♠ K♥ K♣, 3♥ 2♥ A♥, 5♥
+>>> obs = Observer().observe(hand, 0)
+>>> int(obs["cards"][CARD_PLANES.index("hand")].sum()), int(obs["counts"][COUNTS.index("stock")])
+(10, 31)
+>>> from umtali.kernel.cards import parse_card
+>>> int(obs["pile"][0]) == parse_card("5h") + 1, int(obs["cards"][12, parse_card("5h")])
+(True, 1)
+>>> Observer().space.contains(obs)
+True
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from umtali.games.umtali.melds import ColumnKind
+from umtali.games.umtali.moves import KIND_MASK, PAIR_FACE_DOWN, Move, MoveKind
+from umtali.games.umtali.research.actions import (
+    DISCARD,
+    DISCARD_DOWN,
+    INDEX_OF_ACTION,
+    NUM_ACTIONS,
+    PAIR,
+    PAIR_COLUMNS,
+    engine_action,
+    legal_indices,
+)
+from umtali.games.umtali.rules import STANDARD, RuleSet
+from umtali.games.umtali.state import HandState, RawSide
+from umtali.games.umtali.terms import FACE_DOWN, Phase
+from umtali.kernel.cards import ALL_CARDS, JACKS
+
+__all__ = [
+    "CARD_PLANES",
+    "COUNTS",
+    "FACE_DOWN_ENTRY",
+    "FLAGS",
+    "HIDDEN_DISCARD",
+    "HIDDEN_PAIR_DISCARD",
+    "MAX_CARD_POINTS",
+    "NUM_TOKENS",
+    "Observer",
+    "PileFacts",
+    "TableFacts",
+    "added_column",
+    "facts",
+    "laid_face_down",
+    "max_moves",
+    "next_pile_facts",
+    "next_table_facts",
+    "pile_facts",
+    "table_facts",
+    "unpack_cards",
+]
+
+_KINDS: Final = tuple(k.label for k in sorted(ColumnKind, key=int))
+"""Column kinds in the engine's order: sequence, group, marriage, pair, solo."""
+
+CARD_PLANES: Final = (
+    "hand",
+    *(f"own_{k}" for k in _KINDS),
+    *(f"opponent_{k}" for k in _KINDS),
+    "pile_seen",
+    "top_discard",
+    "second_discard",
+    "opponent_holds",
+    "opponent_cannot_hold",
+    "unseen",
+    "taken_by_me",
+    "taken_by_opponent",
+    "taken_this_turn",
+    "table_accepts",
+)
+"""The rows of ``cards``, in order."""
+
+COUNTS: Final = (
+    "stock",
+    "hand_size",
+    "opponent_hand_size",
+    "pile_size",
+    "turn",
+    "points",
+    "opponent_points",
+    "game_score",
+    "opponent_game_score",
+    "hands_left",
+)
+"""The entries of ``counts``, in order."""
+
+FLAGS: Final = (
+    "choose",
+    "draw",
+    "play",
+    "over",
+    "to_move",
+    "dealer",
+    "eleventh",
+    "opponent_eleventh",
+    "last_turn",
+    "went_out",
+    "opponent_went_out",
+    "took_two",
+    "opponent_meld_free",
+)
+"""The entries of ``flags``, in order."""
+
+_NUM_COUNTS: Final = len(COUNTS)
+_pack_masks: Final = struct.Struct(f"<{len(CARD_PLANES)}Q").pack
+_pack_numbers: Final = struct.Struct(f"<{len(COUNTS) + len(FLAGS)}f").pack
+
+FACE_DOWN_ENTRY: Final = 53
+"""A ``pile`` entry for a card lying face down."""
+
+HIDDEN_DISCARD: Final = NUM_ACTIONS
+"""The history token of an opponent's face-down discard."""
+HIDDEN_PAIR_DISCARD: Final = NUM_ACTIONS + 1
+"""The first history token of an opponent's pair laid over a face-down discard; the pair
+``PAIR_COLUMNS[n]`` is ``HIDDEN_PAIR_DISCARD + n``."""
+NUM_TOKENS: Final = HIDDEN_PAIR_DISCARD + len(PAIR_COLUMNS)
+"""How many history tokens there are."""
+
+
+def _opponent_tokens() -> tuple[int, ...]:
+    """By action index, the token the other player sees: the index itself, but for a
+    face-down discard, whose card he does not see."""
+    tokens = list(range(NUM_ACTIONS))
+    for c in range(52):
+        tokens[DISCARD_DOWN + c] = HIDDEN_DISCARD
+    for n in range(len(PAIR_COLUMNS)):
+        for slot in range(1, 101):
+            index = PAIR + 101 * n + slot
+            if engine_action(index) & PAIR_FACE_DOWN:
+                tokens[index] = HIDDEN_PAIR_DISCARD + n
+    return tuple(tokens)
+
+
+_OPPONENT_TOKENS: Final = _opponent_tokens()
+assert _OPPONENT_TOKENS[DISCARD + 5] == DISCARD + 5
+
+MAX_CARD_POINTS: Final = 116
+"""All 52 cards' points (R9): each scores 1, and the 16 tens and court cards 4 more."""
+
+
+def max_moves(rules: RuleSet = STANDARD) -> int:
+    """The most moves a hand can last, the length of the ``history`` rows: the dealer's
+    choice, then per turn at most a draw and one move that ends it (the turn cap's turns
+    and a last turn after them, R7, R8), and at most one move per card laid from hand.
+
+    >>> max_moves()
+    255
+    """
+    return 1 + 2 * (rules.turn_cap + 1) + 52
+
+
+def laid_face_down(state: HandState, seat: int) -> int:
+    """The cards ``seat`` laid face down on the pile (going out, R5/R6), as a mask: the
+    view shows them to him, and only to him."""
+    mask = 0
+    for actor, action in state.history:
+        if actor == seat and action & KIND_MASK in _DISCARDING:
+            move = Move.from_action(action)
+            if move.face_down:
+                card = move.discard if move.kind is MoveKind.PAIR else move.cards[0]
+                mask |= 1 << card if card is not None else 0
+    return mask
+
+
+_DISCARDING: Final = (int(MoveKind.DISCARD), int(MoveKind.PAIR))
+
+
+_CHOOSE: Final = int(Phase.CHOOSE)
+_DRAW: Final = int(Phase.DRAW)
+_PLAY: Final = int(Phase.PLAY)
+_OVER: Final = int(Phase.OVER)
+_TURN_PHASES: Final = (_DRAW, _PLAY)
+
+
+TableFacts = tuple[tuple[tuple[int, ...], tuple[int, ...]], int]
+"""What :func:`table_facts` tells of a table."""
+PileFacts = tuple[int, bool, int, int, bytes]
+"""What :func:`pile_facts` tells of a discard pile."""
+
+
+def table_facts(tables: tuple[RawSide, RawSide]) -> TableFacts:
+    """The table's ``own_<kind>`` and ``opponent_<kind>`` masks as each seat sees them
+    (seat 0's, then seat 1's), and all its cards.
+
+    >>> from umtali.games.umtali.melds import ColumnKind
+    >>> (seat_0, seat_1), cards = table_facts((((int(ColumnKind.GROUP), 0b111, -1),), ()))
+    >>> seat_0[ColumnKind.GROUP], seat_1[5 + ColumnKind.GROUP], cards
+    (7, 7, 7)
+    """
+    sides = ([0] * 5, [0] * 5)
+    cards = 0
+    for side, kinds in zip(tables, sides, strict=True):
+        for kind, mask, _ in side:
+            kinds[kind] |= mask
+            cards |= mask
+    first, second = sides
+    return (tuple(first + second), tuple(second + first)), cards
+
+
+def added_column(
+    tables: tuple[RawSide, RawSide], before: tuple[RawSide, RawSide] | None
+) -> tuple[int, int, int] | None:
+    """The one column ``tables`` has more than the table ``before`` it, as its side, kind
+    and mask, when that is the whole change; else ``None``. A move lays one column on one
+    side and leaves the other side the same object (columns once laid stay as laid), so
+    most changes are this one.
+
+    >>> from umtali.games.umtali.melds import ColumnKind
+    >>> group = (int(ColumnKind.GROUP), 0b111, -1)
+    >>> added_column(((group,), ()), ((), ())), added_column(((group,), ()), None)
+    ((0, 1, 7), None)
+    """
+    if before is not None:
+        for side in (0, 1):
+            laid, kept = tables[side], before[side]
+            if (
+                tables[1 - side] is before[1 - side]
+                and len(laid) == len(kept) + 1
+                and laid[:-1] == kept
+            ):
+                kind, mask, _ = laid[-1]
+                return side, kind, mask
+    return None
+
+
+def next_table_facts(
+    tables: tuple[RawSide, RawSide], before: tuple[RawSide, RawSide] | None, known: TableFacts
+) -> TableFacts:
+    """:func:`table_facts` of ``tables``, from ``known``, those of the table ``before``
+    it: one column added (:func:`added_column`) is added to what was known; anything
+    else is worked out afresh."""
+    added = added_column(tables, before)
+    if added is None:
+        return table_facts(tables)
+    side, kind, mask = added
+    (first, second), cards = known
+    mine, theirs = list(first), list(second)
+    mine[5 * side + kind] |= mask  # seat 0 sees side 0 first
+    theirs[5 * (1 - side) + kind] |= mask
+    return (tuple(mine), tuple(theirs)), cards | mask
+
+
+def pile_facts(pile: tuple[int, ...]) -> PileFacts:
+    """Of the discard pile: its face-up cards, whether any lies face down, the top and the
+    second card as masks where face up (else 0), and its ``pile`` row as 52 bytes (a
+    buffer numpy reads without converting each entry).
+
+    >>> from umtali.kernel.cards import parse_card
+    >>> up, down, top, second, row = pile_facts((parse_card("2c"), parse_card("3c")))
+    >>> up == top | second, down, row[:3]
+    (True, False, b'\\x02\\x03\\x00')
+    """
+    up = top = second = 0
+    down = False
+    for entry in pile:
+        if entry & FACE_DOWN:
+            down = True
+            top = second = 0
+        else:
+            up |= 1 << entry
+            top, second = 1 << entry, top
+    row = bytes([FACE_DOWN_ENTRY if e & FACE_DOWN else e + 1 for e in pile])
+    return up, down, top, second, row + bytes(52 - len(pile))
+
+
+def next_pile_facts(
+    pile: tuple[int, ...], before: tuple[int, ...] | None, known: PileFacts
+) -> PileFacts:
+    """:func:`pile_facts` of ``pile``, from ``known``, those of the pile ``before`` it:
+    a discard lays one card on top, the one change to work out (a take, or anything
+    else, is worked out afresh)."""
+    at = len(pile) - 1
+    if before is None or at != len(before) or pile[:at] != before:
+        return pile_facts(pile)
+    up, down, top, _, row = known
+    entry = pile[at]
+    if entry & FACE_DOWN:
+        return up, True, 0, 0, row[:at] + _FACE_DOWN_BYTE + row[at + 1 :]
+    # The card below is the second card if it lies face up: it was the top card then.
+    return up | 1 << entry, down, 1 << entry, top, row[:at] + bytes((entry + 1,)) + row[at + 1 :]
+
+
+_FACE_DOWN_BYTE: Final = bytes((FACE_DOWN_ENTRY,))
+
+
+def facts(
+    state: HandState,
+    seat: int,
+    game_scores: tuple[int, int] = (0, 0),
+    hands_left: int = 0,
+    table_known: TableFacts | None = None,
+    pile_known: PileFacts | None = None,
+) -> tuple[list[int], list[int], bytes]:
+    """What ``seat`` may see of ``state``, as plain ints: the rows of ``cards`` as 52-bit
+    card masks (:data:`CARD_PLANES` order), the ``counts`` then the ``flags``
+    (:data:`COUNTS`, :data:`FLAGS`), and the ``pile`` row as 52 bytes. The
+    observation unpacks these. Each reads only what :meth:`PlayerView.of` shows
+    ``seat`` (a test checks them against it). ``table_known`` and ``pile_known`` are
+    the state's :func:`table_facts` and :func:`pile_facts` when the caller has them."""
+    opponent = 1 - seat
+    hands = state.hands
+    hand = hands[seat]
+    by_seat, table = table_facts(state.tables) if table_known is None else table_known
+    pile = state.pile
+    seen, down, top, second, pile_row = pile_facts(pile) if pile_known is None else pile_known
+    if down:
+        seen |= laid_face_down(state, seat)
+    taken = state.ever_taken
+    holds = taken[opponent] & hands[opponent]
+    phase = state.phase
+    player = state.player
+    # The opponent's hand is as compulsory play (R4) left it at the end of his turn.
+    closed = (
+        player == seat and state.turn >= 2 and state.rules.compulsory_play and phase in _TURN_PHASES
+    )
+    masks = [
+        hand,
+        *by_seat[seat],
+        seen,
+        top,
+        second,
+        holds,
+        JACKS | state.turn_open if closed else 0,
+        ALL_CARDS & ~(hand | table | seen | holds),
+        taken[seat],
+        taken[opponent],
+        state.taken,
+        state.open_mask,
+    ]
+    eleventh = state.eleventh
+    out = state.out
+    numbers = [
+        len(state.stock) - state.stock_pos,
+        hand.bit_count(),
+        hands[opponent].bit_count(),
+        len(pile),
+        state.turn,
+        state.points[seat],
+        state.points[opponent],
+        game_scores[seat],
+        game_scores[opponent],
+        hands_left,
+        phase == _CHOOSE,
+        phase == _DRAW,
+        phase == _PLAY,
+        phase == _OVER,
+        player == seat and phase != _OVER,
+        state.dealer == seat,
+        eleventh == seat,
+        eleventh == opponent,
+        state.last_turn,
+        out == seat,
+        out == opponent,
+        state.took_two,
+        closed,
+    ]
+    return masks, numbers, pile_row
+
+
+def unpack_cards(masks: Sequence[int]) -> npt.NDArray[np.uint8]:
+    """52-bit masks as rows of 0/1 (one numpy call for all of them).
+
+    >>> unpack_cards([0b101])[0, :4].tolist()
+    [1, 0, 1, 0]
+    """
+    raw = np.array(masks, dtype="<u8").view(np.uint8).reshape(len(masks), 8)
+    return np.unpackbits(raw, axis=1, count=52, bitorder="little")
+
+
+class Observer:
+    """Builds observations of hands played under ``rules``: the dict of arrays the module
+    describes, with ``history`` when ``perfect_recall``; or with ``flat``, PettingZoo's
+    usual pair ``{"observation": vector, "action_mask": mask}``, the vector being the
+    other arrays, raveled and joined in order as ``float32`` (:attr:`parts` tells where
+    each lies).
+
+    >>> from umtali.games.umtali.state import HandState, RawSide
+    >>> observer = Observer(flat=True)
+    >>> obs = observer.observe(HandState.from_seed(1), 0)
+    >>> obs["observation"].shape, observer.parts["counts"]
+    ((1167,), slice(1144, 1154, None))
+
+    Attributes:
+        rules: the rule options (they bound the counts and the history's length).
+        perfect_recall: whether observations carry ``history``.
+        flat: whether they are flattened (see above).
+        space: the ``Dict`` space every observation lies in.
+        parts: for a flat observation, where each array lies in its vector.
+    """
+
+    def __init__(
+        self, rules: RuleSet = STANDARD, *, perfect_recall: bool = False, flat: bool = False
+    ) -> None:
+        self.rules = rules
+        self.perfect_recall = perfect_recall
+        self.flat = flat
+        arrays = self._spaces()
+        mask = arrays.pop("action_mask")
+        self.parts: dict[str, slice] = {}
+        start = 0
+        for name, box in arrays.items():
+            size = int(np.prod(box.shape))
+            self.parts[name] = slice(start, start + size)
+            start += size
+        self._size = start
+        # Staging arrays, written through memoryviews (struct packs the ints in one C
+        # call, where numpy would convert a list of them one by one): the card masks,
+        # whose bytes numpy unpacks; the counts and flags; the pile row.
+        masks = np.zeros(len(CARD_PLANES), "<u8")
+        self._mask_bytes = masks.view(np.uint8).reshape(len(CARD_PLANES), 8)
+        self._masks_in = masks.data.cast("B")
+        self._numbers = np.zeros(len(COUNTS) + len(FLAGS), np.float32)
+        self._numbers_in = self._numbers.data.cast("B")
+        # The table and the pile last observed, with their facts: both are immutable
+        # tuples the engine replaces when they change, so the same object means the
+        # same facts, and most moves change one of them or neither.
+        self._table: tuple[RawSide, RawSide] | None = None
+        self._table_facts: TableFacts = table_facts(((), ()))
+        self._pile: tuple[int, ...] | None = None
+        self._pile_facts: PileFacts = pile_facts(())
+        self._pile_row = np.zeros(52, np.uint8)
+        self._pile_in = self._pile_row.data
+        if flat:
+            low = np.concatenate([b.low.ravel() for b in arrays.values()]).astype(np.float32)
+            high = np.concatenate([b.high.ravel() for b in arrays.values()]).astype(np.float32)
+            self.space = spaces.Dict(
+                {"observation": spaces.Box(low, high, dtype=np.float32), "action_mask": mask}
+            )
+        else:
+            self.space = spaces.Dict({**arrays, "action_mask": mask})
+
+    def _spaces(self) -> dict[str, spaces.Box]:
+        rules = self.rules
+        turns = rules.turn_cap + 1
+        # A side's points: every card, with the marriages' extra (four of K+Q, 10 each).
+        points = MAX_CARD_POINTS + 4 * 10 * (rules.marriage_multiplier - 1)
+        # A game total adds the forfeits (at most every card) to each hand's points.
+        game = rules.hands_per_game * (points + MAX_CARD_POINTS)
+        high = np.array(
+            [31, 52, 52, 52, turns, points, points, game, game, rules.hands_per_game],
+            dtype=np.int32,
+        )
+        assert len(high) == len(COUNTS)
+        found: dict[str, spaces.Box] = {
+            "cards": spaces.Box(0, 1, (len(CARD_PLANES), 52), np.uint8),
+            "pile": spaces.Box(0, FACE_DOWN_ENTRY, (52,), np.uint8),
+            "counts": spaces.Box(np.zeros_like(high), high, dtype=np.int32),
+            "flags": spaces.Box(0, 1, (len(FLAGS),), np.uint8),
+        }
+        if self.perfect_recall:
+            low = np.zeros((max_moves(rules), 2), np.int16)
+            top = np.empty_like(low)
+            top[:, 0] = 2
+            top[:, 1] = NUM_TOKENS - 1
+            found["history"] = spaces.Box(low, top, dtype=np.int16)
+        found["action_mask"] = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
+        return found
+
+    def observe(
+        self,
+        state: HandState,
+        seat: int,
+        game_scores: tuple[int, int] = (0, 0),
+        hands_left: int = 0,
+        legal: Sequence[int] | None = None,
+    ) -> dict[str, npt.NDArray[np.generic]]:
+        """What ``seat`` may see of ``state`` (with the game's totals before this hand and
+        the hands to come, as :meth:`umtali.games.umtali.match.Match.view` adds them). ``legal``: the
+        legal action indices of ``state`` now, when the caller has them (an episode
+        keeps them), else they are worked out. Every array returned is new."""
+        if state.rules is not self.rules and state.rules != self.rules:
+            raise ValueError(
+                f"this observer encodes hands under the rules {self.rules.name!r}, not"
+                f" {state.rules.name!r}: make an Observer of the hand's rules"
+            )
+        tables = state.tables
+        if tables is not self._table:
+            self._table_facts = next_table_facts(tables, self._table, self._table_facts)
+            self._table = tables
+        pile = state.pile
+        if pile is not self._pile:
+            self._pile_facts = next_pile_facts(pile, self._pile, self._pile_facts)
+            self._pile = pile
+            self._pile_in[:] = self._pile_facts[4]
+        masks, numbers, _ = facts(
+            state, seat, game_scores, hands_left, self._table_facts, self._pile_facts
+        )
+        # The mask is set in a bytearray, which numpy then wraps as it is: a numpy call
+        # costs more than a few dozen bytes set in Python.
+        marked = bytearray(NUM_ACTIONS)
+        if state.player == seat:
+            for index in legal_indices(state) if legal is None else legal:
+                marked[index] = 1
+        mask = np.frombuffer(marked, np.int8)
+        self._masks_in[:] = _pack_masks(*masks)
+        cards = np.unpackbits(self._mask_bytes, axis=1, count=52, bitorder="little")
+        if self.flat:
+            self._numbers_in[:] = _pack_numbers(*numbers)  # counts, then flags
+            parts: list[npt.ArrayLike] = [cards, self._pile_row, self._numbers]
+            if self.perfect_recall:
+                parts.append(self.history(state, seat))
+            vector = np.concatenate(parts, axis=None, dtype=np.float32)
+            return {"observation": vector, "action_mask": mask}
+        obs: dict[str, npt.NDArray[np.generic]] = {
+            "cards": cards,
+            "pile": self._pile_row.copy(),  # a writable array of its own, as the others are
+            "counts": np.array(numbers[:_NUM_COUNTS], np.int32),
+            "flags": np.array(numbers[_NUM_COUNTS:], np.uint8),
+        }
+        if self.perfect_recall:
+            obs["history"] = self.history(state, seat)
+        obs["action_mask"] = mask
+        return obs
+
+    def history(self, state: HandState, seat: int) -> npt.NDArray[np.int16]:
+        """The ``history`` rows of ``seat``: the moves as that player saw them."""
+        rows = np.zeros((max_moves(self.rules), 2), np.int16)
+        index = INDEX_OF_ACTION
+        hide = _OPPONENT_TOKENS
+        for i, (actor, action) in enumerate(state.history):
+            token = index[action]
+            if actor == seat:
+                rows[i] = (1, token)
+            else:
+                rows[i] = (2, hide[token])
+        return rows
