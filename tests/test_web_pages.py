@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from umtali.web import pages
+from umtali.web.routers import pages
 from umtali.web.app import create_app
 
 

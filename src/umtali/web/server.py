@@ -70,6 +70,7 @@ from umtali.web.protocol import (
     WhyReply,
 )
 from umtali.web.store import (
+    Deal,
     HandConflict,
     MoveConflict,
     RematchConflict,
@@ -329,24 +330,17 @@ class GameServer:
 
     async def _deal(self, live: LiveGame) -> None:
         """Deal the hands due (one, or one at each table of a deal), each from a secure
-        shuffle of the game's deck, each stored with its seats and its commitment before
-        any card of it is shown."""
-        decks = []
-        for deal in live.session.deals_due():
-            index = len(live.commitments)
-            deck = shuffled_deck(secrets.SystemRandom(), live.spec.deck_cards)
-            live.commitments[index] = await self._db(
-                partial(
-                    self.store.start_hand,
-                    live.game_id,
-                    index,
-                    deck,
-                    dealer=deal.dealer,
-                    seats=deal.players,
-                )
-            )
-            decks.append(deck)
-        live.session.deal(decks)
+        shuffle of the game's deck, all stored in one transaction with their seats and
+        commitments before any card of them is shown."""
+        shuffle = secrets.SystemRandom()
+        deals = [
+            Deal(shuffled_deck(shuffle, live.spec.deck_cards), due.dealer, due.players)
+            for due in live.session.deals_due()
+        ]
+        first = len(live.commitments)
+        commitments = await self._db(partial(self.store.start_hands, live.game_id, first, deals))
+        live.commitments.update(enumerate(commitments, start=first))
+        live.session.deal([deal.deck for deal in deals])
 
     async def _store_move(self, live: LiveGame) -> tuple[int, int]:
         """Store the move just played, with its hand's scores when it ended the hand,

@@ -97,6 +97,7 @@ __all__ = [
     "DEFAULT_URL",
     "GAME_CHANNEL",
     "PRESENCE_CHANNEL",
+    "Deal",
     "DeckCommitment",
     "HandConflict",
     "MoveConflict",
@@ -257,6 +258,18 @@ class NewGame:
 
     game_id: int
     secrets: Mapping[int, str]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A hand to deal: its deck, in order, who deals it (``None``: the store replays the
+    game to find out), the game's players at its seats in a game with a party, and the
+    salt of its commitment (fresh random bytes when ``None``)."""
+
+    deck: Sequence[int]
+    dealer: int | None = None
+    seats: tuple[int, ...] | None = None
+    salt: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -461,16 +474,36 @@ def _migrate(engine: Engine) -> None:
     runs. The transaction is the store's own: on SQLite it begins with ``BEGIN
     IMMEDIATE`` and on PostgreSQL it takes an advisory lock first, so two servers
     starting at once migrate one after the other.
+
+    SQLite changes a table's constraints by copying the table and dropping the old one
+    (Alembic's batch mode), which its foreign keys refuse while other tables' rows
+    point at it. So on SQLite the keys are turned off around the migration (outside
+    the transaction: SQLite takes the switch only there), checked whole before it
+    commits, and turned on again, as SQLite's own procedure for changing a table is.
     """
     config = Config()
     # The option is read through configparser, to which "%" is special.
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     writer = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
-    with _MIGRATING, writer.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with _MIGRATING, writer.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        if sqlite:
+            raw.execute("PRAGMA foreign_keys = OFF")
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                    )
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise StoreError("a migration left a row that points at no row")
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys = ON")
 
 
 T = TypeVar("T")
@@ -841,54 +874,76 @@ class Store:
         seats: tuple[int, ...] | None = None,
     ) -> str:
         """Store the deck of the next hand and return its commitment (publish it now;
-        :meth:`commitment` reveals the deck once the hand is over).
+        :meth:`commitment` reveals the deck once the hand is over): :meth:`start_hands`
+        of one hand."""
+        (commitment,) = self.start_hands(game_id, hand_index, [Deal(deck, dealer, seats, salt)])
+        return commitment
 
-        ``hand_index`` must be the number of hands dealt so far, and ``deck`` the game's
-        deck (:attr:`~umtali.games.api.GameSpec.deck_cards`) in its order. ``dealer``
-        is the one the rules name: the caller's, who holds the game replayed (as a
-        move is, it is checked when the game is next read); by default it is found by
-        replaying the game here, which also refuses a hand after the match's end.
-        ``salt`` defaults to :data:`SALT_BYTES` fresh random bytes. Raises
-        :class:`HandConflict` when the hand is dealt already, :class:`StoreError` when
-        it cannot be dealt yet.
+    def start_hands(self, game_id: int, hand_index: int, deals: Sequence[Deal]) -> list[str]:
+        """Store the decks of the next hands, ``hand_index`` and those after it, all in
+        one transaction (the hands of one deal, at its tables), and return their
+        commitments.
+
+        ``hand_index`` must be the number of hands dealt so far. Each deck is the game's
+        deck (:attr:`~umtali.games.api.GameSpec.deck_cards`) in its order, and its
+        ``dealer`` the one the rules name: the caller's, who holds the game replayed (as
+        a move is, it is checked when the game is next read); by default it is found by
+        replaying the game here, which also refuses a hand after the match's end. Raises
+        :class:`HandConflict` when a hand is dealt already, :class:`StoreError` when it
+        cannot be dealt yet; then none is stored.
 
         A hand of a game with a party (three or four players, each hand at a table of
         two) names its ``seats``, the game's players at the hand's seats, and its
-        ``dealer`` among them. A player plays one hand at a time: a hand is dealt while others are in
-        play only when none of its players is at them (the second table of a deal).
+        ``dealer`` among them. A player plays one hand at a time: a hand is dealt while
+        others are in play only when none of its players is at them.
         """
-        salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
-        if seats is not None and (dealer is None or dealer not in seats):
-            raise StoreError(f"a party hand is dealt by one of its players {seats}, not {dealer!r}")
+        commitments = []
         try:
             with self._write(announce=game_id) as session:
                 game = self._game(session, game_id)
-                cards = self._deck_of(game, deck, dealer, seats)
-                commitment = deck_commitment(salt, cards)
-                hands = session.scalars(
-                    select(HandRow).where(HandRow.game_id == game_id).order_by(HandRow.hand_index)
-                ).all()
-                self._check_next_hand(game, hands, hand_index, seats)
-                if dealer is None:
-                    match = self._replay(session, game)
-                    if match.is_over():
-                        raise StoreError(f"game {game_id} is over: no more hands are dealt")
-                    dealer = int(match.next_dealer())
-                session.add(
-                    HandRow(
-                        game_id=game_id,
-                        hand_index=hand_index,
-                        dealer=dealer,
-                        seats=None if seats is None else list(seats),
-                        deck=deck_text(cards),
-                        salt=salt.hex(),
-                        commitment=commitment,
-                        started_at=_now(),
+                hands = list(
+                    session.scalars(
+                        select(HandRow)
+                        .where(HandRow.game_id == game_id)
+                        .order_by(HandRow.hand_index)
                     )
                 )
+                for index, deal in enumerate(deals, start=hand_index):
+                    row = self._hand_row(session, game, hands, index, deal)
+                    session.add(row)
+                    hands.append(row)
+                    commitments.append(row.commitment)
         except IntegrityError:
             raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already") from None
-        return commitment
+        return commitments
+
+    def _hand_row(
+        self, session: Session, game: GameRow, hands: Sequence[HandRow], index: int, deal: Deal
+    ) -> HandRow:
+        """The row of hand ``index`` of ``game``, checked, after ``hands``."""
+        if deal.seats is not None and (deal.dealer is None or deal.dealer not in deal.seats):
+            raise StoreError(
+                f"a party hand is dealt by one of its players {deal.seats}, not {deal.dealer!r}"
+            )
+        cards = self._deck_of(game, deal.deck, deal.dealer, deal.seats)
+        self._check_next_hand(game, hands, index, deal.seats)
+        dealer = deal.dealer
+        if dealer is None:
+            match = self._replay(session, game)
+            if match.is_over():
+                raise StoreError(f"game {game.id} is over: no more hands are dealt")
+            dealer = int(match.next_dealer())
+        salt = secrets.token_bytes(SALT_BYTES) if deal.salt is None else deal.salt
+        return HandRow(
+            game_id=game.id,
+            hand_index=index,
+            dealer=dealer,
+            seats=None if deal.seats is None else list(deal.seats),
+            deck=deck_text(cards),
+            salt=salt.hex(),
+            commitment=deck_commitment(salt, cards),
+            started_at=_now(),
+        )
 
     @staticmethod
     def _deck_of(
