@@ -96,12 +96,14 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
         "rules": ["standard", "oklahoma"],
         "default_rules": "standard",
         "kinds": ["game"],
+        "seat_counts": [2, 3, 4],
     }
     # Umtali's presets are read from umtali.games.umtali.rules.PRESETS: the practical one is offered.
     assert {"standard", "practical"} <= set(offered["umtali"]["rules"])
     practical = new_game(client, rules="practical", level="random", kind="hand")
     state = state_of(client, practical["seats"][0]["secret"])
-    assert (state["game"], state["rules"], state["gin"]) == ("umtali", "practical", None)
+    # Gin Rummy's own keys are its own: a state of Umtali has none of them.
+    assert (state["game"], state["rules"], "gin" in state) == ("umtali", "practical", False)
 
 
 @pytest.mark.parametrize(

@@ -37,10 +37,14 @@ class LiveGame:
     """What the game's table keeps of finished hands, and the persons' seats."""
     tables: dict[int, dict[str, Any]] = field(default_factory=dict)
     """What each person's seat is shown of the game, without what the server adds."""
+    shown: int = -1
+    """The version :attr:`tables` show: a change is made in memory before it is stored
+    and shown, and a state read meanwhile is the one shown before it, with its version."""
 
     @property
     def version(self) -> int:
-        """Grows with every stored change (a hand dealt, a move played)."""
+        """Grows with every change (a hand dealt, a move played), as soon as it is made
+        in memory."""
         return self.session.version
 
     def refresh(self) -> None:
@@ -49,6 +53,7 @@ class LiveGame:
             seat: self.table.seat_table(self.session, seat, self.context)
             for seat in sorted(self.persons)
         }
+        self.shown = self.session.version
 
 
 class LiveGames:

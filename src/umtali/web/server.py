@@ -464,7 +464,7 @@ class GameServer:
             game=live.spec.name,
             game_id=live.game_id,
             seat=ref.seat,
-            version=live.version,
+            version=live.shown,
             commitment=live.commitments.get(part["hand_index"], ""),
             opponent=self.presence.opponent(live, ref.seat, infos),
             handed_over=handed_over,
