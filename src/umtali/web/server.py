@@ -451,7 +451,9 @@ class GameServer:
     async def _state_of(self, live: LiveGame, ref: SeatRef, secret: str | None) -> SeatState:
         """The seat's state, as its game's model checks it: its table's part and what
         the server adds (the game, who is present, the hand's commitment)."""
-        part = live.tables[ref.seat]
+        # What the seat is shown and its version, read together: a change may be made
+        # and shown while this waits for the database below.
+        part, shown = live.tables[ref.seat], live.shown
         infos = await self.presence.seat_infos(ref.game_id)
         rematch = None
         if secret is not None and live.rematch is not None:
@@ -464,7 +466,7 @@ class GameServer:
             game=live.spec.name,
             game_id=live.game_id,
             seat=ref.seat,
-            version=live.shown,
+            version=shown,
             commitment=live.commitments.get(part["hand_index"], ""),
             opponent=self.presence.opponent(live, ref.seat, infos),
             handed_over=handed_over,
