@@ -63,6 +63,7 @@ __all__ = [
     "VerifyReply",
     "WhyReply",
     "offered",
+    "served",
 ]
 
 MAX_MOVE_CHARS: Final = 200
@@ -80,16 +81,19 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def served() -> list[GameSpec]:
+    """The games the server plays: those of the registry that have a browser table."""
+    return [spec for spec in games.games() if spec.has("table")]
+
+
 def _names_of_games(schema: dict[str, Any]) -> None:
-    """The schema of a field that names a game: one of the games registered now."""
-    schema["enum"] = list(games.names())
+    """The schema of a field that names a game: one of the games served now."""
+    schema["enum"] = [spec.name for spec in served()]
 
 
 def _lengths_of_games(schema: dict[str, Any]) -> None:
-    """The schema of a match's length: one of those some registered game has."""
-    schema["enum"] = list(
-        dict.fromkeys(length for spec in games.games() for length in spec.lengths)
-    )
+    """The schema of a match's length: one of those some game served has."""
+    schema["enum"] = list(dict.fromkeys(length for spec in served() for length in spec.lengths))
 
 
 _NUMBERS: Final = {2: "two", 3: "three", 4: "four"}
@@ -110,10 +114,8 @@ def _seats_refusal(spec: GameSpec, players: int) -> str:
     >>> _seats_refusal(games.get("umtali"), 3).startswith("three or four players play ")
     True
     """
-    others = sorted(
-        {n for other in games.games() for n in other.seat_counts} - set(spec.seat_counts)
-    )
-    playing = [other.title for other in games.games() if players in other.seat_counts]
+    others = sorted({n for other in served() for n in other.seat_counts} - set(spec.seat_counts))
+    playing = [other.title for other in served() if players in other.seat_counts]
     if not playing:
         return f"no game here has {players} players"
     return (
@@ -178,8 +180,9 @@ class NewGameRequest(Message):
     @field_validator("game")
     @classmethod
     def _a_game_offered(cls, game: str) -> str:
-        if game not in games.names():
-            known = " or ".join(repr(name) for name in games.names())
+        names = [spec.name for spec in served()]
+        if game not in names:
+            known = " or ".join(repr(name) for name in names)
             raise ValueError(f"the game is one of {known}, not {game[:40]!r}")
         return game
 
@@ -317,7 +320,7 @@ class GamesOffered(Message):
 
 
 def offered() -> GamesOffered:
-    """What ``GET /api/games-offered`` answers: every registered game, from its spec."""
+    """What ``GET /api/games-offered`` answers: every game served, from its spec."""
     return GamesOffered(
         games=[
             GameOffered(
@@ -330,7 +333,7 @@ def offered() -> GamesOffered:
                 kinds=list(spec.lengths),
                 seat_counts=list(spec.seat_counts),
             )
-            for spec in games.games()
+            for spec in served()
         ]
     )
 

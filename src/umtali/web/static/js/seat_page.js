@@ -6,7 +6,7 @@
 //
 // Each game's table (/static/games/<game>/table.js, with its markup table.html) extends
 // SeatPage. Their elements have the same ids but for the game's prefix: `part("stock")`
-// is #stock at a table of prefix "" and #gin-stock at one of prefix "gin-", and the
+// is #stock at a table of prefix "" and #x-stock at one of prefix "x-", and the
 // keys of the buttons (data-key, by which the focus is kept across a redraw) take the
 // same prefix.
 //
