@@ -13,7 +13,7 @@ from typing import Any
 from umtali.games.gin.match import GinMatch, GinPartyMatch
 from umtali.games.gin.replay import GinBoard
 from umtali.games.gin.session import GinHandSummary
-from umtali.games.gin.table import boards
+from umtali.games.gin.table.boards import board_model, deal_board, hand_end, sheet
 from umtali.games.gin.table.models import GinBoardModel, GinReplay
 from umtali.replaying import GameEnds, HandEnds
 from umtali.web.replays import tell
@@ -30,19 +30,19 @@ class GinDrawing:
         else:
             hands = list(match.hands)
         for hand in hands:
-            yield boards.deal_board(hand)
+            yield deal_board(hand)
 
     def board(self, board: GinBoard) -> GinBoardModel:
-        return boards.board_model(board)
+        return board_model(board)
 
     def hand_end(self, ended: HandEnds, hand_index: int) -> dict[str, Any]:
         summary = ended.summary
         assert isinstance(summary, GinHandSummary)
-        return {"gin_end": boards.hand_end(summary, hand_index)}
+        return {"gin_end": hand_end(summary, hand_index)}
 
     def ending(self, match: GinMatch | GinPartyMatch, ended: GameEnds | None) -> dict[str, Any]:
         return {
-            "gin_sheet": boards.sheet(match) if isinstance(match, GinMatch) else None,
+            "gin_sheet": sheet(match) if isinstance(match, GinMatch) else None,
             "gin_result": None if ended is None else ended.text,
         }
 

@@ -25,7 +25,8 @@ from typing import Any
 from umtali.games.gin.melds import best_arrangement
 from umtali.games.gin.session import GinPlaySession, gin_variant, summarize_gin_hand
 from umtali.games.gin.state import GinHand, GinMove
-from umtali.games.gin.table import boards
+from umtali.games.gin.table.boards import hand_end as hand_end_model
+from umtali.games.gin.table.boards import meld, sheet
 from umtali.games.gin.table.models import GinHandEnd, GinTable
 from umtali.games.gin.view import GinView
 from umtali.web.protocol import HandEnd, ScoreSheetModel
@@ -70,7 +71,7 @@ def hand_end(
         assert outcome is not None
         found = told["hand end", key, seat, last] = (
             HandEnd(hand_index=last, scores=outcome.scores, how=summary.result, recap=[]),
-            boards.hand_end(summary, last),
+            hand_end_model(summary, last),
         )
     previous, end = found
     assert isinstance(previous, HandEnd)
@@ -92,7 +93,7 @@ def seat_table(
     recap = session.recap(seat)  # a knock told without its face-down card
     previous, end = hand_end(session, seat, told, key) or (None, None)
     laid = best_arrangement(view.hand)
-    sheet = boards.sheet(match)
+    scores = sheet(match)
     over = match.is_over()
     rules = match.rules
     return {
@@ -109,7 +110,7 @@ def seat_table(
         # The shared score sheet (one game, its hands' points): what a page that knows
         # only the fields every game has can show; ``gin.sheet`` has the rest.
         "scores": ScoreSheetModel(
-            games=[(1, [scores for scores, _how in sheet.hands], sheet.totals)],
+            games=[(1, [points for points, _how in scores.hands], scores.totals)],
             games_won=None,
             this_hand=None,
         ),
@@ -118,11 +119,11 @@ def seat_table(
         "previous": previous,
         "gin": GinTable(
             variant=gin_variant(rules),
-            melds=[boards.meld(cards) for cards in laid.melds],
-            deadwood=boards.meld(laid.deadwood),
+            melds=[meld(cards) for cards in laid.melds],
+            deadwood=meld(laid.deadwood),
             deadwood_points=laid.points,
             knock_limit=view.knock_limit,
-            sheet=sheet,
+            sheet=scores,
             hand_end=end,
         ),
     }

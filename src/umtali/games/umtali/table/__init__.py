@@ -13,10 +13,10 @@ from fastapi import APIRouter
 
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.session import PlaySession
-from umtali.games.umtali.table import teaching
 from umtali.games.umtali.table.models import UmtaliReplay, UmtaliSeatState
 from umtali.games.umtali.table.replay import told
 from umtali.games.umtali.table.seat import seat_table
+from umtali.games.umtali.table.teaching import router
 from umtali.web.tables import SeatContext
 
 __all__ = ["TABLE", "UmtaliTable"]
@@ -27,7 +27,7 @@ class UmtaliTable:
 
     state = UmtaliSeatState
     replay = UmtaliReplay
-    routes: APIRouter | None = teaching.router
+    routes: APIRouter | None = router
 
     def seat_table(self, session: Any, seat: int, context: SeatContext) -> dict[str, Any]:
         assert isinstance(session, PlaySession)
