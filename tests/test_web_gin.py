@@ -36,11 +36,11 @@ from umtali.games.gin.match import GinMatch
 from umtali.games.gin.melds import min_deadwood
 from umtali.games.gin.session import GinPlaySession
 from umtali.games.gin.state import GinHand, GinMove
+from umtali.games.gin.table.seat import sent_view as sent_gin_view
 from umtali.games.gin.view import GinView
 from umtali.games.umtali.deal import FIRST_STOCK_INDEX
 from umtali.kernel.cards import card_ascii, mask_of, parse_card, parse_cards
 from umtali.kernel.record import loads_any
-from umtali.games.gin.table.seat import sent_view as sent_gin_view
 from umtali.web.store import Store, deck_commitment
 
 JSON = dict[str, Any]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from umtali.web.routers import pages
 from umtali.web.app import create_app
+from umtali.web.routers import pages
 
 
 @pytest.fixture(scope="module")
