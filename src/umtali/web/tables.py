@@ -16,12 +16,14 @@ game's own folder (``umtali.games.<game>.table:TABLE``):
   seat saw them and the session's sentences, and nothing else about a hand in play:
   no card the seat may not see can reach it.
 * ``hands_told(session)``: how many of the match's hands, from the first, a player may
-  download while the game is played (the hands over whose results everyone was told).
+  download while the game is played (the hands over whose results everyone was told;
+  :class:`Table` answers the hands over).
 * ``replay`` and ``tell(match)``: its replay page's model and a record told in it, step
   by step (:mod:`umtali.web.replays` walks the events of :mod:`umtali.replaying`; the
   game draws its boards and its hands' ends).
-* ``routes``: more routes of its own (an :class:`fastapi.APIRouter`), or ``None``:
-  Umtali's lessons and quiz (``/api/lessons``, ``/api/quiz``) come this way.
+* ``routes``: more routes of its own (an :class:`fastapi.APIRouter`), or ``None`` (as
+  :class:`Table` has): Umtali's lessons and quiz (``/api/lessons``, ``/api/quiz``) come
+  this way.
 
 Its browser code lives under ``static/games/<game>/`` (:attr:`GameSpec.static`):
 docs/WEB.md, "Adding a game's table".
@@ -40,10 +42,19 @@ from pydantic import Field
 
 from umtali import games
 from umtali.games.api import GameSpec, Session
+from umtali.kernel.record import record_of
 from umtali.web.learning_protocol import ReplayReply
 from umtali.web.protocol import SeatState
 
-__all__ = ["GameTable", "SeatContext", "replay_type", "state_type", "table_of", "tables"]
+__all__ = [
+    "GameTable",
+    "SeatContext",
+    "Table",
+    "replay_type",
+    "state_type",
+    "table_of",
+    "tables",
+]
 
 
 @dataclass
@@ -80,6 +91,19 @@ class GameTable(Protocol):
 
     def tell(self, match: Any) -> ReplayReply:
         """The record ``match`` told step by step, for the replay page."""
+
+
+class Table:
+    """What most games' tables answer alike, for a game's table to build on: no routes of
+    its own, and a hand's result told as soon as it ends."""
+
+    routes: APIRouter | None = None
+
+    def hands_told(self, session: Session) -> int:
+        """The hands over, from the first (a game whose hands at several tables are told
+        together says otherwise)."""
+        hands = record_of(session.match)["hands"]
+        return next((i for i, hand in enumerate(hands) if "scores" not in hand), len(hands))
 
 
 def table_of(spec: GameSpec) -> GameTable:

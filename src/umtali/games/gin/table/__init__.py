@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fastapi import APIRouter
-
 from umtali.games.gin.match import GinMatch, GinPartyMatch
 from umtali.games.gin.party_session import GinPartySession
 from umtali.games.gin.session import GinPlaySession
@@ -18,17 +16,16 @@ from umtali.games.gin.table.models import GinReplay, GinSeatState
 from umtali.games.gin.table.party_seat import hands_counted, party_seat_table
 from umtali.games.gin.table.replay import told
 from umtali.games.gin.table.seat import seat_table
-from umtali.web.tables import SeatContext
+from umtali.web.tables import SeatContext, Table
 
 __all__ = ["TABLE", "GinRummyTable"]
 
 
-class GinRummyTable:
+class GinRummyTable(Table):
     """Gin Rummy's :class:`~umtali.web.tables.GameTable`, for two, three or four."""
 
     state = GinSeatState
     replay = GinReplay
-    routes: APIRouter | None = None
 
     def seat_table(self, session: Any, seat: int, context: SeatContext) -> dict[str, Any]:
         if isinstance(session, GinPartySession):
@@ -41,8 +38,7 @@ class GinRummyTable:
         two hands are told together)."""
         if isinstance(session, GinPartySession):
             return hands_counted(session)
-        assert isinstance(session, GinPlaySession)
-        return sum(1 for hand in session.match.hands if hand.is_over())
+        return super().hands_told(session)
 
     def tell(self, match: Any) -> GinReplay:
         assert isinstance(match, GinMatch | GinPartyMatch)

@@ -17,12 +17,12 @@ from umtali.games.umtali.table.models import UmtaliReplay, UmtaliSeatState
 from umtali.games.umtali.table.replay import told
 from umtali.games.umtali.table.seat import seat_table
 from umtali.games.umtali.table.teaching import router
-from umtali.web.tables import SeatContext
+from umtali.web.tables import SeatContext, Table
 
 __all__ = ["TABLE", "UmtaliTable"]
 
 
-class UmtaliTable:
+class UmtaliTable(Table):
     """Umtali's :class:`~umtali.web.tables.GameTable`."""
 
     state = UmtaliSeatState
@@ -32,11 +32,6 @@ class UmtaliTable:
     def seat_table(self, session: Any, seat: int, context: SeatContext) -> dict[str, Any]:
         assert isinstance(session, PlaySession)
         return seat_table(session, seat, context)
-
-    def hands_told(self, session: Any) -> int:
-        """The hands over: all but the one under way."""
-        assert isinstance(session, PlaySession)
-        return sum(1 for hand in session.match.hands if hand.is_over())
 
     def tell(self, match: Any) -> UmtaliReplay:
         assert isinstance(match, Match)
