@@ -25,7 +25,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
 from tests.postgres import PostgresServer
-from umtali.games.umtali.match import Match
+from umtali import games
+from umtali.games.umtali.match import Match, MatchKind
 from umtali.games.umtali.record import loads
 from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import HandState
@@ -40,6 +41,7 @@ from umtali.web.store import (
     MIGRATION_LOCK,
     MIGRATIONS,
     PRESENCE_CHANNEL,
+    Deal,
     HandConflict,
     MoveConflict,
     SeatRef,
@@ -93,15 +95,22 @@ def store(database: Database) -> Iterator[Store]:
         yield opened
 
 
-def new_game(store: Store, kind: str = "game", **options: object) -> int:
-    arguments: dict[str, object] = {
-        "kind": kind,
-        "rules": STANDARD,
-        "players": ("Ann", "Bob"),
-        "first_dealer": 1,
-        "meta": {"seed": 7, "humans": [0]},
-    } | options
-    return store.create_game(**arguments).game_id  # type: ignore[arg-type]
+def umtali_game(
+    kind: MatchKind = "game",
+    *,
+    players: tuple[str, str] = ("Ann", "Bob"),
+    first_dealer: int = 1,
+    meta: dict[str, Any] | None = None,
+) -> Match:
+    """A new match of Umtali, as a server makes one before its first deal."""
+    meta = {"seed": 7, "humans": [0]} if meta is None else meta
+    return Match(STANDARD, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
+
+
+def new_game(
+    store: Store, kind: MatchKind = "game", *, seats: tuple[int, ...] = (0, 1), **options: Any
+) -> int:
+    return store.create_game(umtali_game(kind, **options), seats=seats).game_id
 
 
 def play_and_store(
@@ -154,7 +163,7 @@ def random_hand_moves(seed: int, dealer: int) -> tuple[list[str], tuple[int, int
 
 def test_a_new_game_gives_each_linked_seat_its_own_secret(store: Store) -> None:
     new = store.create_game(
-        kind="game", rules=STANDARD, players=("Ann", "Bob"), first_dealer=0, seats=(0, 1)
+        umtali_game("game", players=("Ann", "Bob"), first_dealer=0), seats=(0, 1)
     )
     assert set(new.secrets) == {0, 1}
     assert new.secrets[0] != new.secrets[1]
@@ -169,7 +178,7 @@ def test_a_new_game_gives_each_linked_seat_its_own_secret(store: Store) -> None:
 
 def test_a_seat_played_by_the_computer_has_no_link(store: Store) -> None:
     new = store.create_game(
-        kind="hand", rules=STANDARD, players=("Ann", "Computer"), first_dealer=0, seats=(0,)
+        umtali_game("hand", players=("Ann", "Computer"), first_dealer=0), seats=(0,)
     )
     assert set(new.secrets) == {0}
     with pytest.raises(StoreError, match="no seat 1"):
@@ -189,7 +198,7 @@ def test_what_no_record_could_hold_is_refused_before_anything_is_stored(store: S
 
 
 def test_a_seat_is_marked_seen(store: Store) -> None:
-    new = store.create_game(kind="hand", rules=STANDARD, players=("A", "B"), first_dealer=0)
+    new = store.create_game(umtali_game("hand", players=("A", "B"), first_dealer=0))
     seat = SeatRef(new.game_id, 1)
     assert store.last_seen(seat) is None
     store.mark_seen(seat)
@@ -328,7 +337,7 @@ def test_rows_that_do_not_replay_are_refused_on_loading(store: Store) -> None:
 
 def test_secrets_are_stored_only_as_hashes(database: Database) -> None:
     with Store.open(database.url) as store:
-        new = store.create_game(kind="game", rules=STANDARD, players=("A", "B"), first_dealer=0)
+        new = store.create_game(umtali_game("game", players=("A", "B"), first_dealer=0))
     dump = database.dump()
     for secret in new.secrets.values():
         assert secret not in dump
@@ -365,7 +374,7 @@ def test_migrations_apply_once_and_match_the_models(database: Database) -> None:
         with store.engine.connect() as connection:
             versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
             assert versions == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
-            assert versions == [("0004",)]
+            assert versions == [("0005",)]
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
 
@@ -537,9 +546,7 @@ def test_moves_and_heartbeats_are_announced_only_when_they_are_written(
     ):
         listener.execute(f"LISTEN {GAME_CHANNEL}")
         listener.execute(f"LISTEN {PRESENCE_CHANNEL}")
-        new = store.create_game(
-            kind="hand", rules=STANDARD, players=("A", "B"), first_dealer=0, seats=(0,)
-        )
+        new = store.create_game(umtali_game("hand", players=("A", "B"), first_dealer=0), seats=(0,))
         game = new.game_id
         store.start_hand(game, 0, seeded_deck(3))
         notices_of(listener)  # the game's creation and deal are told as well
@@ -600,3 +607,49 @@ def test_a_connection_the_database_closed_while_it_rested_is_replaced(
         store.append_move(game, 0, 1, moves[1])
         store.mark_seen(SeatRef(game, 0))
         assert [m.text() for m in umtali_match(store, game).hands[0].moves_played()][1] == moves[1]
+
+
+# -- any game ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "seats"), [("umtali", 2), ("gin", 2), ("gin", 3), ("gin", 4)])
+def test_a_game_of_any_game_and_seat_count_is_stored_and_read_back(
+    store: Store, game: str, seats: int
+) -> None:
+    """A new match of any registered game, made by its maker, is stored from its
+    record's head and read back to the very same record."""
+    session = games.get(game).maker().new(seed=5, humans={0}, seats=seats)
+    new = store.create_game(session.match, seats=(0,))
+    assert dumps(store.load_match(new.game_id)) == dumps(session.match)
+
+
+def test_a_match_with_hands_is_not_stored(store: Store) -> None:
+    session = games.get("umtali").maker().new(seed=5, humans={0}, seats=2)
+    session.deal()
+    with pytest.raises(StoreError, match="before its first deal"):
+        store.create_game(session.match, seats=(0,))
+
+
+def test_a_deal_at_two_tables_is_stored_whole_or_not_at_all(store: Store) -> None:
+    """The hands of a four-hand deal are stored in one transaction: a deal refused at
+    its second table stores nothing, and a player is dealt one hand at a time."""
+    session = games.get("gin").maker().new(seed=6, humans={0}, seats=4)
+    game = store.create_game(session.match, seats=(0,)).game_id
+    due = session.deals_due()
+    assert [deal.players for deal in due] == [(0, 1), (2, 3)]
+    decks = [seeded_deck(f"6/{index}") for index in range(2)]
+    clash = [Deal(decks[0], 0, (0, 1)), Deal(decks[1], 1, (1, 2))]
+    with pytest.raises(StoreError, match="hand 0 is still in play"):
+        store.start_hands(game, 0, clash)
+    assert store.commitments(game) == {}
+    deals = [Deal(deck, due_.dealer, due_.players) for deck, due_ in zip(decks, due, strict=True)]
+    assert len(store.start_hands(game, 0, deals)) == 2
+    session.deal(decks)
+    assert dumps(store.load_match(game)) == dumps(session.match)
+
+
+def test_a_player_is_dealt_no_second_hand_while_one_is_in_play(store: Store) -> None:
+    game = new_game(store, kind="game")
+    store.start_hand(game, 0, seeded_deck(1))
+    with pytest.raises(StoreError, match="hand 0 is still in play"):
+        store.start_hand(game, 1, seeded_deck(2), dealer=0)

@@ -43,7 +43,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 def stored_party(db_url: str, game_id: int) -> GinPartyMatch:
     with Store.open(db_url) as store:
-        match = store.load_any(game_id)
+        match = store.load_match(game_id)
     assert isinstance(match, GinPartyMatch)
     return match
 
@@ -515,7 +515,7 @@ def test_no_seat_of_a_party_game_is_sent_a_card_it_may_not_see(tmp_path: Path) -
                         if pushed["version"] >= version:
                             break
         with Store.open(url) as store:
-            matches = {game_id: store.load_any(game_id) for game_id in games}
+            matches = {game_id: store.load_match(game_id) for game_id in games}
     named = 0
     for game_id, state, payload in sent:
         match = matches[game_id]

@@ -1,4 +1,4 @@
-"""The learning API (umtali.web.learning): lessons, the quiz and replays, through
+"""The learning API (umtali.web.routers.learning, and Umtali's teaching routes): lessons, the quiz and replays, through
 FastAPI's test client, checked against what the terminal prints for the same answers
 and the same records (``umtali lesson``, ``umtali quiz``, ``umtali replay``)."""
 
@@ -29,7 +29,7 @@ from umtali.kernel.cards import card_name, parse_card
 from umtali.kernel.record import save_file
 from umtali.learn.answers import MAX_TRIES, Attempts
 from umtali.web.app import create_app
-from umtali.web.learning import REPLAY_MAX_BYTES, REPLAY_PATH
+from umtali.web.routers.learning import REPLAY_MAX_BYTES, REPLAY_PATH
 from umtali.web.server import RateLimit
 
 # Wrong answers to every lesson question, in the order asked: each one readable, and

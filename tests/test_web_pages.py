@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from umtali.web import pages
 from umtali.web.app import create_app
+from umtali.web.routers import pages
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_a_seat_path_with_too_long_a_secret_is_refused(client: TestClient) -> No
     ("path", "media_type"),
     [
         ("/static/js/cards.js", "text/javascript; charset=utf-8"),
-        ("/static/js/table.js", "text/javascript; charset=utf-8"),
+        ("/static/games/umtali/table.js", "text/javascript; charset=utf-8"),
         ("/static/css/base.css", "text/css; charset=utf-8"),
         ("/static/img/icon.svg", "image/svg+xml"),
         ("/static/index.html", "text/html; charset=utf-8"),

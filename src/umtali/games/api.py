@@ -26,6 +26,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.seeds import Seed
 
 __all__ = [
@@ -417,6 +418,8 @@ class GameSpec:
             has ``"hand"`` and ``"session"``), the default first.
         record_head: the head keys its records hold besides the envelope's.
         deck_size: how many cards a hand's deck holds.
+        deck_cards: which cards they are, as a mask of :mod:`umtali.kernel.cards`
+            (the whole pack of 52 unless told): what a server shuffles for a deal.
         sessions: hook to its :class:`SessionMaker`.
         record: hook to its :class:`RecordBody`.
         events: hook to ``events(match, names) -> Iterator[Event]``, a record told
@@ -443,6 +446,7 @@ class GameSpec:
     lengths: tuple[str, ...] = ("game",)
     record_head: frozenset[str] = frozenset(("first_dealer",))
     deck_size: int = 52
+    deck_cards: int = ALL_CARDS
     terminal: str | None = None
     table: str | None = None
     research: str | None = None
@@ -462,6 +466,10 @@ class GameSpec:
             raise ValueError(f"{self.name}: a game has two to four seats, not {self.seat_counts}")
         if not self.lengths:
             raise ValueError(f"{self.name}: a game has at least one length")
+        if self.deck_cards.bit_count() != self.deck_size or not 0 < self.deck_cards <= ALL_CARDS:
+            raise ValueError(
+                f"{self.name}: its deck's cards (deck_cards) are {self.deck_size} of the 52"
+            )
 
     def _hook(self, which: str) -> Any:
         hook = getattr(self, which)

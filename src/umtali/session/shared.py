@@ -510,9 +510,14 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         return moves
 
     def level(self) -> str:
-        """The computer's level (the game's default between two people): what a rematch
-        plays against."""
-        return next((level for level in self.levels if level), self.default_level)
+        """The computer's level: what a rematch plays against. Between two people it is
+        the level their record keeps (the one a server hands an away player's seat to),
+        else the game's default."""
+        playing = next((level for level in self.levels if level), None)
+        if playing is not None:
+            return playing
+        kept = self.match.meta.get("bot")
+        return kept if isinstance(kept, str) and kept in self.known_levels else self.default_level
 
     def hint(self, seat: int) -> Hint[MoveT] | Refused:
         """The move the hint level (the default, whoever the opponent is) would make

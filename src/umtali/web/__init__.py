@@ -1,5 +1,7 @@
-"""Umtali in the browser: the server's storage now, its HTTP server and pages to come.
+"""The games in the browser (layer 7): the server that plays every game of the registry
+that has a browser table, its API and pages, and its storage.
 
-Everything here needs the ``web`` extra (``pip install 'umtali[web]'``): SQLAlchemy,
-Alembic and psycopg. docs/WEB.md tells what is stored and why.
+Everything here needs the ``web`` extra (``pip install 'umtali[web]'``): FastAPI,
+uvicorn, SQLAlchemy, Alembic and psycopg. docs/WEB.md tells how it is laid out, what is
+sent and stored, and why.
 """

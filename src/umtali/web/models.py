@@ -1,13 +1,14 @@
 """The tables of the server's database, as SQLAlchemy 2 typed models.
 
 A game is stored as what replays it, the same facts a record holds (docs/RULES.md
-Part 5): which game it is (Umtali or Gin Rummy), its rules, players, first dealer and meta; each hand's deck order and dealer;
-each move's text. Everything else (hands in hand, the table, scores) is the engine's to
+Part 5): which game it is (any registered game: a new game needs no change here), its
+rules, players, first dealer or party and meta; each hand's deck order and dealer; each
+move's text. Everything else (hands in hand, the table, scores) is the engine's to
 work out again. Beside those facts are what the server alone needs: a hash of each
 seat's secret, each deck's salt and commitment, when each seat's player was last seen
 and whether the computer plays his seat for him, which game is the rematch of which, and
-timestamps. A game of three- or four-hand Gin Rummy keeps its party (``games.party``) and
-who sits at each of its hands (``hands.seats``).
+timestamps. A game with a party (three or four players, each hand at a table of two)
+keeps its party (``games.party``) and who sits at each of its hands (``hands.seats``).
 
 The migrations in ``umtali.web.migrations`` create these tables; a test checks that the
 two agree, so a change here comes with a new revision there.
@@ -57,14 +58,13 @@ class GameRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(16), server_default="umtali")
-    """Which game: ``umtali`` or ``gin`` (Gin Rummy), as a record's ``game`` names it.
-    The games stored before there was a choice are Umtali's, hence the default."""
+    """Which game, by its registered name, as a record's ``game`` names it. The games
+    stored before there was a choice are Umtali's, hence the default."""
     kind: Mapped[str] = mapped_column(String(16))
-    """``hand``, ``game`` or ``session`` (``umtali.games.umtali.match.MATCH_KINDS``); a game of Gin
-    Rummy is always a ``game``, played to its rules' target."""
+    """How long the match is: its record's ``match`` (``hand``, ``game`` or ``session``);
+    a game whose records have none is a ``game``, played to its rules' end."""
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The record's ``rules`` object: ``preset`` and every option (``RuleSet``'s, or
-    ``GinRules``' for Gin Rummy)."""
+    """The record's ``rules`` object: ``preset`` and every option of its game's rules."""
     players: Mapped[list[str]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer)
     meta: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -75,15 +75,14 @@ class GameRow(Base):
     """The finished game this one is the rematch of (the same seats, level and kind), or
     ``None``. Unique: a game has one rematch, whichever of its players asks first."""
     party: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """A game of three- or four-hand Gin Rummy: its record's ``party`` (its ``size``,
-    and the cards ``drawn`` for places or the ``first_dealing_team``); ``None`` for a
-    game of two. A party game's ``first_dealer`` is 0 and means nothing: its hands'
-    dealers follow from ``party``."""
+    """A game with a party: its record's ``party`` (in three- or four-hand Gin Rummy its
+    ``size``, and the cards ``drawn`` for places or the ``first_dealing_team``);
+    ``None`` otherwise. A party game's ``first_dealer`` is 0 and means nothing: its
+    hands' dealers follow from ``party``."""
 
     __table_args__ = (
-        CheckConstraint("first_dealer IN (0, 1)", name="first_dealer"),
+        CheckConstraint("first_dealer BETWEEN 0 AND 3", name="first_dealer"),
         CheckConstraint("kind IN ('hand', 'game', 'session')", name="kind"),
-        CheckConstraint("game IN ('umtali', 'gin')", name="game"),
     )
 
 
@@ -119,12 +118,13 @@ class HandRow(Base):
     hand_index: Mapped[int] = mapped_column(Integer, primary_key=True)
     """Counted from 0 across the whole match, as a record's ``hands`` list is."""
     dealer: Mapped[int] = mapped_column(Integer)
-    """The seat that deals (0 or 1); in a party game, the party's player who deals."""
+    """The player who deals (a seat of the game; in a party game, the party's player)."""
     seats: Mapped[list[int] | None] = mapped_column(JSON)
-    """In a party game, the party's players at the hand's seats 0 and 1; ``None`` in a
-    game of two, where they are the game's two players."""
+    """In a party game, the party's players at the hand's seats; ``None`` otherwise,
+    where they are the game's players in their own seats."""
     deck: Mapped[str] = mapped_column(Text)
-    """The 52 cards in deck order, ASCII names separated by single spaces (``Js Ks …``)."""
+    """The game's deck (52 cards for the whole pack) in deal order, ASCII names separated
+    by single spaces (``Js Ks …``)."""
     salt: Mapped[str] = mapped_column(String(128))
     """The commitment's salt, in hex."""
     commitment: Mapped[str] = mapped_column(String(64))

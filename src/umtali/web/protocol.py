@@ -4,13 +4,11 @@ The models are the schema: FastAPI checks each request against them (a body that
 not fit is refused with 422 and says why) and writes each answer through them, and
 ``/openapi.json`` publishes them. docs/WEB.md tells what each message means.
 
-What a seat is sent (:class:`SeatState`) is built from that seat's
-:class:`umtali.games.umtali.view.PlayerView` and nothing else that could name a hidden card: the
-other player's hand, the stock and a face-down discard he laid are never in it.
-
-A game of Gin Rummy is sent the same :class:`SeatState`, its ``view`` the seat's
-:class:`umtali.games.gin.view.GinView`, with Gin Rummy's own table in ``gin``
-(:class:`GinTable`).
+What a seat is sent is a :class:`SeatState`: the fields every game's seat has are
+here; each game's table (its ``table`` hook, :mod:`umtali.web.tables`) subclasses it
+with its own ``game`` and the keys only its game has, and builds it from that seat's
+view of the game and nothing else that could name a hidden card. The application
+publishes the union of the games' models, told apart by ``game``.
 
 The WebSocket carries JSON messages too: :data:`ClientMessage` in, :data:`ServerMessage`
 out (docs/WEB.md, "The WebSocket").
@@ -20,13 +18,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
-from umtali.games.gin.bots import GIN_BOTS
-from umtali.games.gin.rules import GIN_PRESETS
-from umtali.games.gin.session import DEFAULT_GIN_BOT
-from umtali.games.umtali.bots import BOTS, DEFAULT_BOT
-from umtali.games.umtali.rules import PRESETS
+from umtali import games
+from umtali.games.api import GameSpec
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -36,25 +39,18 @@ __all__ = [
     "ClientMove",
     "ClientPing",
     "GameCreated",
-    "GameName",
     "GameOffered",
     "GamesOffered",
-    "GinHandEnd",
-    "GinResult",
-    "GinScoreSheet",
-    "GinSide",
-    "GinTable",
     "HandEnd",
     "Health",
     "HintReply",
     "Levels",
+    "Message",
     "MoveAccepted",
     "MoveRefused",
     "MoveRequest",
     "NewGameRequest",
     "Opponent",
-    "PartyHandResult",
-    "PartyTable",
     "Problem",
     "ScoreSheetModel",
     "SeatLink",
@@ -66,6 +62,8 @@ __all__ = [
     "ServerRefused",
     "VerifyReply",
     "WhyReply",
+    "offered",
+    "served",
 ]
 
 MAX_MOVE_CHARS: Final = 200
@@ -76,101 +74,147 @@ MAX_SOCKET_MESSAGE_BYTES: Final = 4096
 far shorter. A longer one is answered with an error and not read."""
 
 
-class _Message(BaseModel):
-    """A message: unknown fields are refused, not ignored, so a typo is noticed."""
+class Message(BaseModel):
+    """A message: unknown fields are refused, not ignored, so a typo is noticed. Every
+    model of the protocol, a game's own among them, is one."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-GameName = Literal["umtali", "gin"]
-"""The games the server plays, as a record's ``game`` names them."""
+def served() -> list[GameSpec]:
+    """The games the server plays: those of the registry that have a browser table."""
+    return [spec for spec in games.games() if spec.has("table")]
 
-GAME_TITLES: Final[dict[str, str]] = {"umtali": "Umtali", "gin": "Gin Rummy"}
+
+def _names_of_games(schema: dict[str, Any]) -> None:
+    """The schema of a field that names a game: one of the games served now."""
+    schema["enum"] = [spec.name for spec in served()]
 
 
-def levels_of(game: str) -> tuple[list[str], str]:
-    """The computer's levels of ``game``, weakest first, and its default level.
+def _lengths_of_games(schema: dict[str, Any]) -> None:
+    """The schema of a match's length: one of those some game served has."""
+    schema["enum"] = list(dict.fromkeys(length for spec in served() for length in spec.lengths))
 
-    >>> levels_of("gin")
-    (['random', 'greedy', 'expert'], 'expert')
+
+_NUMBERS: Final = {2: "two", 3: "three", 4: "four"}
+
+
+def _counts(counts: list[int]) -> str:
+    """Seat counts in words.
+
+    >>> _counts([3, 4])
+    'three or four'
     """
-    if game == "gin":
-        return list(GIN_BOTS), DEFAULT_GIN_BOT
-    return list(BOTS), DEFAULT_BOT
+    return " or ".join(_NUMBERS.get(count, str(count)) for count in counts)
 
 
-def rules_of(game: str) -> list[str]:
-    """The rules presets of ``game``, the standard first: Umtali's ``umtali.games.umtali.rules.PRESETS``
-    (read when asked, so a preset added there is offered at once), Gin Rummy's variants.
+def _seats_refusal(spec: GameSpec, players: int) -> str:
+    """Why ``spec`` is not played by ``players``, and which games are.
 
-    >>> rules_of("gin")
-    ['standard', 'oklahoma']
+    >>> _seats_refusal(games.get("umtali"), 3).startswith("three or four players play ")
+    True
     """
-    return list(GIN_PRESETS if game == "gin" else PRESETS)
+    others = sorted({n for other in served() for n in other.seat_counts} - set(spec.seat_counts))
+    playing = [other.title for other in served() if players in other.seat_counts]
+    if not playing:
+        return f"no game here has {players} players"
+    return (
+        f"{_counts(others)} players play {' or '.join(playing)} only: {spec.title} is a game"
+        f" of {_counts(list(spec.seat_counts))}"
+    )
 
 
 # -- in ------------------------------------------------------------------------------------------
 
 
-class NewGameRequest(_Message):
-    """``POST /api/games``: a game of ``game`` (Umtali unless told) against the computer
-    (``opponent: "computer"``, at ``level``, the person in ``seat``), or between two
-    people who play by link (``opponent: "person"``). ``rules`` names a preset of the
-    game (``GET /api/games-offered`` lists them); ``level`` and ``rules`` left out are
-    the game's defaults.
+class NewGameRequest(Message):
+    """``POST /api/games``: a game of ``game`` (the default game unless told) against the
+    computer (``opponent: "computer"``, at ``level``, the person in ``seat``), or between
+    people who each play by link (``opponent: "person"``). ``rules`` names a variant of
+    the game, ``kind`` how long it is; ``GET /api/games-offered`` lists what each game
+    has, and what is left out is the game's default.
 
-    Gin Rummy may have three or four ``players``: the person takes ``seat``, the
-    seats in ``invite`` go to friends by link, and the computer plays the others."""
+    A game of three or four (``players``, where the game has that many seats) is made
+    by one person against the computer: the person takes ``seat``, the seats in
+    ``invite`` go to friends by link, and the computer plays the others."""
 
-    game: GameName = Field(default="umtali", description="umtali, or gin (Gin Rummy)")
+    game: str = Field(
+        default=games.DEFAULT_GAME,
+        description="which game (GET /api/games-offered lists them)",
+        json_schema_extra=_names_of_games,
+    )
     opponent: Literal["computer", "person"] = "computer"
     level: str | None = Field(
         default=None,
-        description=f"the computer's level: for Umtali {', '.join(BOTS)} (default"
-        f" {DEFAULT_BOT}), for Gin Rummy {', '.join(GIN_BOTS)} (default {DEFAULT_GIN_BOT});"
-        " between two people, the level of the computer that plays a seat handed over to it",
+        description="the computer's level, one of the game's (default: the game's own);"
+        " between people, the level of the computer that plays a seat handed over to it",
     )
     rules: str | None = Field(
         default=None,
-        description="the rules preset: for Umtali one of umtali.games.umtali.rules.PRESETS (default"
-        f" standard), for Gin Rummy {' or '.join(GIN_PRESETS)} (default standard)",
+        description="the game's variant of the rules (default: its first, standard)",
         max_length=40,
     )
     seat: int = Field(
         default=0,
         ge=0,
         le=3,
-        description="the person's seat against the computer (0 or 1; in a party game, 0 to"
+        description="the person's seat against the computer (0 or 1; in a game of more, 0 to"
         " players - 1)",
     )
     players: Literal[2, 3, 4] = Field(
-        default=2, description="how many play: 3 or 4 for three- or four-hand Gin Rummy"
+        default=2, description="how many play: 3 or 4 where the game has that many seats"
     )
     invite: list[int] = Field(
         default_factory=list,
         max_length=3,
-        description="in a party game, the seats given to friends, a link each; the"
-        " computer plays the seats neither the person's nor invited",
+        description="in a game of three or four, the seats given to friends, a link each;"
+        " the computer plays the seats neither the person's nor invited",
     )
-    kind: Literal["hand", "game", "session"] = Field(
-        default="game",
-        description="a single hand, a game (four hands) or a session; Gin Rummy is played"
-        " as a game, to its rules' target",
+    kind: str | None = Field(
+        default=None,
+        max_length=40,
+        description="how long: one of the game's lengths (default: its first, a game)",
+        json_schema_extra=_lengths_of_games,
     )
+
+    @field_validator("game")
+    @classmethod
+    def _a_game_offered(cls, game: str) -> str:
+        names = [spec.name for spec in served()]
+        if game not in names:
+            known = " or ".join(repr(name) for name in names)
+            raise ValueError(f"the game is one of {known}, not {game[:40]!r}")
+        return game
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game asked for."""
+        return games.get(self.game)
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats people play by link: the person's first, then the friends' in the
+        order asked for (every seat, in order, between people)."""
+        if self.opponent == "person":
+            return list(range(self.players))
+        return [self.seat, *self.invite]
 
     @model_validator(mode="after")
     def _known_to_the_game(self) -> NewGameRequest:
-        title = GAME_TITLES[self.game]
-        levels, _default = levels_of(self.game)
-        if self.level is not None and self.level not in levels:
-            raise ValueError(f"the computer's level at {title} is one of {', '.join(levels)}")
-        presets = rules_of(self.game)
-        if self.rules is not None and self.rules not in presets:
-            raise ValueError(f"the rules of {title} are one of {', '.join(presets)}")
-        if self.game == "gin" and self.kind != "game":
+        spec = self.spec
+        title = spec.title
+        if self.level is not None and self.level not in spec.levels:
+            raise ValueError(f"the computer's level at {title} is one of {', '.join(spec.levels)}")
+        if self.rules is not None and self.rules not in spec.variants:
+            raise ValueError(f"the rules of {title} are one of {', '.join(spec.variants)}")
+        if self.kind is not None and self.kind not in spec.lengths:
+            which = " or ".join(f"a {length}" for length in spec.lengths)
             raise ValueError(
-                "Gin Rummy is played as a game, to its rules' target: its kind is 'game'"
+                f"{title} is played as {which}: its kind is one of"
+                f" {', '.join(repr(length) for length in spec.lengths)}"
             )
+        if self.players not in spec.seat_counts:
+            raise ValueError(_seats_refusal(spec, self.players))
         if self.players == 2:
             if self.seat > 1:
                 raise ValueError("a game of two has seats 0 and 1")
@@ -180,8 +224,6 @@ class NewGameRequest(_Message):
                     " of two between people is opponent 'person'"
                 )
             return self
-        if self.game != "gin":
-            raise ValueError("three or four players play Gin Rummy only: Umtali is a game of two")
         if self.opponent != "computer":
             raise ValueError(
                 "a party game is made by one person, against the computer: invite friends to"
@@ -198,14 +240,14 @@ class NewGameRequest(_Message):
         return self
 
 
-class MoveRequest(_Message):
+class MoveRequest(Message):
     """``POST /api/seat/{secret}/move``: a move in notation, like ``draw`` or
     ``discard 4c down``."""
 
     move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS)
 
 
-class ClientMove(_Message):
+class ClientMove(Message):
     """Over the WebSocket: play ``move`` (in notation). ``id`` is the client's own
     number for it, sent back in the answer (``accepted`` or ``refused``)."""
 
@@ -214,7 +256,7 @@ class ClientMove(_Message):
     id: int | None = None
 
 
-class ClientPing(_Message):
+class ClientPing(Message):
     """Over the WebSocket: is the server there? It answers ``pong``."""
 
     type: Literal["ping"]
@@ -230,46 +272,73 @@ CLIENT_MESSAGE: Final[TypeAdapter[ClientMove | ClientPing]] = TypeAdapter(Client
 # -- out -----------------------------------------------------------------------------------------
 
 
-class Problem(_Message):
+class Problem(Message):
     """Any refusal of a request (404, 409, 413, 422): what is wrong, in words."""
 
     detail: str
 
 
-class Health(_Message):
+class Health(Message):
     """``GET /healthz``."""
 
     status: Literal["ok"] = "ok"
 
 
-class Levels(_Message):
-    """``GET /api/levels``: the computer's levels, weakest first, and the default."""
+class Levels(Message):
+    """``GET /api/levels`` (the default game's) and ``GET /api/games/{name}/levels``: a
+    game's computer levels, weakest first, and the default."""
 
     levels: list[str]
     default: str
 
+    @classmethod
+    def of(cls, spec: GameSpec) -> Levels:
+        return cls(levels=list(spec.levels), default=spec.default_level)
 
-class GameOffered(_Message):
+
+class GameOffered(Message):
     """One game the server plays: its name in requests, its title, the computer's
-    levels (weakest first) with the default, its rules presets with the default, and the
-    kinds of match it may be."""
+    levels (weakest first) with the default, its rules variants with the default, the
+    lengths a match of it may have (the default first), and how many may play it (the
+    usual first)."""
 
-    game: GameName
+    game: str = Field(json_schema_extra=_names_of_games)
     title: str
     levels: list[str]
     default_level: str
     rules: list[str]
     default_rules: str
-    kinds: list[Literal["hand", "game", "session"]]
+    kinds: list[str]
+    seat_counts: list[int]
 
 
-class GamesOffered(_Message):
-    """``GET /api/games-offered``: every game a new game may be, Umtali first."""
+class GamesOffered(Message):
+    """``GET /api/games-offered``: every game a new game may be, in the registry's
+    order (the default game first)."""
 
     games: list[GameOffered]
 
 
-class SeatLink(_Message):
+def offered() -> GamesOffered:
+    """What ``GET /api/games-offered`` answers: every game served, from its spec."""
+    return GamesOffered(
+        games=[
+            GameOffered(
+                game=spec.name,
+                title=spec.title,
+                levels=list(spec.levels),
+                default_level=spec.default_level,
+                rules=list(spec.variants),
+                default_rules=spec.variants[0],
+                kinds=list(spec.lengths),
+                seat_counts=list(spec.seat_counts),
+            )
+            for spec in served()
+        ]
+    )
+
+
+class SeatLink(Message):
     """One seat played through a link: whoever holds ``secret`` plays the seat."""
 
     seat: int
@@ -278,7 +347,7 @@ class SeatLink(_Message):
     socket: str = Field(description="the seat's WebSocket: the state after every change")
 
 
-class GameCreated(_Message):
+class GameCreated(Message):
     """``POST /api/games``: the new game, and one link for each person's seat. The
     secrets are given out here only: the server keeps their hashes. A rematch answers
     the same, with the one link of the seat that asks (``POST .../rematch``, or a
@@ -288,7 +357,7 @@ class GameCreated(_Message):
     seats: list[SeatLink]
 
 
-class Opponent(_Message):
+class Opponent(Message):
     """The other seat, as this seat is told of it.
 
     ``kind``: who the game was made for, a ``person`` by link or the ``computer``.
@@ -306,7 +375,7 @@ class Opponent(_Message):
     handed_over: bool
 
 
-class ScoreSheetModel(_Message):
+class ScoreSheetModel(Message):
     """The score sheet: each game begun (its hands' scores and its totals), the games
     won in a session, and the points on the table in the hand under way."""
 
@@ -315,7 +384,7 @@ class ScoreSheetModel(_Message):
     this_hand: tuple[int, int] | None
 
 
-class HandEnd(_Message):
+class HandEnd(Message):
     """The last hand that ended, as this seat saw it: its scores, how it ended, and the
     other player's last moves in it (after this seat's last one), told as in
     :class:`SeatState`'s ``recap``. Sent on with every state until the next hand ends,
@@ -327,142 +396,37 @@ class HandEnd(_Message):
     recap: list[str]
 
 
-class GinSide(_Message):
-    """One player's cards at the end of a hand of Gin Rummy, as they were laid: his
-    melds (the knocker's with the other player's layoffs on them), his deadwood and its
-    count, the cards he laid off, whether he knocked, and his points in the hand."""
-
-    name: str
-    melds: list[list[str]]
-    deadwood: list[str]
-    deadwood_points: int
-    laid_off: list[str]
-    knocked: bool
-    score: int
-
-
-class GinHandEnd(_Message):
-    """How a hand of Gin Rummy ended: ``how`` (gin, knock, undercut, dead), both
-    sides, the ``winner`` (``None`` for a dead hand), the Oklahoma spade
-    ``multiplier``, and a sentence that tells it. The knock's face-down discard is in
-    neither side."""
-
-    hand_index: int
-    how: str
-    winner: int | None
-    multiplier: int
-    sides: tuple[GinSide, GinSide]
-    result: str
-
-
-class GinResult(_Message):
-    """A finished game of Gin Rummy: the winner, the points from the hands, the line
-    bonuses (25 a hand won), the game bonus (doubled by a shutout) and the final
-    scores."""
-
-    winner: int
-    points: tuple[int, int]
-    line: tuple[int, int]
-    game_bonus: int
-    shutout: bool
-    final: tuple[int, int]
-
-
-class GinScoreSheet(_Message):
-    """The score sheet of a game of Gin Rummy: each finished hand's points and how it
-    ended, the totals, the target, and the game's end with its bonuses once it is
-    over."""
-
-    hands: list[tuple[tuple[int, int], str]]
-    totals: tuple[int, int]
-    target: int
-    result: GinResult | None
-
-
-class PartyHandResult(_Message):
-    """One finished hand of a party game: its ``number`` (from 1) and ``hand_index``
-    (from 0, for ``verify``), the party's ``players`` at its seats 0 and 1, the
-    ``dealer``, what each seat scored, the party player who won (``None`` for a dead
-    hand), how it ended, and a sentence that tells it."""
-
-    number: int
-    hand_index: int
-    players: tuple[int, int]
-    dealer: int
-    scores: tuple[int, int]
-    winner: int | None
-    how: str
-    result: str
-
-
-class PartyTable(_Message):
-    """What a seat of three- or four-hand Gin Rummy is shown of the whole game, beside
-    the hand it plays: the players (``you`` is this seat's number; ``kinds`` says who
-    is a person by link and who the computer), the draw for places (three-hand) or the
-    teams (four-hand), who plays whom in the hand or deal under way (``seating``) and
-    whether this seat sits it out, every hand counted so far, the last deal's result
-    (four-hand), the running totals (by player, or by team: ``teams``), and the end."""
-
-    size: Literal[3, 4]
-    you: int
-    players: list[str]
-    kinds: list[Literal["person", "computer"]]
-    draw: str | None
-    teams: list[tuple[int, int]] | None
-    teams_sentence: str | None
-    seating: str | None
-    sits_out: bool
-    hands: list[PartyHandResult]
-    last_deal: str | None
-    totals: list[int]
-    totals_sentence: str
-    target: int
-    over: bool
-    result: str | None
-    final: list[int] | None
-
-
-class GinTable(_Message):
-    """What a seat of Gin Rummy is shown beyond its view: its own hand laid out in the
-    melds that leave the least deadwood (``melds``, ``deadwood``, ``deadwood_points``),
-    the hand's knock limit, the score sheet, and the end of the last hand that ended."""
-
-    variant: str
-    melds: list[list[str]]
-    deadwood: list[str]
-    deadwood_points: int
-    knock_limit: int
-    sheet: GinScoreSheet
-    hand_end: GinHandEnd | None
-
-
-class SeatState(_Message):
+class SeatState(Message):
     """What one seat is shown: ``GET /api/seat/{secret}`` answers it, and the seat's
-    WebSocket sends it after every change of the game.
+    WebSocket sends it after every change of the game. These are the fields every
+    game's state has; a game's table adds its own (a subclass, its ``game`` fixed).
 
-    ``game`` says which game (``umtali`` or ``gin``) and ``rules`` its preset. ``view``
-    is the seat's :class:`umtali.games.umtali.view.PlayerView` (in Gin Rummy its
-    :class:`umtali.games.gin.view.GinView`, the other player's knock discard face down) as
-    JSON (cards in ASCII notation) of the last hand dealt; ``legal`` its moves in notation when it is to
-    move; ``recap`` the other player's moves since this seat's last one, told as this
-    seat saw them; ``commitment`` the hand's published deck commitment (check it with
-    ``GET /api/games/{id}/hands/{hand_index}/verify`` once the hand is over).
-    ``version`` grows with every stored change (a deal, a move)."""
+    ``game`` says which game and ``rules`` its variant. ``view`` is what the seat sees
+    of the hand it plays (or last played) as JSON, cards in ASCII notation, as its
+    game's view writes itself; ``legal`` its moves in notation when it is to move;
+    ``recap`` the other players' moves since this seat's last one, told as this seat
+    saw them; ``commitment`` the hand's published deck commitment (check it with ``GET
+    /api/games/{id}/hands/{hand_index}/verify`` once the hand is over). ``scores`` and
+    ``previous`` are the score sheet and the last hand that ended, in the shape every
+    game gives them (a game's own account may add more). ``version`` grows with every
+    stored change (a deal, a move)."""
 
     type: Literal["state"] = "state"
-    game: GameName = Field(default="umtali", description="which game: umtali or gin")
-    rules: str = Field(default="standard", description="the rules preset the game is played by")
+    game: str = Field(description="which game", json_schema_extra=_names_of_games)
+    rules: str = Field(default="standard", description="the rules variant the game is played by")
     game_id: int
     seat: int
     version: int
-    names: tuple[str, str] = Field(description="the players, this seat named 'You'")
-    kind: Literal["hand", "game", "session"]
+    names: tuple[str, str] = Field(
+        description="the players at the hand this seat plays, this seat named 'You'"
+    )
+    kind: str = Field(description="how long the match is", json_schema_extra=_lengths_of_games)
     title: str
     hand_index: int
     commitment: str
     view: dict[str, Any] | None = Field(
-        description="the seat's view of its hand; None only for a seat of a party game that"
-        " has not yet played a hand (it sat out every one so far)"
+        description="the seat's view of its hand; None only for a seat of a game of three or"
+        " four that has not yet played a hand (it sat out every one so far)"
     )
     legal: list[str]
     your_turn: bool
@@ -480,18 +444,9 @@ class SeatState(_Message):
     rematch: GameCreated | None = Field(
         description="once the game is over and a rematch was asked for: this seat's link to it"
     )
-    gin: GinTable | None = Field(
-        default=None, description="Gin Rummy's own table (``None`` in a game of Umtali)"
-    )
-    party: PartyTable | None = Field(
-        default=None,
-        description="three- or four-hand Gin Rummy: the whole game as this seat is told it"
-        " (``None`` in a game of two). The other fields tell the hand this seat plays (or"
-        " last played, while it sits out)",
-    )
 
 
-class MoveAccepted(_Message):
+class MoveAccepted(Message):
     """The move was played and stored; ``sentence`` tells it, ``state`` is what the seat
     sees now (after the computer's replies, when it plays one of the seats)."""
 
@@ -499,17 +454,19 @@ class MoveAccepted(_Message):
     hand_index: int
     move_index: int
     sentence: str
-    state: SeatState
+    state: SerializeAsAny[SeatState] = Field(
+        description="the seat's state, its game's own model (see SeatState)"
+    )
 
 
-class MoveRefused(_Message):
+class MoveRefused(Message):
     """Nothing was done (409): ``reason`` is the engine's, addressed to the player."""
 
     accepted: Literal[False] = False
     reason: str
 
 
-class HintReply(_Message):
+class HintReply(Message):
     """``GET /api/seat/{secret}/hint``: the move the hint level would make, and why."""
 
     move: str
@@ -517,7 +474,7 @@ class HintReply(_Message):
     why: str
 
 
-class WhyReply(_Message):
+class WhyReply(Message):
     """``POST /api/seat/{secret}/why``: whether the move would be allowed now, and if
     not, the engine's reason (nothing is played)."""
 
@@ -525,7 +482,7 @@ class WhyReply(_Message):
     reason: str | None
 
 
-class ServerAccepted(_Message):
+class ServerAccepted(Message):
     """Over the WebSocket: the move ``id`` was played and stored. ``move`` is the move
     as the engine completed it; the ``state`` message of ``version`` (after the
     computer's replies, in a game against it) follows or came just before."""
@@ -539,7 +496,7 @@ class ServerAccepted(_Message):
     version: int
 
 
-class ServerRefused(_Message):
+class ServerRefused(Message):
     """Over the WebSocket: the move ``id`` was refused, for the engine's ``reason``;
     nothing changed."""
 
@@ -548,7 +505,7 @@ class ServerRefused(_Message):
     reason: str
 
 
-class ServerError(_Message):
+class ServerError(Message):
     """Over the WebSocket: a message that was not read (not JSON, no known ``type``,
     too long, or over the rate limit), and why; ``id`` when the message had one."""
 
@@ -557,7 +514,7 @@ class ServerError(_Message):
     id: int | None = None
 
 
-class ServerPong(_Message):
+class ServerPong(Message):
     """Over the WebSocket: the answer to ``ping``."""
 
     type: Literal["pong"] = "pong"
@@ -567,7 +524,7 @@ ServerMessage = SeatState | ServerAccepted | ServerRefused | ServerError | Serve
 """What the server sends over the WebSocket, told apart by ``type``."""
 
 
-class VerifyReply(_Message):
+class VerifyReply(Message):
     """``GET /api/games/{id}/hands/{n}/verify``: the commitment published at the deal;
     once the hand is over, also the salt (hex) and the deck (ASCII card names, top of
     the deal first), so that ``sha256(salt + " ".join(deck))`` can be checked against

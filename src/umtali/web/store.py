@@ -7,16 +7,17 @@ server processes may share one PostgreSQL database: when two of them try to stor
 move at the same index of the same hand, the database's primary key lets one in and the
 other gets a :class:`MoveConflict` (docs/WEB.md tells the whole scheme).
 
-A game is stored as what replays it, and read back by replaying it through the engine
-with :func:`umtali.kernel.record.replay`, the same check a saved record passes:
+A game of any registered game is stored as what replays it, its record's facts, and
+read back by replaying it through its engine with :func:`umtali.kernel.record.replay_any`,
+the same check a saved record passes:
 
 >>> import tempfile, os
+>>> from umtali import games
 >>> from umtali.kernel.deck import seeded_deck
->>> from umtali.games.umtali.rules import STANDARD
 >>> folder = tempfile.TemporaryDirectory()
 >>> store = Store.open(f"sqlite:///{os.path.join(folder.name, 'umtali.db')}")
->>> new = store.create_game(kind="hand", rules=STANDARD, players=("Ann", "Bob"),
-...                         first_dealer=0, seats=(0,))
+>>> session = games.get("umtali").maker().new(seed=1, humans={0}, length="hand")
+>>> new = store.create_game(session.match, seats=(0,))
 >>> store.seat_for_secret(new.secrets[0]) == SeatRef(new.game_id, 0)
 True
 >>> commitment = store.start_hand(new.game_id, 0, seeded_deck(7))
@@ -76,18 +77,13 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from umtali.games.gin.match import GinMatch, GinPartyMatch
-from umtali.games.gin.rules import GinRules
-from umtali.games.umtali.match import Match, MatchKind
-from umtali.games.umtali.rules import RuleSet
-from umtali.kernel.cards import card_ascii, parse_card
+from umtali import games
+from umtali.games.api import GameSpec
+from umtali.kernel.cards import card_ascii, mask_of, parse_card
 from umtali.kernel.deck import check_deck
-from umtali.kernel.players import MatchError
 from umtali.kernel.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
-    AnyMatch,
-    AnyRecord,
     RecordError,
     dumps,
     record_of,
@@ -101,6 +97,7 @@ __all__ = [
     "DEFAULT_URL",
     "GAME_CHANNEL",
     "PRESENCE_CHANNEL",
+    "Deal",
     "DeckCommitment",
     "HandConflict",
     "MoveConflict",
@@ -210,6 +207,11 @@ _HAND_END: Final = (
 )
 
 
+_HEAD_COLUMNS: Final = frozenset(("match", "first_dealer", "party"))
+"""The keys of a record's head that the ``games`` table keeps besides its envelope's:
+``kind``, ``first_dealer`` and ``party`` (a game's spec names those its records have)."""
+
+
 class StoreError(Exception):
     """What the store cannot do: a game, hand or seat that does not exist, a move out of
     turn order, a write to a finished hand or game, data that no longer replays."""
@@ -259,6 +261,18 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """A hand to deal: its deck, in order, who deals it (``None``: the store replays the
+    game to find out), the game's players at its seats in a game with a party, and the
+    salt of its commitment (fresh random bytes when ``None``)."""
+
+    deck: Sequence[int]
+    dealer: int | None = None
+    seats: tuple[int, ...] | None = None
+    salt: bytes | None = None
+
+
+@dataclass(frozen=True)
 class DeckCommitment:
     """The published commitment to a hand's deck, and, once the hand is over, what
     proves it: the salt and the deck. Anyone can then check
@@ -296,8 +310,8 @@ def read_notice(payload: str) -> tuple[str, int] | None:
 
 
 def deck_text(deck: Sequence[int]) -> str:
-    """A deck order as the text its commitment hashes: 52 ASCII card names, top of the
-    deal first, separated by single spaces.
+    """A deck order as the text its commitment hashes: its cards' ASCII names (52 for
+    the whole pack), top of the deal first, separated by single spaces.
 
     >>> deck_text(range(52)).split()[:3]
     ['Ac', '2c', '3c']
@@ -348,6 +362,17 @@ def rematch_secret(secret: str, game_id: int, seat: int) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _spec_of(game: GameRow) -> GameSpec:
+    """The game a stored game is of: a :class:`StoreError` if no game of that name is
+    registered in this process."""
+    try:
+        return games.get(game.game)
+    except LookupError:
+        raise StoreError(
+            f"game {game.id} is a game of {game.game!r}, which this server does not have"
+        ) from None
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -449,16 +474,36 @@ def _migrate(engine: Engine) -> None:
     runs. The transaction is the store's own: on SQLite it begins with ``BEGIN
     IMMEDIATE`` and on PostgreSQL it takes an advisory lock first, so two servers
     starting at once migrate one after the other.
+
+    SQLite changes a table's constraints by copying the table and dropping the old one
+    (Alembic's batch mode), which its foreign keys refuse while other tables' rows
+    point at it. So on SQLite the keys are turned off around the migration (outside
+    the transaction: SQLite takes the switch only there), checked whole before it
+    commits, and turned on again, as SQLite's own procedure for changing a table is.
     """
     config = Config()
     # The option is read through configparser, to which "%" is special.
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     writer = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
-    with _MIGRATING, writer.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with _MIGRATING, writer.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        if sqlite:
+            raw.execute("PRAGMA foreign_keys = OFF")
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                    )
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise StoreError("a migration left a row that points at no row")
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys = ON")
 
 
 T = TypeVar("T")
@@ -599,93 +644,51 @@ class Store:
 
     def create_game(
         self,
+        match: object,
         *,
-        kind: MatchKind,
-        rules: RuleSet | GinRules,
-        players: Sequence[str],
-        first_dealer: int,
-        meta: dict[str, Any] | None = None,
         seats: Sequence[int] = (0, 1),
         rematch_of: int | None = None,
     ) -> NewGame:
-        """Store a new match and give each seat in ``seats`` (the seats played through a
-        link) a fresh secret.
+        """Store a new match of any registered game, before its first deal, and give
+        each seat in ``seats`` (the seats played through a link) a fresh secret.
+
+        The game's row holds what its record's head holds (:func:`record_of`): which
+        game, its rules, players and meta, and what its game keeps besides
+        (:attr:`~umtali.games.api.GameSpec.record_head`: how long a match is, who deals
+        first, how a party is seated), so the game replays from its rows alone. A match
+        no record can hold is refused as :func:`umtali.kernel.record.dumps` refuses it
+        (a ``RecordError``).
 
         ``rematch_of``: the finished game this one is the rematch of. Its seats get no
         secret here: each is worked out from the seat's link to that game
         (:func:`rematch_secret`) and stored when its player comes back with it
         (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
         has one already.
-
-        ``rules`` name the game: a :class:`~umtali.games.gin.rules.GinRules` makes a game of
-        Gin Rummy (``kind`` must then be ``game``: it is played to its rules' target),
-        a :class:`~umtali.games.umtali.rules.RuleSet` one of Umtali.
-
-        The arguments are checked as :class:`umtali.games.umtali.match.Match` (or
-        :class:`umtali.games.gin.match.GinMatch`) and :func:`umtali.kernel.record.dumps` check them
-        (a ``MatchError`` or ``RecordError``), so nothing is stored that could not be
-        recorded.
         """
-        match: AnyMatch
-        if isinstance(rules, GinRules):
-            if kind != "game":
-                raise MatchError(
-                    f"a game of Gin Rummy is played to its rules' target: its kind is 'game',"
-                    f" not {kind!r}"
-                )
-            match = GinMatch(rules, first_dealer=first_dealer, players=players, meta=meta)
-        else:
-            match = Match(rules, kind=kind, first_dealer=first_dealer, players=players, meta=meta)
         dumps(match)  # refuses a meta no record can hold
-        if len(set(seats)) != len(seats) or not set(seats) <= {0, 1}:
-            raise StoreError(f"seats are 0 and 1, each at most once, not {list(seats)!r}")
         data = record_of(match)
-        return self._insert_game(
-            {
-                "game": data.get("game", "umtali"),
-                "kind": data.get("match", "game"),
-                "rules": data["rules"],
-                "players": data["players"],
-                "first_dealer": data["first_dealer"],
-                "meta": data["meta"],
-            },
-            seats,
-            rematch_of,
-        )
-
-    def create_party_game(
-        self,
-        match: GinPartyMatch,
-        *,
-        seats: Sequence[int],
-        rematch_of: int | None = None,
-    ) -> NewGame:
-        """Store a new game of three- or four-hand Gin Rummy, ``match`` as
-        :class:`~umtali.games.gin.party_session.GinPartySession` made it (no hand dealt yet),
-        and give each seat in ``seats`` (the party's players who play through a link) a
-        fresh secret; ``rematch_of`` as for :meth:`create_game`.
-
-        The game's ``party`` holds what the record's does (the draw for places, or the
-        team that deals first), so the game replays from its rows alone.
-        """
-        if match.hands:
-            raise StoreError("a party game is stored before its first deal")
-        data = record_of(match)  # the party, the rules and the names as a record has them
-        dumps(match)  # refuses a meta no record can hold
-        if not seats or len(set(seats)) != len(seats) or not set(seats) <= set(range(match.size)):
+        spec = games.get(data.get("game", games.DEFAULT_GAME))
+        if data["hands"]:
+            raise StoreError("a game is stored before its first deal")
+        unkept = sorted(set(spec.record_head) - _HEAD_COLUMNS)
+        if unkept:
+            raise StoreError(f"{spec.title}'s records have {unkept}, which no column keeps")
+        players = len(data["players"])
+        if len(set(seats)) != len(seats) or not set(seats) <= set(range(players)):
             raise StoreError(
-                f"the seats played by link are some of 0 to {match.size - 1}, each at most"
+                f"the seats played by link are some of 0 to {players - 1}, each at most"
                 f" once, not {list(seats)!r}"
             )
         return self._insert_game(
             {
-                "game": "gin",
-                "kind": "game",
+                "game": spec.name,
+                "kind": data.get("match", "game"),
                 "rules": data["rules"],
                 "players": data["players"],
-                "first_dealer": 0,
+                # A party seats its players itself: its record has no first dealer.
+                "first_dealer": data.get("first_dealer", 0),
                 "meta": data["meta"],
-                "party": data["party"],
+                "party": data.get("party"),
             },
             seats,
             rematch_of,
@@ -851,10 +854,12 @@ class Store:
     def finish_game(self, game_id: int) -> None:
         """Close a game (over, or abandoned): it is no longer in play, and no hand or
         move may be added to it. Closing it again changes nothing."""
-        with self._write(announce=game_id) as session:
+        with self._write() as session:
             game = self._game(session, game_id)
             if game.finished_at is None:
                 game.finished_at = _now()
+                if self._postgresql:  # told only of a change: closing again is none
+                    session.execute(_NOTIFY, self._notice(GAME_CHANNEL, game_id))
 
     # -- hands and moves -----------------------------------------------------------------
 
@@ -866,78 +871,120 @@ class Store:
         *,
         salt: bytes | None = None,
         dealer: int | None = None,
-        seats: tuple[int, int] | None = None,
+        seats: tuple[int, ...] | None = None,
     ) -> str:
         """Store the deck of the next hand and return its commitment (publish it now;
-        :meth:`commitment` reveals the deck once the hand is over).
+        :meth:`commitment` reveals the deck once the hand is over): :meth:`start_hands`
+        of one hand."""
+        (commitment,) = self.start_hands(game_id, hand_index, [Deal(deck, dealer, seats, salt)])
+        return commitment
 
-        ``hand_index`` must be the number of hands dealt so far, and the last of them
-        over. ``dealer`` is the one R1 names: the caller's, who holds the game replayed
-        (as a move is, it is checked when the game is next read); by default it is found
-        by replaying the game here, which also refuses a hand after the match's end.
-        ``salt`` defaults to :data:`SALT_BYTES` fresh random bytes. Raises
-        :class:`HandConflict` when the hand is dealt already, :class:`StoreError` when
-        it cannot be dealt yet.
+    def start_hands(self, game_id: int, hand_index: int, deals: Sequence[Deal]) -> list[str]:
+        """Store the decks of the next hands, ``hand_index`` and those after it, all in
+        one transaction (the hands of one deal, at its tables), and return their
+        commitments.
 
-        A party game's hand (three- or four-hand Gin Rummy) names its ``seats``, the
-        party's players at the hand's seats 0 and 1, and its ``dealer`` among them;
-        the second table's hand of a four-hand deal is dealt while the first is played.
+        ``hand_index`` must be the number of hands dealt so far. Each deck is the game's
+        deck (:attr:`~umtali.games.api.GameSpec.deck_cards`) in its order, and its
+        ``dealer`` the one the rules name: the caller's, who holds the game replayed (as
+        a move is, it is checked when the game is next read); by default it is found by
+        replaying the game here, which also refuses a hand after the match's end. Raises
+        :class:`HandConflict` when a hand is dealt already, :class:`StoreError` when it
+        cannot be dealt yet; then none is stored.
+
+        A hand of a game with a party (three or four players, each hand at a table of
+        two) names its ``seats``, the game's players at the hand's seats, and its
+        ``dealer`` among them. A player plays one hand at a time: a hand is dealt while
+        others are in play only when none of its players is at them.
         """
-        cards = check_deck(deck)
-        salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
-        commitment = deck_commitment(salt, cards)
-        if seats is not None and (dealer is None or dealer not in seats):
-            raise StoreError(f"a party hand is dealt by one of its players {seats}, not {dealer!r}")
-        if seats is None and dealer is not None and dealer not in (0, 1):
-            raise StoreError(f"the dealer is player 0 or 1, not {dealer!r}")
+        commitments = []
         try:
             with self._write(announce=game_id) as session:
                 game = self._game(session, game_id)
-                if (game.party is None) != (seats is None):
-                    raise StoreError(
-                        f"game {game_id}: a hand names its seats in a party game, and only there"
-                    )
-                hands = session.scalars(
-                    select(HandRow).where(HandRow.game_id == game_id).order_by(HandRow.hand_index)
-                ).all()
-                if hand_index < len(hands):
-                    raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already")
-                if hand_index > len(hands):
-                    raise StoreError(
-                        f"game {game_id} has {len(hands)} hand(s) dealt: the next is"
-                        f" hand {len(hands)}, not {hand_index}"
-                    )
-                in_play = [hand.hand_index for hand in hands if hand.ended_at is None]
-                # The two hands of a four-hand deal (indexes 2k and 2k + 1) are played at
-                # once: the second is dealt while the first is in play.
-                second_table = (
-                    game.party is not None and game.party.get("size") == 4 and hand_index % 2
-                )
-                if in_play and not (second_table and in_play == [hand_index - 1]):
-                    raise StoreError(f"game {game_id}: hand {in_play[0]} is still in play")
-                if game.finished_at is not None:
-                    raise StoreError(f"game {game_id} is over: no more hands are dealt")
-                if dealer is None:
-                    match = self._replay(session, game)
-                    assert not isinstance(match, GinPartyMatch)  # a party names its dealer
-                    if match.is_over():
-                        raise StoreError(f"game {game_id} is over: no more hands are dealt")
-                    dealer = match.next_dealer()
-                session.add(
-                    HandRow(
-                        game_id=game_id,
-                        hand_index=hand_index,
-                        dealer=dealer,
-                        seats=None if seats is None else list(seats),
-                        deck=deck_text(cards),
-                        salt=salt.hex(),
-                        commitment=commitment,
-                        started_at=_now(),
+                hands = list(
+                    session.scalars(
+                        select(HandRow)
+                        .where(HandRow.game_id == game_id)
+                        .order_by(HandRow.hand_index)
                     )
                 )
+                for index, deal in enumerate(deals, start=hand_index):
+                    row = self._hand_row(session, game, hands, index, deal)
+                    session.add(row)
+                    hands.append(row)
+                    commitments.append(row.commitment)
         except IntegrityError:
             raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already") from None
-        return commitment
+        return commitments
+
+    def _hand_row(
+        self, session: Session, game: GameRow, hands: Sequence[HandRow], index: int, deal: Deal
+    ) -> HandRow:
+        """The row of hand ``index`` of ``game``, checked, after ``hands``."""
+        if deal.seats is not None and (deal.dealer is None or deal.dealer not in deal.seats):
+            raise StoreError(
+                f"a party hand is dealt by one of its players {deal.seats}, not {deal.dealer!r}"
+            )
+        cards = self._deck_of(game, deal.deck, deal.dealer, deal.seats)
+        self._check_next_hand(game, hands, index, deal.seats)
+        dealer = deal.dealer
+        if dealer is None:
+            match = self._replay(session, game)
+            if match.is_over():
+                raise StoreError(f"game {game.id} is over: no more hands are dealt")
+            dealer = int(match.next_dealer())
+        salt = secrets.token_bytes(SALT_BYTES) if deal.salt is None else deal.salt
+        return HandRow(
+            game_id=game.id,
+            hand_index=index,
+            dealer=dealer,
+            seats=None if deal.seats is None else list(deal.seats),
+            deck=deck_text(cards),
+            salt=salt.hex(),
+            commitment=deck_commitment(salt, cards),
+            started_at=_now(),
+        )
+
+    @staticmethod
+    def _deck_of(
+        game: GameRow, deck: Sequence[int], dealer: int | None, seats: tuple[int, ...] | None
+    ) -> tuple[int, ...]:
+        """``deck`` checked as a deck of ``game``'s, and the hand's dealer and seats as
+        players of it."""
+        cards = check_deck(deck, _spec_of(game).deck_cards)
+        players = len(game.players)
+        if (game.party is None) != (seats is None):
+            raise StoreError(
+                f"game {game.id}: a hand names its seats in a game with a party, and only there"
+            )
+        if seats is not None and not set(seats) <= set(range(players)):
+            raise StoreError(f"the seats of a hand are players 0 to {players - 1}, not {seats}")
+        if dealer is not None and not 0 <= dealer < players:
+            raise StoreError(f"the dealer is one of players 0 to {players - 1}, not {dealer!r}")
+        return cards
+
+    @staticmethod
+    def _check_next_hand(
+        game: GameRow, hands: Sequence[HandRow], hand_index: int, seats: tuple[int, ...] | None
+    ) -> None:
+        """Refuse a hand that is not the next, one dealt to a player still at a hand in
+        play, and one dealt after the game's end."""
+        game_id = game.id
+        if hand_index < len(hands):
+            raise HandConflict(f"game {game_id} has its hand {hand_index} dealt already")
+        if hand_index > len(hands):
+            raise StoreError(
+                f"game {game_id} has {len(hands)} hand(s) dealt: the next is"
+                f" hand {len(hands)}, not {hand_index}"
+            )
+        everyone = range(len(game.players))
+        players = set(everyone if seats is None else seats)
+        for hand in hands:
+            at_it = set(everyone if hand.seats is None else hand.seats)
+            if hand.ended_at is None and at_it & players:
+                raise StoreError(f"game {game_id}: hand {hand.hand_index} is still in play")
+        if game.finished_at is not None:
+            raise StoreError(f"game {game_id} is over: no more hands are dealt")
 
     def append_move(
         self,
@@ -946,7 +993,7 @@ class Store:
         move_index: int,
         text: str,
         *,
-        scores: tuple[int, int] | None = None,
+        scores: tuple[int, ...] | None = None,
     ) -> None:
         """Store move ``move_index`` (from 0) of hand ``hand_index``, in notation.
 
@@ -1024,7 +1071,7 @@ class Store:
         where: dict[str, int],
         move_index: int,
         text: str,
-        scores: tuple[int, int] | None,
+        scores: tuple[int, ...] | None,
         refuse: Callable[[Row[Any] | None], None],
         notice: dict[str, str],
     ) -> None:
@@ -1061,7 +1108,8 @@ class Store:
                 raise StoreError(f"game {game_id} has no hand {hand_index}")
             if hand.ended_at is None:
                 return DeckCommitment(hand.commitment, None, None)
-            deck = check_deck([parse_card(name) for name in hand.deck.split()])
+            cards = [parse_card(name) for name in hand.deck.split()]
+            deck = check_deck(cards, mask_of(cards))  # its game's deck, checked when stored
             return DeckCommitment(hand.commitment, bytes.fromhex(hand.salt), deck)
 
     def commitments(self, game_id: int) -> dict[int, str]:
@@ -1075,30 +1123,18 @@ class Store:
 
     # -- reading a game back ---------------------------------------------------------------
 
-    def load_match(self, game_id: int) -> AnyMatch:
-        """The game of two as a :class:`Match` (or a :class:`~umtali.games.gin.match.GinMatch`,
-        for Gin Rummy), every stored move replayed through the engine (by
-        :func:`umtali.kernel.record.replay_any`). Raises :class:`StoreError` if there is no
-        such game, if what is stored does not replay, or if it is a party game
-        (:meth:`load_any` reads those too)."""
-        match = self.load_any(game_id)
-        if isinstance(match, GinPartyMatch):
-            raise StoreError(
-                f"game {game_id} is three- or four-hand Gin Rummy: read it with load_any"
-            )
-        return match
-
-    def load_any(self, game_id: int) -> AnyRecord:
-        """Any stored game, replayed as :meth:`load_match` replays one: a game of two,
-        or a :class:`~umtali.games.gin.match.GinPartyMatch` for three- or four-hand Gin
-        Rummy."""
+    def load_match(self, game_id: int) -> Any:
+        """The stored game as its game's match, of two players or more, every stored
+        move replayed through its engine by
+        :func:`umtali.kernel.record.replay_any`. Raises :class:`StoreError` if there is
+        no such game, or if what is stored does not replay."""
         with self._read() as session:
             return self._replay(session, self._game(session, game_id))
 
     def record_json(self, game_id: int) -> str:
         """The game's record, as ``umtali replay`` reads it (:func:`umtali.kernel.record.dumps`).
         It holds every deck, the hand in play's too: the server's, not a seat's."""
-        return dumps(self.load_any(game_id))
+        return dumps(self.load_match(game_id))
 
     @staticmethod
     def _game(session: Session, game_id: int) -> GameRow:
@@ -1108,7 +1144,7 @@ class Store:
         return game
 
     @staticmethod
-    def _replay(session: Session, game: GameRow) -> AnyRecord:
+    def _replay(session: Session, game: GameRow) -> Any:
         """Replay ``game`` from the rows ``session`` sees."""
         hands = session.scalars(
             select(HandRow).where(HandRow.game_id == game.id).order_by(HandRow.hand_index)
@@ -1133,23 +1169,33 @@ class Store:
             if hand.seats is not None:
                 entry["seats"] = hand.seats
             entries.append(entry)
-        # A record of Gin Rummy names its game and has no "match": it is played to its
-        # rules' target. A party game has its "party" instead of a first dealer.
-        which: dict[str, Any] = {"game": "gin"} if game.game == "gin" else {"match": game.kind}
-        dealing: dict[str, Any] = (
-            {"first_dealer": game.first_dealer} if game.party is None else {"party": game.party}
-        )
+        spec = _spec_of(game)
         data = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
-            **which,
+            **({} if spec.name == games.DEFAULT_GAME else {"game": spec.name}),
             "rules": game.rules,
             "players": game.players,
-            **dealing,
+            **_head(game, spec),
             "meta": game.meta,
             "hands": entries,
         }
         try:
-            return replay_any(data, parties=True)
+            return replay_any(data, game=spec.name)
         except RecordError as e:
             raise StoreError(f"game {game.id} does not replay: {e}") from None
+
+
+def _head(game: GameRow, spec: GameSpec) -> dict[str, Any]:
+    """The head of ``game``'s record besides its envelope, as its game's records have it
+    (:attr:`~umtali.games.api.GameSpec.record_head`), from the row: how long the match
+    is, and who deals first or, in a game with a party, its party (a party seats its
+    players itself, so its record names no first dealer)."""
+    head: dict[str, Any] = {}
+    if "match" in spec.record_head:
+        head["match"] = game.kind
+    if game.party is not None and "party" in spec.record_head:
+        head["party"] = game.party
+    elif "first_dealer" in spec.record_head:
+        head["first_dealer"] = game.first_dealer
+    return head

@@ -70,7 +70,6 @@ export const api = {
   handOver: (secret) => call("POST", `${seatPath(secret)}/hand-over`),
   reclaim: (secret) => call("POST", `${seatPath(secret)}/reclaim`),
   rematch: (secret) => call("POST", `${seatPath(secret)}/rematch`),
-  levels: () => call("GET", "/api/levels"),
   gamesOffered: () => call("GET", "/api/games-offered"),
   recordPath: (secret) => `${seatPath(secret)}/record`,
   fullRecordPath: (gameId) => `/api/games/${gameId}/record`,

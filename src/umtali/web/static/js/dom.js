@@ -15,6 +15,18 @@ export function el(tag, { className, text, attrs } = {}, ...children) {
 
 export const byId = (id) => document.getElementById(id);
 
+/** Load the style sheet at `href` (a path of this server), once: resolves when it applies. */
+export function loadStyleSheet(href) {
+  const known = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => link.getAttribute("href") === href);
+  if (known) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = el("link", { attrs: { rel: "stylesheet", href } });
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => reject(new Error(`the style sheet ${href} did not load`)));
+    document.head.append(link);
+  });
+}
+
 /** A count and its noun: plural(1, "card") is "1 card", plural(3, "card") "3 cards". */
 export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;

@@ -1,132 +1,133 @@
-// The home page: a new game of Umtali or Gin Rummy against the computer, an invitation
-// for a friend, the games to resume, and the way to the learning pages. Which games,
-// levels and rules presets there are is the server's to say (GET /api/games-offered).
+// The home page: a new game against the computer, an invitation for a friend, the games
+// to resume, and the way to the learning pages. Which games there are, and each one's
+// levels, rules variants, lengths and seat counts, is the server's to say (GET
+// /api/games-offered); each game words its own choices in its folder
+// (/static/games/<game>/home.js, exporting `choices`). This page names no game.
 
-import { api, isMissingEndpoint } from "./api.js";
+import { api } from "./api.js";
 import { keepHotSeat } from "./dom.js";
 import { forgetGame, recentGames } from "./prefs.js";
 
-// The computer's levels, as the page presents them, when the server does not list them
-// itself (GET /api/levels). The server checks the name either way.
-const KNOWN_LEVELS = [
-  { name: "random", label: "Beginner", about: "plays any legal move" },
-  { name: "greedy", label: "Casual", about: "takes the most points it can now" },
-  { name: "expert", label: "Expert", about: "plays the book's strategy" },
-  { name: "search", label: "Strongest", about: "looks ahead over likely deals" },
-];
-const GIN_LEVELS = [
-  { name: "random", label: "Beginner", about: "plays any legal move" },
-  { name: "greedy", label: "Casual", about: "keeps the least deadwood, knocks at once" },
-  { name: "expert", label: "Expert", about: "discards safely, knocks with care" },
-];
-const RULES_ABOUT = {
-  umtali: { standard: "the book's rules", practical: "the looser table game: ten cards, an upcard, melding optional" },
-  gin: { standard: "knock with 10 or less, game to 100", oklahoma: "the first upcard sets the knock limit, game to 150" },
-};
-let defaultLevel = "search";
-// What the server offers, by game: {levels, default_level, rules, default_rules, kinds}.
-let offered = null;
+const NUMBERS = { 2: "Two", 3: "Three", 4: "Four" };
+
+// What the server offers, by game, in its order: {game, title, levels, default_level,
+// rules, default_rules, kinds, seat_counts}; and how each game words its choices.
+let offered = [];
+const wording = new Map();
 
 function seatPathOf(created, seat) {
   const link = created.seats.find((item) => item.seat === seat) ?? created.seats[0];
   return `/seat/${encodeURIComponent(link.secret)}`;
 }
 
-async function levels() {
-  try {
-    const answer = await api.levels();
-    const list = Array.isArray(answer) ? answer : answer?.levels;
-    if (typeof answer?.default === "string") defaultLevel = answer.default;
-    if (Array.isArray(list) && list.length > 0) {
-      return list.map((item) => {
-        const name = typeof item === "string" ? item : item.name;
-        const known = KNOWN_LEVELS.find((level) => level.name === name);
-        return {
-          name,
-          label: known?.label ?? name,
-          about: (typeof item === "object" && item.about) || known?.about || "",
-        };
-      });
-    }
-  } catch (error) {
-    if (!isMissingEndpoint(error)) throw error;
-  }
-  return KNOWN_LEVELS;
+/** The games offered, each with its own wording (none when its home.js is missing). */
+async function loadGames() {
+  offered = (await api.gamesOffered()).games;
+  await Promise.all(
+    offered.map(async ({ game }) => {
+      try {
+        wording.set(game, (await import(`/static/games/${encodeURIComponent(game)}/home.js`)).choices ?? {});
+      } catch {
+        wording.set(game, {});
+      }
+    }),
+  );
 }
 
-async function gamesOffered() {
-  try {
-    const answer = await api.gamesOffered();
-    if (Array.isArray(answer?.games)) return Object.fromEntries(answer.games.map((game) => [game.game, game]));
-  } catch (error) {
-    if (!isMissingEndpoint(error)) throw error;
+const gameOf = (form) => offered.find((game) => game.game === new FormData(form).get("game")) ?? offered[0];
+const wordsOf = (game) => wording.get(game.game) ?? {};
+
+/** A radio button with its label: `name`, `value`, the text, and a note in brackets. */
+function radio(name, value, text, { checked = false, note = "" } = {}) {
+  const input = document.createElement("input");
+  Object.assign(input, { type: "radio", name, value, checked });
+  const label = document.createElement("label");
+  label.append(input, ` ${text}`);
+  if (note) {
+    const about = document.createElement("span");
+    about.className = "note";
+    about.textContent = ` (${note})`;
+    label.append(about);
   }
-  return null; // an older server: Umtali only, its standard rules
+  return label;
 }
 
-function levelsOf(game, umtaliLevels) {
-  if (game !== "gin") return umtaliLevels;
-  const names = offered?.gin?.levels ?? GIN_LEVELS.map((level) => level.name);
-  return names.map((name) => GIN_LEVELS.find((level) => level.name === name) ?? { name, label: name, about: "" });
+/** The game choice of a form: every game offered (for the friend's form, those two may play). */
+function renderGames(form, games) {
+  form.querySelector(".game-choice").replaceChildren(...games.map((game, index) => radio("game", game.game, game.title, { checked: index === 0 })));
 }
 
 function renderRules(container, game) {
-  container.replaceChildren();
-  const presets = offered?.[game]?.rules ?? ["standard"];
-  const chosen = offered?.[game]?.default_rules ?? "standard";
-  for (const name of presets) {
+  const about = wordsOf(game).rules ?? {};
+  container.replaceChildren(
+    ...game.rules.map((name) => radio("rules", name, `${name[0].toUpperCase()}${name.slice(1)}`, { checked: name === game.default_rules, note: about[name] })),
+  );
+}
+
+function renderLevels(container, game) {
+  const words = wordsOf(game).levels ?? {};
+  container.replaceChildren(
+    ...game.levels.map((name) => radio("level", name, words[name]?.label ?? name, { checked: name === game.default_level, note: words[name]?.about })),
+  );
+}
+
+/** How long a match may be: shown only when the game has more than one length. */
+function renderKinds(form, container, game) {
+  const words = wordsOf(game).kinds ?? {};
+  form.querySelector(".kind-choice").hidden = game.kinds.length < 2;
+  container.replaceChildren(...game.kinds.map((name, index) => radio("kind", name, words[name] ?? name, { checked: index === 0 })));
+}
+
+/** How many play, and which seats go to friends: shown only when the game may have more than two. */
+function renderPlayers(form, game) {
+  const counts = game.seat_counts.filter((count) => count >= 2).sort();
+  const box = form.querySelector(".players-choice");
+  box.hidden = counts.length < 2;
+  const was = Number(new FormData(form).get("players") ?? 2);
+  const count = counts.includes(was) ? was : counts[0];
+  const notes = wordsOf(game).players ?? {};
+  box.querySelector("#computer-players").replaceChildren(
+    ...counts.map((n) => radio("players", String(n), NUMBERS[n] ?? String(n), { checked: n === count, note: notes[n] })),
+  );
+  const invites = box.querySelector("#party-invites");
+  invites.hidden = count < 3;
+  for (const label of invites.querySelectorAll("label")) label.remove();
+  for (let seat = 1; seat < count; seat += 1) {
     const input = document.createElement("input");
-    input.type = "radio";
-    input.name = "rules";
-    input.value = name;
-    input.checked = name === chosen;
-    const about = document.createElement("span");
-    about.className = "note";
-    about.textContent = RULES_ABOUT[game]?.[name] ? ` (${RULES_ABOUT[game][name]})` : "";
+    Object.assign(input, { type: "checkbox", name: "invite", value: String(seat) });
     const label = document.createElement("label");
-    label.append(input, ` ${name[0].toUpperCase()}${name.slice(1)}`, about);
-    container.append(label);
+    label.append(input, ` A friend at seat ${seat + 1}`);
+    invites.append(label);
   }
 }
 
-// A form shows the choices of the game chosen in it: its rules presets, its levels (the
-// computer's form) and, for Umtali only, how long (Gin Rummy is played to its target).
-function wireGameChoice(form, rulesBox, levelBox, umtaliLevels) {
-  const umtaliDefault = defaultLevel;
-  const update = () => {
-    const game = new FormData(form).get("game") ?? "umtali";
-    renderRules(rulesBox, game);
-    if (levelBox) {
-      defaultLevel = game === "gin" ? (offered?.gin?.default_level ?? "expert") : umtaliDefault;
-      renderLevels(levelBox, levelsOf(game, umtaliLevels));
+// A form shows the choices of the game chosen in it: its rules variants, its levels (the
+// computer's form), how long, and how many play (the computer's form).
+function wireGameChoice(form, rulesBox, levelBox, kindBox) {
+  const update = (players) => {
+    const game = gameOf(form);
+    if (!players) {
+      renderRules(rulesBox, game);
+      if (levelBox) renderLevels(levelBox, game);
+      renderKinds(form, kindBox, game);
     }
-    form.querySelector(".kind-choice").hidden = game === "gin";
-    const players = form.querySelector(".players-choice");
-    if (players) {
-      // Three or four play Gin Rummy only; friends are invited to the seats the computer would play.
-      players.hidden = game !== "gin";
-      const count = game === "gin" ? Number(new FormData(form).get("players") ?? 2) : 2;
-      form.querySelector("#party-invites").hidden = count < 3;
-      for (const box of form.querySelectorAll("input[name=invite]")) {
-        const shown = Number(box.value) < count;
-        box.closest("label").hidden = !shown;
-        if (!shown) box.checked = false;
-      }
-    }
+    if (form.querySelector(".players-choice")) renderPlayers(form, game);
   };
-  for (const input of form.querySelectorAll("input[name=game], input[name=players]")) input.addEventListener("change", update);
-  update();
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "game" || event.target.name === "players") update(event.target.name === "players");
+  });
+  update(false);
 }
 
-/** The request a form makes: the game, its rules, for Umtali how long, and for Gin
- * Rummy how many play and which seats go to friends. */
+/** The request a form makes: the game, its rules, how long (where the game has a
+ * choice), and how many play and which seats go to friends (where more than two may). */
 function requestOf(form, extra) {
   const data = new FormData(form);
-  const game = data.get("game") ?? "umtali";
-  const request = { ...extra, game, rules: data.get("rules") ?? "standard" };
-  if (game !== "gin") request.kind = data.get("kind");
+  const game = gameOf(form);
+  const request = { ...extra, game: game.game, rules: data.get("rules") ?? game.default_rules };
+  if (!form.querySelector(".kind-choice").hidden) request.kind = data.get("kind");
   const players = Number(data.get("players") ?? 2);
-  if (game === "gin" && players > 2) {
+  if (players > 2) {
     request.players = players;
     request.invite = data.getAll("invite").map(Number).filter((seat) => seat < players);
   }
@@ -162,24 +163,6 @@ function showPartyLinks(created) {
   status.textContent = "";
   document.getElementById("party-links").hidden = false;
   list.querySelector("input")?.focus();
-}
-
-function renderLevels(container, list) {
-  container.replaceChildren();
-  for (const level of list) {
-    const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.type = "radio";
-    input.name = "level";
-    input.value = level.name;
-    input.checked = level.name === defaultLevel;
-    const about = document.createElement("span");
-    about.className = "note";
-    about.textContent = level.about ? ` (${level.about})` : "";
-    label.append(input, ` ${level.label}`, about);
-    container.append(label);
-  }
-  if (!container.querySelector("input:checked")) container.querySelector("input").checked = true;
 }
 
 function renderRecent() {
@@ -239,23 +222,33 @@ async function openHotSeat(created) {
   window.location.assign(seatPathOf(created, toMove));
 }
 
+/** The heading and the opening line, from the games offered. */
+function renderTitle() {
+  const titles = offered.map((game) => game.title);
+  document.getElementById("home-title").textContent = `Play ${titles.join(" or ")}`;
+  const abouts = offered.map((game) => wordsOf(game).about).filter(Boolean);
+  const lead = abouts.join("; ");
+  document.getElementById("home-lead").textContent = lead ? `${lead[0].toUpperCase()}${lead.slice(1)}.` : "";
+}
+
 /** Show the home page and wire its forms. */
 export async function showHome() {
   document.getElementById("home").hidden = false;
   document.title = "Umtali";
   renderRecent();
-  const levelBox = document.getElementById("levels");
-  let umtaliLevels = KNOWN_LEVELS;
   try {
-    offered = await gamesOffered();
-    umtaliLevels = await levels();
+    await loadGames();
   } catch (error) {
-    showError(error.message);
+    showError(`The games could not be read: ${error.message}`);
+    return;
   }
+  renderTitle();
   const computerForm = document.getElementById("computer-form");
   const friendForm = document.getElementById("friend-form");
-  wireGameChoice(computerForm, document.getElementById("computer-rules"), levelBox, umtaliLevels);
-  wireGameChoice(friendForm, document.getElementById("friend-rules"), null, umtaliLevels);
+  renderGames(computerForm, offered);
+  renderGames(friendForm, offered.filter((game) => game.seat_counts.includes(2)));
+  wireGameChoice(computerForm, document.getElementById("computer-rules"), document.getElementById("levels"), document.getElementById("computer-kind"));
+  wireGameChoice(friendForm, document.getElementById("friend-rules"), null, document.getElementById("friend-kind"));
 
   computerForm.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,13 +1,19 @@
 // The page's entry: the path says which page this is. "/" is the home page and
 // "/seat/{secret}" a seat's table; the secret is read from the path and sent only to
 // this same server.
+//
+// A seat's first state says which game it is, and so which table draws it: the game's
+// own folder, /static/games/<game>/, holds its table's module (table.js, which exports
+// seatPage() and, if it has one, its styleSheet) and markup (table.html). The seat page
+// loads them by that name; it names no game.
 
-import { api } from "./api.js";
-import { GinPartyPage } from "./gin_party.js";
-import { GinTablePage } from "./gin_table.js";
+import { ApiError, api } from "./api.js";
+import { byId, loadStyleSheet } from "./dom.js";
 import { showHome } from "./home.js";
 import { prefs } from "./prefs.js";
-import { TablePage } from "./table.js";
+import { showNoSeat } from "./seat_page.js";
+
+const RETRY_MS = [500, 15000]; // the first and the longest wait before reading the seat again
 
 function seatSecret(path) {
   const match = /^\/seat\/([^/]+)\/?$/.exec(path);
@@ -41,26 +47,49 @@ function wireHeader(table) {
   });
 }
 
-// The seat's first state says which game it is, and so which table draws it. When it
-// cannot be read, Umtali's table starts, and says why (or that the link is no seat).
-async function openSeat(secret) {
-  let first = null;
+/** The table of `game`: its module, its markup put into the page (its keys joining the
+ * list of keys) and its style sheet applied. */
+async function loadTable(game) {
+  const folder = `/static/games/${encodeURIComponent(game)}`;
+  const table = await import(`${folder}/table.js`);
+  const response = await fetch(`${folder}/table.html`, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`its table's markup answered ${response.status}`);
+  const markup = document.createRange().createContextualFragment(await response.text());
+  for (const keys of markup.querySelectorAll("template[data-keys]")) {
+    byId("shortcut-keys").lastElementChild.before(keys.content);
+    keys.remove();
+  }
+  byId("seat-waiting").before(markup);
+  if (table.styleSheet) await loadStyleSheet(table.styleSheet);
+  return table;
+}
+
+/** Open the seat: read its first state (again and again while the server cannot be
+ * reached), then start its game's table with it. */
+async function openSeat(secret, wait = RETRY_MS[0]) {
+  let first;
   try {
     first = await api.state(secret);
-  } catch {
-    first = null;
-  }
-  if (first?.game === "gin") {
-    // Three- and four-hand Gin Rummy: the same table, with the party beside it.
-    const Page = first.party ? GinPartyPage : GinTablePage;
-    const table = new Page(secret, { fourColour: prefs.fourColour });
-    wireHeader(table);
-    table.start(first);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      showNoSeat(error.message);
+      return;
+    }
+    byId("seat-waiting").hidden = false;
+    window.setTimeout(() => openSeat(secret, Math.min(wait * 2, RETRY_MS[1])), wait);
     return;
   }
-  const table = new TablePage(secret);
+  byId("seat-waiting").hidden = true;
+  let table;
+  try {
+    table = (await loadTable(first.game)).seatPage(secret, first, { fourColour: prefs.fourColour });
+  } catch (error) {
+    byId("seat-waiting").replaceChildren(`This page cannot show a game of ${first.game}: ${error.message}.`);
+    byId("seat-waiting").hidden = false;
+    return;
+  }
   wireHeader(table);
-  table.start();
+  table.start(first);
 }
 
 function main() {

@@ -4,10 +4,11 @@
 // player's cards face down, the stock, the end of a hand over the table, the result and
 // the record to download.
 //
-// Umtali's table (table.js) and Gin Rummy's (gin_table.js) extend SeatPage. Their
-// elements have the same ids but for a prefix ("" for Umtali, "gin-" for Gin Rummy):
-// `part("stock")` is Umtali's #stock and Gin Rummy's #gin-stock, and the keys of the
-// buttons (data-key, by which the focus is kept across a redraw) take the same prefix.
+// Each game's table (/static/games/<game>/table.js, with its markup table.html) extends
+// SeatPage. Their elements have the same ids but for the game's prefix: `part("stock")`
+// is #stock at a table of prefix "" and #x-stock at one of prefix "x-", and the
+// keys of the buttons (data-key, by which the focus is kept across a redraw) take the
+// same prefix.
 //
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
@@ -27,6 +28,14 @@ const STATUS_TEXT = {
   "no-seat": "No seat",
   stopped: "Closed",
 };
+
+/** Show that no seat has the page's link, and why (`detail`, the server's words). */
+export function showNoSeat(detail) {
+  byId("hot-seat-cover").hidden = true;
+  byId("seat-waiting").hidden = true;
+  byId("no-seat").hidden = false;
+  byId("no-seat-detail").textContent = `The server says: ${detail}.`;
+}
 
 /** One seat's table, from its secret (the path /seat/{secret}). */
 export class SeatPage {
@@ -101,9 +110,7 @@ export class SeatPage {
   noSeat(detail) {
     this.live.stop();
     this.part("table").hidden = true;
-    byId("hot-seat-cover").hidden = true;
-    byId("no-seat").hidden = false;
-    byId("no-seat-detail").textContent = `The server says: ${detail}.`;
+    showNoSeat(detail);
   }
 
   setFourColour(on) {

@@ -1,6 +1,7 @@
 // What the three learning pages share: asking the API, drawing a board, a question's
-// position and a score, and the form a question is answered in. (A board of Gin Rummy,
-// which only the replay shows, is drawn by gin.js.)
+// position and a score, and the form a question is answered in. (The boards of a
+// replay are drawn by the module of the record's game, /static/games/<game>/replay.js:
+// Umtali's with the board drawn here.)
 //
 // Every word about the game comes from the server (the learning layer): this module only
 // lays it out. Cards arrive in ASCII ("10h") and are drawn by the game page's cards.js.
@@ -21,6 +22,11 @@ export function el(tag, className = "", ...children) {
 /** A sentence ending in a full stop, as the terminal prints verdicts. */
 export function sentence(text) {
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** A sentence with a capital and a full stop ("game 1 totals: 159–110"). */
+export function capitalSentence(text) {
+  return sentence(`${text[0].toUpperCase()}${text.slice(1)}`);
 }
 
 /** The message a failed request carries: a Problem's detail, or FastAPI's list of what

@@ -1,12 +1,13 @@
 // /replay: a game record opened from the disk, sent to the server (POST /api/replay),
 // which reads it as `umtali replay` does and answers its hands step by step (the deal,
 // then each turn, each with the board after it). This page only steps through them.
-// Any record the project writes opens here: Umtali's (any rules), Gin Rummy's between
-// two (standard or Oklahoma), and three- or four-hand Gin Rummy's, whose every hand
-// names the two players at its table.
+// Any record the project writes opens here, of every game: the record's game draws its
+// boards and hands' ends, in its own module (/static/games/<game>/replay.js, loaded by
+// the name the server's reply gives). In a game of three or four every hand names the
+// two players at its table.
 
-import { api, boardView, el, scoresView } from "./common.js";
-import { ginBoardView, ginEndView, ginSheetView } from "./gin.js";
+import { loadStyleSheet } from "/static/js/dom.js";
+import { api, capitalSentence, el } from "./common.js";
 
 const MAX_BYTES = 2 * 1024 * 1024; // the server's cap (umtali.web.learning.REPLAY_MAX_BYTES)
 
@@ -25,8 +26,10 @@ const buttons = {
   last: document.getElementById("last"),
 };
 
-// The record as the server told it, its steps in one list, and where we stand.
+// The record as the server told it, its game's drawing, its steps in one list, and
+// where we stand.
 let record = null;
+let drawing = null;
 let steps = []; // { hand: index into record.hands, step: index into its steps }
 let at = 0;
 
@@ -53,6 +56,13 @@ async function open(file) {
     // A record saved before the first deal: nothing to step through.
     say(`${file.name}: the record holds no hand. ${reply.end ?? ""}`.trim(), true);
     replay.hidden = true;
+    return;
+  }
+  try {
+    drawing = await import(`/static/games/${encodeURIComponent(reply.game)}/replay.js`);
+    if (drawing.styleSheet) await loadStyleSheet(drawing.styleSheet);
+  } catch {
+    say(`${file.name}: this page cannot draw a game of ${reply.game}.`, true);
     return;
   }
   say(`${file.name}: ${reply.hands.length} hand${reply.hands.length === 1 ? "" : "s"}.`);
@@ -87,21 +97,6 @@ function lastOf(hand) {
   return steps.findLastIndex((s) => s.hand === hand);
 }
 
-/** A sentence with a capital and a full stop ("game 1 totals: 159–110"). */
-function sentence(text) {
-  const capital = `${text[0].toUpperCase()}${text.slice(1)}`;
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
-/** The score sheet as it stood after `hand`: its finished hands up to that one, with
- * the game's end only after the last. */
-function sheetSoFar(sheet, hand) {
-  if (!hand.gin_end || hand.gin_end.hand_index === sheet.hands.length - 1) return sheet;
-  const hands = sheet.hands.slice(0, hand.gin_end.hand_index + 1);
-  const totals = hands.reduce(([a, b], [[x, y]]) => [a + x, b + y], [0, 0]);
-  return { ...sheet, hands, totals, result: null };
-}
-
 /** Show step `index` (kept within the record). */
 function go(index) {
   if (!record || !steps.length) return;
@@ -120,17 +115,14 @@ function go(index) {
     for (const line of step.sentences) list.append(el("li", "", line));
     parts.push(list);
   }
-  const gin = step.board.game === "gin";
-  parts.push(gin ? ginBoardView(step.board, hand.names, hand.dealer) : boardView(step.board, hand.names));
+  parts.push(drawing.boardView(step.board, hand));
   if (s === hand.steps.length - 1) {
     const end = el("section", "hand-end");
     const last = at === steps.length - 1;
     if (hand.stopped) end.append(el("p", "result", "The record stops here: this hand is unfinished."));
-    if (hand.scores) end.append(el("h3", "", hand.result), scoresView(hand.scores));
-    if (hand.gin_end) end.append(el("h3", "", hand.result), ginEndView(hand.gin_end));
-    if (hand.totals) end.append(el("p", "result totals", sentence(hand.totals)));
-    if (record.gin_sheet && (last || hand.gin_end)) end.append(ginSheetView(sheetSoFar(record.gin_sheet, hand), record.names));
-    if (last && record.gin_result) end.append(el("p", "result", sentence(record.gin_result)));
+    end.append(...drawing.handEndView(hand));
+    if (hand.totals) end.append(el("p", "result totals", capitalSentence(hand.totals)));
+    end.append(...drawing.recordEndView(record, hand, last));
     if (last && record.end) end.append(el("p", "result", record.end));
     parts.push(end);
   }

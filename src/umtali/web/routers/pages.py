@@ -51,7 +51,7 @@ __all__ = [
     "router",
 ]
 
-STATIC_ROOT: Final = Path(__file__).resolve().parent / "static"
+STATIC_ROOT: Final = Path(__file__).resolve().parent.parent / "static"
 """The folder the pages are served from (installed with the package as package data)."""
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(

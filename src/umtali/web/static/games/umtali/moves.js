@@ -6,7 +6,7 @@
 // card it is played off, whether it lays a discard face down. A choice is offered only
 // if some legal move matches it exactly.
 
-import { cardText } from "./cards.js";
+import { cardText } from "/static/js/cards.js";
 
 const CARD = /^(A|[2-9]|10|J|Q|K)[cdhs]$/;
 

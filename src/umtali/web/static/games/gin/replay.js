@@ -1,12 +1,18 @@
-// A hand of Gin Rummy as the replay page shows it: the board after each turn (both
-// players' cards face up, laid out in the melds the server found to leave the least
-// deadwood), how the hand ended, and the game's score sheet with its bonuses.
+// A record of Gin Rummy as the replay page (/replay, learn/replay.js) shows it: the board
+// after each turn (both players' cards face up, laid out in the melds the server found
+// to leave the least deadwood), how each hand ended, and the score sheet of a game of
+// two with its bonuses. What every game's replay module exports: boardView(board,
+// hand), handEndView(hand) and recordEndView(record, hand, last), and, if it has one,
+// its styleSheet.
 //
-// Every figure and sentence comes from the server (umtali.web.gin_replay, from the
+// Every figure and sentence comes from the server (umtali.games.gin.table, from the
 // engine's own summary and totals): this module only lays them out.
 
 import { cardText } from "/static/js/cards.js";
-import { cardRow, el, pileView } from "./common.js";
+import { capitalSentence, cardRow, el, pileView } from "/static/learn/common.js";
+
+/** The style sheet the replay page loads for it. */
+export const styleSheet = "/static/games/gin/replay.css";
 
 function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
@@ -98,4 +104,32 @@ export function ginSheetView(sheet, names) {
   }
   table.append(el("thead", "", head), body);
   return el("div", "scores", table);
+}
+
+/** The score sheet as it stood after `hand`: its finished hands up to that one, with
+ * the game's end only after the last. */
+function sheetSoFar(sheet, hand) {
+  if (!hand.gin_end || hand.gin_end.hand_index === sheet.hands.length - 1) return sheet;
+  const hands = sheet.hands.slice(0, hand.gin_end.hand_index + 1);
+  const totals = hands.reduce(([a, b], [[x, y]]) => [a + x, b + y], [0, 0]);
+  return { ...sheet, hands, totals, result: null };
+}
+
+/** A step's board, for the replay page. */
+export function boardView(board, hand) {
+  return ginBoardView(board, hand.names, hand.dealer);
+}
+
+/** A finished hand's end as it was laid, under its result. */
+export function handEndView(hand) {
+  return hand.gin_end ? [el("h3", "", hand.result), ginEndView(hand.gin_end)] : [];
+}
+
+/** After a hand's totals: the score sheet of a game of two as it stood, and after the
+ * last hand the sentence that ends the game with its bonuses. */
+export function recordEndView(record, hand, last) {
+  const parts = [];
+  if (record.gin_sheet && (last || hand.gin_end)) parts.push(ginSheetView(sheetSoFar(record.gin_sheet, hand), record.names));
+  if (last && record.gin_result) parts.push(el("p", "result", capitalSentence(record.gin_result)));
+  return parts;
 }

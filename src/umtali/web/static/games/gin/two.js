@@ -1,5 +1,4 @@
-// The table of one seat of Gin Rummy: the sibling of table.js for the other game. It
-// draws what the server sends the seat (a SeatState whose `game` is "gin": the GinView
+// The table of one seat of Gin Rummy between two (table.js chooses it). It draws what the server sends the seat (a SeatState whose `game` is "gin": the GinView
 // in `view`, and in `gin` the hand laid out in melds, the knock limit, the score sheet
 // with its bonuses and the end of the last hand) and sends moves in notation: draw,
 // take, pass, "discard 7c", "knock 7c".
@@ -10,17 +9,17 @@
 // table does whatever the game (the connection, presence, the stock, the end of a hand,
 // the result, the record) is SeatPage's (seat_page.js).
 //
-// Three- and four-hand Gin Rummy (gin_party.js) is this table for the seat's own hand,
+// Three- and four-hand Gin Rummy (party.js) is this table for the seat's own hand,
 // with the party's standings in place of the score sheet: it extends GinTablePage and
 // replaces the few parts marked "a party game replaces this".
 
-import { api } from "./api.js";
-import { cardName, cardText, rankValue, readableMove, suitPlace } from "./cards.js";
-import { byId, el, plural } from "./dom.js";
-import { focusAmong, steppedTo } from "./keys.js";
-import { rememberGame } from "./prefs.js";
-import { SeatPage } from "./seat_page.js";
-import { sheetTable } from "./sheet.js";
+import { api } from "/static/js/api.js";
+import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
+import { byId, el, plural } from "/static/js/dom.js";
+import { focusAmong, steppedTo } from "/static/js/keys.js";
+import { rememberGame } from "/static/js/prefs.js";
+import { SeatPage } from "/static/js/seat_page.js";
+import { sheetTable } from "/static/js/sheet.js";
 
 export const HOW = { gin: "Gin", knock: "Knock", undercut: "Undercut", dead: "Dead hand" };
 

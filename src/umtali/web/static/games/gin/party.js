@@ -1,12 +1,12 @@
-// Three- and four-hand Gin Rummy: the two-hand table (gin_table.js) for the hand this
+// Three- and four-hand Gin Rummy: the two-hand table (two.js) for the hand this
 // seat plays, and the party's standings beside it. The server sends, in `party`, the
 // draw for places (three-hand) or the teams (four-hand), who plays whom in the hand or
 // deal under way and whether this seat sits it out, every hand counted so far, the
 // running totals and the end of the game; the other fields tell this seat's own hand
 // (the one it plays, or the last it played while it sits out; none before its first).
 
-import { byId, el } from "./dom.js";
-import { GinTablePage, HOW } from "./gin_table.js";
+import { byId, el } from "/static/js/dom.js";
+import { GinTablePage, HOW } from "./two.js";
 
 export class GinPartyPage extends GinTablePage {
   gameTitle() {

@@ -1,5 +1,7 @@
-// The table of one seat: what the server sends it (SeatState), drawn as the book lays a
-// game out, and the moves it may make, offered as clicks and keys.
+// The table of one seat of Umtali: what the server sends it (SeatState), drawn as the
+// book lays a game out, and the moves it may make, offered as clicks and keys. The seat
+// page loads it by the game's name (js/main.js: seatPage() below), with its markup
+// (table.html).
 //
 // The server holds the truth. This module renders the latest state it was sent (over
 // the WebSocket, or in the answer to a move) and sends moves in notation; every choice
@@ -8,10 +10,10 @@
 // table does whatever the game (the connection, presence, the stock, the end of a hand,
 // the result, the record) is SeatPage's (seat_page.js); this module holds Umtali's own.
 
-import { api, isMissingEndpoint } from "./api.js";
-import { cardName, cardText, rankValue, readableMove, suitPlace } from "./cards.js";
-import { byId, el, keepInTab, plural, tabValue } from "./dom.js";
-import { arrowStep, focusAmong, steppedTo } from "./keys.js";
+import { api, isMissingEndpoint } from "/static/js/api.js";
+import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
+import { byId, el, keepInTab, plural, tabValue } from "/static/js/dom.js";
+import { arrowStep, focusAmong, steppedTo } from "/static/js/keys.js";
 import {
   deepTakes,
   guessedMove,
@@ -23,9 +25,9 @@ import {
   readMoves,
   targetsOf,
 } from "./moves.js";
-import { prefs, rememberGame } from "./prefs.js";
-import { SeatPage } from "./seat_page.js";
-import { sheetTable } from "./sheet.js";
+import { prefs, rememberGame } from "/static/js/prefs.js";
+import { SeatPage } from "/static/js/seat_page.js";
+import { sheetTable } from "/static/js/sheet.js";
 
 const UNICODE_SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
 
@@ -39,6 +41,11 @@ export function sortCards(cards, mode) {
 /** Move text as the server writes it (Unicode suits) in the page's ASCII notation. */
 function asciiMove(text) {
   return text.replace(/[♣♦♥♠]/g, (symbol) => UNICODE_SUITS[symbol]);
+}
+
+/** The page of a seat of Umtali (what the seat page asks every game's table for). */
+export function seatPage(secret) {
+  return new TablePage(secret);
 }
 
 /** One seat's table page, from its secret (the path /seat/{secret}). */
