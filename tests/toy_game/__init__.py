@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tests.toy_game.game import CARDS
 from umtali.games.api import GameSpec
 
 SPEC: Final = GameSpec(
@@ -22,8 +23,10 @@ SPEC: Final = GameSpec(
     levels=("random", "greedy"),
     default_level="greedy",
     deck_size=12,
+    deck_cards=CARDS,
     sessions="tests.toy_game.session:SESSIONS",
     record="tests.toy_game.record:BODY",
     events="tests.toy_game.replay:match_events",
     terminal="tests.toy_game.terminal:SCREEN",
+    table="tests.toy_game.table:TABLE",
 )

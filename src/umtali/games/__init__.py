@@ -63,9 +63,11 @@ _loaded = False
 
 
 def register(spec: GameSpec, *, replace: bool = False) -> GameSpec:
-    """Add ``spec`` to the registry (``replace``: in place of a game of its name)."""
+    """Add ``spec`` to the registry (``replace``: in place of a game of its name), after
+    the games built in and those installed."""
     from umtali.games.api import GameSpec
 
+    _load()
     if not isinstance(spec, GameSpec):
         raise TypeError(f"a game is registered by its GameSpec, not {spec!r}")
     if spec.name in _registry and not replace and _registry[spec.name] is not spec:
