@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from tests.postgres import PostgresServer
     from tests.servers import ServerProcess
 
-EXPECT_MS = 20_000
-"""How long a browser test's expectation waits for the page to come to it."""
+EXPECT_MS = 60_000
+"""How long a browser test's expectation waits for the page to come to it: only a
+hang takes this long, even on a loaded machine."""
 
 
 @pytest.fixture(scope="session")

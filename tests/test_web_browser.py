@@ -22,8 +22,9 @@ from playwright.sync_api import Browser, Page
 from tests.browser import DESKTOP, PHONE, SETTLED, seat_context
 from tests.servers import ServerProcess, running_server
 
-WAIT_MS = 20_000
-"""How long one move may take to show (the computer thinks within it)."""
+WAIT_MS = 60_000
+"""How long a page may take to show what the test waits for (a move, the computer's
+reply, the connection): only a hang takes this long, even on a loaded machine."""
 
 # The order of preference of the test's player: lay cards first, then go out or
 # discard; draw rather than take, and keep the 11th card. It plays like a sensible
@@ -137,7 +138,7 @@ def hand_order(page: Page) -> list[str]:
     return order
 
 
-def hand_order_once(page: Page, expected: list[str], seconds: float = 5) -> list[str]:
+def hand_order_once(page: Page, expected: list[str], seconds: float = WAIT_MS / 1000) -> list[str]:
     """The hand's order once it is ``expected``, or after ``seconds`` as it is then: a
     browser on a loaded machine may answer the test before it has handled the drop."""
     deadline = time.monotonic() + seconds

@@ -33,11 +33,15 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 
 def wait_for_version(page: Page, version: int) -> None:
-    """Wait until the Gin table shows ``version`` (or later), with no move on its way."""
+    """Wait until the Gin table shows ``version`` (or later), with no move on its way,
+    and (on a page of ``seat_context``) its socket has brought that version too: as
+    ``SETTLED`` in tests/browser.py."""
     page.wait_for_function(
         """(version) => {
             const table = document.getElementById("gin-table");
-            return Number(table.dataset.version) >= version && table.dataset.pending === "false";
+            const heard = window.umtaliSocketVersion;
+            return Number(table.dataset.version) >= version && table.dataset.pending === "false"
+                && (heard === undefined || heard >= version);
         }""",
         arg=version,
         timeout=WAIT_MS,
