@@ -58,8 +58,9 @@ def pg_url(postgres_server: PostgresServer) -> str:
 
 class Tally:
     """What the players of one game share: how many moves the server has acknowledged
-    to them so far, and whether they are to stop: at the game's end, at ``stop_at``
-    moves (once a test sets it), or when the test gives up (``abort``)."""
+    to them so far, whether one of them has seen the game end (``over``), and whether
+    they are to stop before it ends: at ``stop_at`` moves (once a test sets it), or
+    when the test gives up (``abort``)."""
 
     def __init__(self) -> None:
         self.moves = 0
@@ -69,9 +70,9 @@ class Tally:
         self.changed = threading.Condition()
 
     @property
-    def done(self) -> bool:
+    def stopped(self) -> bool:
         reached = self.stop_at is not None and self.moves >= self.stop_at
-        return self.over or self.aborted or reached
+        return self.aborted or reached
 
     def accepted(self) -> None:
         with self.changed:
@@ -92,21 +93,27 @@ class Tally:
         """The players stop once they have played ``more`` moves more."""
         with self.changed:
             self.stop_at = self.moves + more
+            self.changed.notify_all()
 
     def wait_for(self, moves: int) -> bool:
-        """Wait until the players have ``moves`` acknowledged moves, or stop first;
-        whether they have them."""
+        """Wait until the players have ``moves`` acknowledged moves, or the game ends or
+        they stop first; whether they have them."""
+
+        def come() -> bool:
+            return self.moves >= moves or self.over or self.stopped
+
         with self.changed:
-            if not self.changed.wait_for(lambda: self.moves >= moves or self.done, HANG_SECONDS):
-                raise AssertionError(f"no move for {HANG_SECONDS} s: {self.moves} played")
+            if not self.changed.wait_for(come, HANG_SECONDS):
+                raise AssertionError(f"waited {HANG_SECONDS} s for {moves} moves: {self.moves}")
             return self.moves >= moves
 
 
 @dataclass
 class Player:
     """One person playing a seat, at ``url`` (a callable, so a test can move him),
-    through his socket and, for ``http_share`` of his moves, HTTP, until the ``tally``
-    says to stop. Every move the server acknowledged is kept with where it was stored."""
+    through his socket and, for ``http_share`` of his moves, HTTP, until his socket
+    tells him the game is over or the ``tally`` says to stop. Every move the server
+    acknowledged is kept with where it was stored."""
 
     url: Callable[[], str]
     secret: str
@@ -126,6 +133,10 @@ class Player:
     def last(self) -> JSON:
         return self.states[-1]
 
+    @property
+    def done(self) -> bool:
+        return self.tally.stopped or bool(self.states and self.last["over"])
+
     def run(self) -> None:
         try:
             self._play()
@@ -134,7 +145,7 @@ class Player:
             self.tally.abort()
 
     def _play(self) -> None:
-        while not self.tally.done:
+        while not self.done:
             socket_url = self.url().replace("http://", "ws://") + f"/ws/seat/{self.secret}"
             try:
                 with connect(socket_url, open_timeout=5, close_timeout=1) as ws:
@@ -146,7 +157,7 @@ class Player:
     def _listen(self, ws: ClientConnection) -> None:
         waiting: set[int] = set()  # the moves sent on this socket and not yet answered
         needed = 0  # the version of the state after his last move: he moves on from it
-        while waiting or not self.tally.done:
+        while waiting or not self.done:
             try:
                 message = json.loads(ws.recv(timeout=1))
             except TimeoutError:
@@ -170,7 +181,7 @@ class Player:
                 self.refusals.append(message["detail"])
                 waiting.clear()
                 continue  # decide again at the next message
-            if waiting or self.tally.done or not self.states or self.last["version"] < needed:
+            if waiting or self.done or not self.states or self.last["version"] < needed:
                 continue
             state = self.last
             if state["your_turn"] and state["legal"]:
