@@ -126,6 +126,8 @@ SLOW = frozenset(
         "test_web_api.py::test_no_seat_is_ever_sent_a_card_it_may_not_see",
         "test_web_gin.py::test_no_seat_of_gin_is_ever_sent_a_card_it_may_not_see",
         "test_web_gin.py::test_two_people_play_a_game_by_their_links_and_its_rematch",
+        "test_web_gin_party.py::test_a_whole_party_game_against_the_computer[sqlite-4-oklahoma]",
+        "test_web_gin_party.py::test_an_away_friends_seat_is_handed_to_the_computer_and_reclaimed",
         "test_web_gin_party.py::test_four_hand_with_a_friend_and_two_computers",
         "test_web_gin_party.py::test_friends_play_three_hand_by_their_links_and_their_rematch",
         "test_web_gin_party.py::test_no_seat_of_a_party_game_is_sent_a_card_it_may_not_see",
