@@ -119,9 +119,17 @@ def play_turn_by_clicks(
     return after
 
 
+def open_home(page: Page, server: ServerProcess) -> None:
+    """The home page, once it has read the games offered and wired its forms, which it
+    does as it draws the level choices: a choice made before that escapes the page, and
+    a form sent before it goes to the server as a plain page request."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#levels input", state="attached", timeout=WAIT_MS)
+
+
 def open_table(page: Page, server: ServerProcess, kind: str, level: str = "greedy") -> str:
     """A new game against the computer, made on the home page; its secret."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check(f'#computer-form input[name=level][value="{level}"]')
     page.check(f'#computer-form input[name=kind][value="{kind}"]')
     page.click("#computer-form button[type=submit]")
@@ -198,7 +206,7 @@ def test_two_people_play_a_hand_by_the_invite_link(browser: Browser, server: Ser
     guest_context = seat_context(browser, PHONE)
     host = host_context.new_page()
     guest = guest_context.new_page()
-    host.goto(server.url + "/")
+    open_home(host, server)
     host.check('#friend-form input[name=kind][value="hand"]')
     host.click("#friend-form button[type=submit]")
     host.wait_for_selector("#invite:not([hidden])")
@@ -459,7 +467,7 @@ def test_the_table_fits_and_reads_at_phone_and_desktop_widths(
 
 def invite(host: Page, server: ServerProcess, kind: str = "hand") -> str:
     """Make an invitation on the home page and open the host's seat; the friend's link."""
-    host.goto(server.url + "/")
+    open_home(host, server)
     host.check(f'#friend-form input[name=kind][value="{kind}"]')
     host.click("#friend-form button[type=submit]")
     host.wait_for_selector("#invite:not([hidden])")

@@ -23,6 +23,7 @@ from tests.servers import ServerProcess, send_move
 from tests.test_web_browser import (
     WAIT_MS,
     api_state,
+    open_home,
     play_turn_by_clicks,
     preferred,
     seat_secret,
@@ -68,7 +69,7 @@ def _hand(state: dict[str, Any]) -> list[str]:
 def make_hot_seat_game(page: Page, server: ServerProcess, game: str) -> tuple[str, str]:
     """A game for two at this device, made on the home page: the secret of the seat it
     opens (the one to move) and of the other seat, which the tab keeps."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check(f'#friend-form input[name=game][value="{game}"]')
     page.check('#friend-form input[name=where][value="here"]')
     expect(page.locator("#friend-submit")).to_have_text("Deal")
@@ -202,7 +203,7 @@ def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     context = seat_context(browser, PHONE)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check('#friend-form input[name=kind][value="hand"]')
     first, second = make_hot_seat_game(page, server, "umtali")
     # One hand, both seats played through the API, as a beginner plays.
