@@ -9,15 +9,22 @@ import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from umtali.sim.arena import ArenaError, run_arena
 
-ray = pytest.importorskip("ray")
+
+@pytest.fixture(scope="module")
+def ray() -> ModuleType:
+    """Ray, imported by the tests that use it: importing it takes a second, which
+    collecting the tests need not spend."""
+    module: ModuleType = pytest.importorskip("ray")
+    return module
 
 
-def test_a_cluster_that_does_not_answer_is_refused_at_once() -> None:
+def test_a_cluster_that_does_not_answer_is_refused_at_once(ray: ModuleType) -> None:
     # Before any Ray runs in this process (the tests below start one): Ray itself would
     # retry such an address for minutes.
     assert not ray.is_initialized()
@@ -32,7 +39,7 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once() -> None:
 
 
 @pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
+def local_ray(ray: ModuleType) -> Iterator[None]:
     """One local Ray of 2 CPUs for the module's tests (starting one takes seconds)."""
     started = not ray.is_initialized()
     if started:

@@ -319,10 +319,11 @@ def test_options_out_of_range_are_refused_with_status_2(
 
 _SAID_ON: Final = {
     128 + signal.SIGTERM: "Stopped (SIGTERM): saving the game.",
-    128 + signal.SIGINT: "Interrupted (Ctrl-C): saving the game.",
+    128 + signal.SIGINT: None,  # Ctrl-C at a prompt is taken as quit: nothing to say
     128 + signal.SIGHUP: "The terminal was closed (SIGHUP): saving the game.",
 }
-"""The exit status after each of the burst's signals, and what the game says on it."""
+"""The exit status after each of the burst's signals, and what the game says on it at
+a prompt."""
 
 
 @pytest.mark.parametrize("together", [False, True], ids=["a millisecond apart", "all at once"])
@@ -333,7 +334,8 @@ def test_a_burst_of_signals_saves_the_game_without_a_traceback(
     while the process is stopped). The first the program handles stops it; which one that
     is when several are already waiting is not the order they were sent in (CPython runs
     waiting handlers by signal number), so the test asks only that the exit status and
-    the words agree, and that the game is saved once and resumes as it was."""
+    the words agree, and that the game is saved once and resumes as it was. (On a
+    loaded machine SIGTERM and SIGINT may both be waiting: SIGINT is handled first.)"""
     args = ("--seed", "21", "--bot", "greedy")
     record = tmp_path / "game.json"
     live = Live(*args, "--save", str(record), cwd=tmp_path)
@@ -355,8 +357,9 @@ def test_a_burst_of_signals_saves_the_game_without_a_traceback(
     assert code in _SAID_ON, err
     if together:
         assert code == 128 + signal.SIGHUP  # the lowest number of the three waiting
-    assert _SAID_ON[code] in out
-    assert sum(out.count(said) for said in _SAID_ON.values()) == 1
+    said = _SAID_ON[code]
+    assert said is None or said in out
+    assert sum(out.count(words) for words in _SAID_ON.values() if words) == (said is not None)
     assert out.count("Game saved to") == 1
     resumes_identically(record, args, live.sent, tmp_path)
 

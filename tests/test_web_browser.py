@@ -22,8 +22,9 @@ from playwright.sync_api import Browser, Page
 from tests.browser import DESKTOP, PHONE, SETTLED, seat_context
 from tests.servers import ServerProcess, running_server
 
-WAIT_MS = 20_000
-"""How long one move may take to show (the computer thinks within it)."""
+WAIT_MS = 60_000
+"""How long a page may take to show what the test waits for (a move, the computer's
+reply, the connection): only a hang takes this long, even on a loaded machine."""
 
 # The order of preference of the test's player: lay cards first, then go out or
 # discard; draw rather than take, and keep the 11th card. It plays like a sensible
@@ -118,9 +119,17 @@ def play_turn_by_clicks(
     return after
 
 
+def open_home(page: Page, server: ServerProcess) -> None:
+    """The home page, once it has read the games offered and wired its forms, which it
+    does as it draws the level choices: a choice made before that escapes the page, and
+    a form sent before it goes to the server as a plain page request."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#levels input", state="attached", timeout=WAIT_MS)
+
+
 def open_table(page: Page, server: ServerProcess, kind: str, level: str = "greedy") -> str:
     """A new game against the computer, made on the home page; its secret."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check(f'#computer-form input[name=level][value="{level}"]')
     page.check(f'#computer-form input[name=kind][value="{kind}"]')
     page.click("#computer-form button[type=submit]")
@@ -137,7 +146,7 @@ def hand_order(page: Page) -> list[str]:
     return order
 
 
-def hand_order_once(page: Page, expected: list[str], seconds: float = 5) -> list[str]:
+def hand_order_once(page: Page, expected: list[str], seconds: float = WAIT_MS / 1000) -> list[str]:
     """The hand's order once it is ``expected``, or after ``seconds`` as it is then: a
     browser on a loaded machine may answer the test before it has handled the drop."""
     deadline = time.monotonic() + seconds
@@ -197,7 +206,7 @@ def test_two_people_play_a_hand_by_the_invite_link(browser: Browser, server: Ser
     guest_context = seat_context(browser, PHONE)
     host = host_context.new_page()
     guest = guest_context.new_page()
-    host.goto(server.url + "/")
+    open_home(host, server)
     host.check('#friend-form input[name=kind][value="hand"]')
     host.click("#friend-form button[type=submit]")
     host.wait_for_selector("#invite:not([hidden])")
@@ -458,7 +467,7 @@ def test_the_table_fits_and_reads_at_phone_and_desktop_widths(
 
 def invite(host: Page, server: ServerProcess, kind: str = "hand") -> str:
     """Make an invitation on the home page and open the host's seat; the friend's link."""
-    host.goto(server.url + "/")
+    open_home(host, server)
     host.check(f'#friend-form input[name=kind][value="{kind}"]')
     host.click("#friend-form button[type=submit]")
     host.wait_for_selector("#invite:not([hidden])")

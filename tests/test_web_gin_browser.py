@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.servers import ServerProcess
-from tests.test_web_browser import WAIT_MS, api_state, seat_secret, turn_state
+from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 
 JSON = dict[str, Any]
@@ -33,11 +33,15 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 
 def wait_for_version(page: Page, version: int) -> None:
-    """Wait until the Gin table shows ``version`` (or later), with no move on its way."""
+    """Wait until the Gin table shows ``version`` (or later), with no move on its way,
+    and (on a page of ``seat_context``) its socket has brought that version too: as
+    ``SETTLED`` in tests/browser.py."""
     page.wait_for_function(
         """(version) => {
             const table = document.getElementById("gin-table");
-            return Number(table.dataset.version) >= version && table.dataset.pending === "false";
+            const heard = window.umtaliSocketVersion;
+            return Number(table.dataset.version) >= version && table.dataset.pending === "false"
+                && (heard === undefined || heard >= version);
         }""",
         arg=version,
         timeout=WAIT_MS,
@@ -46,7 +50,7 @@ def wait_for_version(page: Page, version: int) -> None:
 
 def open_gin_table(page: Page, server: ServerProcess, variant: str = "standard") -> str:
     """A new game of Gin Rummy against the greedy computer, made on the home page."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check('#computer-form input[name=game][value="gin"]')
     page.check(f'#computer-form input[name=rules][value="{variant}"]')
     # Gin Rummy's levels replace Umtali's; how long is not asked (it is played to 100).
@@ -162,7 +166,7 @@ def test_the_gin_table_fits_and_reads_at_phone_and_desktop_widths(
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check('#computer-form input[name=game][value="gin"]')
     page.screenshot(path=str(tmp_path / f"gin-home-{width}.png"), full_page=True)
     secret = open_gin_table(page, server, "oklahoma")

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.servers import ServerProcess
-from tests.test_web_browser import WAIT_MS, api_state, seat_secret, turn_state
+from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 from tests.test_web_gin_browser import LAYOUT_CHECKS, click_move, wait_for_version
 
@@ -33,7 +33,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 def open_party_table(page: Page, server: ServerProcess, players: int) -> str:
     """A new party game against the greedy computer, made on the home page."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     # How many play is asked for Gin Rummy only; the friends' seats only for a party.
     assert page.is_hidden("#computer-form .players-choice")
     page.check('#computer-form input[name=game][value="gin"]')
@@ -126,7 +126,7 @@ def test_friends_are_invited_to_seats_of_a_party_game(
     """Three-hand with a friend at seat 3: the home page shows his link (and keeps the
     person's own), and the link opens his seat at the same game."""
     page = browser.new_page()
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check('#computer-form input[name=game][value="gin"]')
     page.check('#computer-form input[name=players][value="3"]')
     assert page.is_hidden('#party-invites input[value="3"]')  # no seat 4 at three-hand

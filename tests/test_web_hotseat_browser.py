@@ -18,13 +18,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from tests.browser import seat_context
 from tests.servers import ServerProcess, send_move
 from tests.test_web_browser import (
     WAIT_MS,
     api_state,
+    open_home,
     play_turn_by_clicks,
     preferred,
     seat_secret,
+    wait_for_version,
 )
 from tests.test_web_gin_browser import click_move as click_gin_move
 from tests.test_web_gin_browser import wait_for_version as wait_for_gin_version
@@ -66,7 +69,7 @@ def _hand(state: dict[str, Any]) -> list[str]:
 def make_hot_seat_game(page: Page, server: ServerProcess, game: str) -> tuple[str, str]:
     """A game for two at this device, made on the home page: the secret of the seat it
     opens (the one to move) and of the other seat, which the tab keeps."""
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check(f'#friend-form input[name=game][value="{game}"]')
     page.check('#friend-form input[name=where][value="here"]')
     expect(page.locator("#friend-submit")).to_have_text("Deal")
@@ -100,6 +103,14 @@ def expect_covered(
     assert page.evaluate(SHOWN_CARDS, both_hands) == []
 
 
+def settled(page: Page, server: ServerProcess, secret: str, table: str = "table") -> None:
+    """Wait until the page shows the seat's latest state, and its socket has brought
+    that state too (tests/browser.py): no copy of it is still to come and draw the
+    cover or the table again under the pointer, losing a click."""
+    wait = wait_for_version if table == "table" else wait_for_gin_version
+    wait(page, api_state(server, secret)["version"])
+
+
 def pass_to(page: Page, secret: str, table: str) -> None:
     """The next player takes the device: his seat's page opens, uncovered (he has just said who he is)."""
     page.keyboard.press("Enter")
@@ -111,7 +122,8 @@ def pass_to(page: Page, secret: str, table: str) -> None:
 def test_two_play_umtali_at_one_phone_passing_it_between_turns(
     browser: Browser, server: ServerProcess, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport=PHONE)
+    context = seat_context(browser, PHONE)
+    page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     mover, waiting = make_hot_seat_game(page, server, "umtali")
     state = api_state(server, mover)
@@ -120,11 +132,13 @@ def test_two_play_umtali_at_one_phone_passing_it_between_turns(
     # Umtali's hands are dealt once the dealer has chosen who gets the 11th card.
     expect_covered(page, server, (mover, waiting), "table", first_name, dealt=False)
     _shot(page, tmp_path, "hotseat-cover-360")
+    settled(page, server, mover)
     page.click("#hot-seat-show")
     expect(page.locator("#table")).to_be_visible()
     # A reload covers it again: whoever holds the device now must say who he is.
     page.reload()
     expect_covered(page, server, (mover, waiting), "table", first_name, dealt=False)
+    settled(page, server, mover)
     page.click("#hot-seat-show")
     expect(page.locator("#table")).to_be_visible()
     for _ in range(4):  # four turns, the device passed after each
@@ -134,6 +148,7 @@ def test_two_play_umtali_at_one_phone_passing_it_between_turns(
         if page.locator("#hand-end").is_visible():
             # A hand's end is for both to see: no cover until it is closed.
             expect(page.locator("#hot-seat-cover")).to_be_hidden()
+            settled(page, server, mover)
             page.click("#hand-end button")
         expect_covered(page, server, (mover, waiting), "table", state["names"][1 - state["seat"]])
         pass_to(page, waiting, "table")
@@ -142,7 +157,7 @@ def test_two_play_umtali_at_one_phone_passing_it_between_turns(
         hand = _hand(api_state(server, mover))
         expect(page.locator("#hand button[data-card]")).to_have_count(len(hand))
         assert page.evaluate(SHOWN_CARDS, hand) == hand  # what the cover's check would see
-    page.close()
+    context.close()
 
 
 def _gin_move(legal: list[str]) -> str:
@@ -156,11 +171,13 @@ def _gin_move(legal: list[str]) -> str:
 def test_two_play_gin_rummy_at_one_device_one_turn_each(
     browser: Browser, server: ServerProcess
 ) -> None:
-    page = browser.new_page(viewport=PHONE)
+    context = seat_context(browser, PHONE)
+    page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     mover, waiting = make_hot_seat_game(page, server, "gin")
     state = api_state(server, mover)
     expect_covered(page, server, (mover, waiting), "gin-table", f"Player {state['seat'] + 1}")
+    settled(page, server, mover, "gin-table")
     page.keyboard.press("Enter")
     expect(page.locator("#gin-table")).to_be_visible()
     # The first upcard passed by both (a turn each), then a draw and a discard.
@@ -177,15 +194,16 @@ def test_two_play_gin_rummy_at_one_device_one_turn_each(
         )
         pass_to(page, waiting, "gin-table")
         mover, waiting = waiting, mover
-    page.close()
+    context.close()
 
 
 def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     browser: Browser, server: ServerProcess
 ) -> None:
-    page = browser.new_page(viewport=PHONE)
+    context = seat_context(browser, PHONE)
+    page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    page.goto(server.url + "/")
+    open_home(page, server)
     page.check('#friend-form input[name=kind][value="hand"]')
     first, second = make_hot_seat_game(page, server, "umtali")
     # One hand, both seats played through the API, as a beginner plays.
@@ -202,6 +220,7 @@ def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     expect(page.locator("#hot-seat-cover")).to_be_hidden()
     expect(page.locator("#table")).to_be_visible()
     # The rematch keeps both seats in this tab, and opens covered for the seat to move.
+    settled(page, server, first)
     page.click("#result button[data-key=rematch]")
     page.wait_for_url(lambda url: first not in url and second not in url)
     rematch = seat_secret(page)
@@ -212,4 +231,4 @@ def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     assert api_state(server, rematch)["your_turn"]
     expect(page.locator("#hot-seat-cover")).to_be_visible()
     expect(page.locator("#table")).to_be_hidden()
-    page.close()
+    context.close()

@@ -38,8 +38,9 @@ from umtali.web.store import Store
 
 JSON = dict[str, Any]
 
-GAME_SECONDS = 120.0
-"""The longest a game between the test's players may take."""
+HANG_SECONDS = 600.0
+"""Only a hang makes a player wait this long for what he waits for (a message, the
+server, the other players): the tests wait for events, never for the clock."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -55,15 +56,69 @@ def pg_url(postgres_server: PostgresServer) -> str:
     return postgres_server.create_database()
 
 
+class Tally:
+    """What the players of one game share: how many moves the server has acknowledged
+    to them so far, whether one of them has seen the game end (``over``), and whether
+    they are to stop before it ends: at ``stop_at`` moves (once a test sets it), or
+    when the test gives up (``abort``)."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.stop_at: int | None = None
+        self.over = False
+        self.aborted = False
+        self.changed = threading.Condition()
+
+    @property
+    def stopped(self) -> bool:
+        reached = self.stop_at is not None and self.moves >= self.stop_at
+        return self.aborted or reached
+
+    def accepted(self) -> None:
+        with self.changed:
+            self.moves += 1
+            self.changed.notify_all()
+
+    def ended(self) -> None:
+        with self.changed:
+            self.over = True
+            self.changed.notify_all()
+
+    def abort(self) -> None:
+        with self.changed:
+            self.aborted = True
+            self.changed.notify_all()
+
+    def stop_after(self, more: int) -> None:
+        """The players stop once they have played ``more`` moves more."""
+        with self.changed:
+            self.stop_at = self.moves + more
+            self.changed.notify_all()
+
+    def wait_for(self, moves: int) -> bool:
+        """Wait until the players have ``moves`` acknowledged moves, or the game ends or
+        they stop first; whether they have them."""
+
+        def come() -> bool:
+            return self.moves >= moves or self.over or self.stopped
+
+        with self.changed:
+            if not self.changed.wait_for(come, HANG_SECONDS):
+                raise AssertionError(f"waited {HANG_SECONDS} s for {moves} moves: {self.moves}")
+            return self.moves >= moves
+
+
 @dataclass
 class Player:
-    """One person playing a seat to the end of the game, at ``url`` (a callable, so a
-    test can move him), through his socket and, for ``http_share`` of his moves,
-    HTTP. Every move the server acknowledged is kept with where it was stored."""
+    """One person playing a seat, at ``url`` (a callable, so a test can move him),
+    through his socket and, for ``http_share`` of his moves, HTTP, until his socket
+    tells him the game is over or the ``tally`` says to stop. Every move the server
+    acknowledged is kept with where it was stored."""
 
     url: Callable[[], str]
     secret: str
     rng: random.Random
+    tally: Tally
     http_share: float = 0.0
     accepted: list[tuple[int, int, str]] = field(default_factory=list)
     states: list[JSON] = field(default_factory=list)
@@ -78,104 +133,114 @@ class Player:
     def last(self) -> JSON:
         return self.states[-1]
 
+    @property
+    def done(self) -> bool:
+        return self.tally.stopped or bool(self.states and self.last["over"])
+
     def run(self) -> None:
         try:
             self._play()
         except BaseException as e:  # reported by the test, not lost in the thread
             self.error = e
+            self.tally.abort()
 
     def _play(self) -> None:
-        deadline = time.monotonic() + GAME_SECONDS
-        while time.monotonic() < deadline:
-            if self.states and self.last["over"]:
-                return
+        while not self.done:
             socket_url = self.url().replace("http://", "ws://") + f"/ws/seat/{self.secret}"
             try:
                 with connect(socket_url, open_timeout=5, close_timeout=1) as ws:
                     self.connections += 1
-                    self._listen(ws, deadline)
+                    self._listen(ws)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 time.sleep(0.1)  # the server is away: come back soon
-        raise AssertionError(
-            f"the game did not end in {GAME_SECONDS} s: {self.refusals[-5:]} {self.last}"
-        )
 
-    def _listen(self, ws: ClientConnection, deadline: float) -> None:
-        pending: int | None = None
-        asked_at = 0.0
-        while time.monotonic() < deadline:
+    def _listen(self, ws: ClientConnection) -> None:
+        waiting: set[int] = set()  # the moves sent on this socket and not yet answered
+        needed = 0  # the version of the state after his last move: he moves on from it
+        while waiting or not self.done:
             try:
                 message = json.loads(ws.recv(timeout=1))
             except TimeoutError:
-                if pending is not None and time.monotonic() - asked_at < 5:
-                    continue
-                pending = None  # no answer, or a move refused over HTTP: decide again
-                message = {"type": "quiet"}
+                message = {"type": "quiet"}  # a move refused over HTTP brings no message
             if message["type"] == "state":
                 self.states.append(message)
                 if message["over"]:
+                    self.tally.ended()
                     return
             elif message["type"] == "accepted":
                 self.accepted.append(
                     (message["hand_index"], message["move_index"], message["move"])
                 )
-                pending = None
-            elif message["type"] in ("refused", "error"):
-                self.refusals.append(message.get("reason") or message["detail"])
-                pending = None  # the state says what to do next
+                self.tally.accepted()
+                waiting.discard(message["id"])
+                needed = message["version"]
+            elif message["type"] == "refused":
+                self.refusals.append(message["reason"])
+                waiting.discard(message["id"])  # the state says what to do next
+            elif message["type"] == "error":  # over the rate limit: the move was dropped
+                self.refusals.append(message["detail"])
+                waiting.clear()
+                continue  # decide again at the next message
+            if waiting or self.done or not self.states or self.last["version"] < needed:
+                continue
             state = self.last
-            if pending is None and state["your_turn"] and state["legal"]:
+            if state["your_turn"] and state["legal"]:
                 if self.choose is None:
                     move = state["legal"][self.rng.randrange(len(state["legal"]))]
                 else:
                     move = self.choose(state, self.rng)
                 if self.rng.random() < self.http_share:
-                    self._post(move)
+                    needed = self._post(move)
                 else:
-                    pending = next(self._ids)
-                    asked_at = time.monotonic()
-                    ws.send(json.dumps({"type": "move", "move": move, "id": pending}))
+                    number = next(self._ids)
+                    waiting.add(number)
+                    ws.send(json.dumps({"type": "move", "move": move, "id": number}))
 
-    def _post(self, move: str) -> None:
-        """Play ``move`` over HTTP; the socket then brings the new state."""
+    def _post(self, move: str) -> int:
+        """Play ``move`` over HTTP; the socket then brings the new state. The version of
+        that state (0 if the move was not played)."""
         try:
             reply = httpx.post(
                 f"{self.url()}/api/seat/{self.secret}/move", json={"move": move}, timeout=10
             )
         except httpx.HTTPError:
-            return  # the server went away: the move was not acknowledged
-        if reply.status_code == 200:
-            body = reply.json()
-            self.accepted.append((body["hand_index"], body["move_index"], move))
-        else:
+            return 0  # the server went away: the move was not acknowledged
+        if reply.status_code != 200:
             self.refusals.append(f"{reply.status_code} {reply.text}")
+            return 0
+        body = reply.json()
+        self.accepted.append((body["hand_index"], body["move_index"], move))
+        self.tally.accepted()
+        version: int = body["state"]["version"]
+        return version
 
 
 def play_game(players: list[Player]) -> None:
+    """Run the players, each in a thread of his own, until their tally says to stop."""
     threads = [threading.Thread(target=player.run, daemon=True) for player in players]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(GAME_SECONDS + 10)
+        thread.join(HANG_SECONDS)
+        assert not thread.is_alive(), f"a player hung: {[p.refusals[-5:] for p in players]}"
     for player in players:
         if player.error is not None:
             raise player.error
 
 
-def check_stored(db_url: str, game_id: int, players: list[Player]) -> None:
-    """Every acknowledged move is stored where its answer said, the stored game
-    replays (nothing half-applied) and is over, and each player's last state is it."""
+def check_stored(db_url: str, game_id: int, players: list[Player], *, over: bool) -> Match:
+    """Every acknowledged move is stored where its answer said, and the stored game
+    replays (nothing half-applied); ``over``: the game is over. The stored game."""
     with Store.open(db_url) as store:
         match = store.load_match(game_id)
     assert isinstance(match, Match)
-    assert match.is_over()
+    assert match.is_over() == over
     for player in players:
         assert player.accepted
         for hand_index, move_index, move in player.accepted:
             stored = match.hands[hand_index].moves_played()[move_index]
             assert stored.text() == move
-        history = player.last["view"]["history"]
-        assert len(history) == len(match.hands[-1].history)
+    return match
 
 
 def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
@@ -190,12 +255,17 @@ def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
         ).json()
         secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
         rng = random.Random(5)
+        tally = Tally()
         players = [
-            Player(lambda: one.url, secrets[0], random.Random(rng.random()), http_share=0.3),
-            Player(lambda: two.url, secrets[1], random.Random(rng.random()), http_share=0.3),
+            Player(lambda: one.url, secrets[0], random.Random(rng.random()), tally, 0.3),
+            Player(lambda: two.url, secrets[1], random.Random(rng.random()), tally, 0.3),
         ]
         play_game(players)
-        check_stored(pg_url, created["game_id"], players)
+        match = check_stored(pg_url, created["game_id"], players, over=True)
+        for player in players:
+            # Each saw the end of the game on his own socket.
+            assert player.last["over"]
+            assert len(player.last["view"]["history"]) == len(match.hands[-1].history)
         for mine, theirs in [(players[0], players[1]), (players[1], players[0])]:
             # He moved on his socket's news only: it brought each of the other's turns.
             told = {line for state in mine.states for line in state["recap"]}
@@ -217,66 +287,70 @@ def test_a_killed_process_loses_no_acknowledged_move(
     any_db: str, tmp_path: Path, kills: int
 ) -> None:
     """``kill -9`` of the server in the middle of a hand, moves in flight, twice; it is
-    started again on the same port, the players come back by themselves, every move
-    they were told was accepted is stored, and the game ends."""
+    started again on the same port, the players come back by themselves and play on,
+    and every move they were told was accepted is stored."""
     with running_server(any_db, tmp_path) as server:
         created = httpx.post(
             f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
         ).json()
         players = play_through_kills(server, created, (0, 1), kills=kills)
-        check_stored(any_db, created["game_id"], players)
+        over = players[0].tally.over  # else they stopped in its middle
+        match = check_stored(any_db, created["game_id"], players, over=over)
         # What the restarted server shows is what is stored.
         for player in players:
-            assert httpx.get(f"{server.url}/api/seat/{player.secret}").json()["over"]
+            state = httpx.get(f"{server.url}/api/seat/{player.secret}").json()
+            assert len(state["view"]["history"]) == len(match.hands[-1].history)
         log = server.log.read_text(errors="replace")
         assert "/ws/seat/…" in log  # uvicorn logs each socket's path, without the secret
         assert not any(player.secret in log for player in players)
 
 
 class Killer(threading.Thread):
-    """Kill the server each time the players have made a few more moves (the first
-    time after ``first``, then every ``every``), while they go on sending theirs, and
-    start it again on the same port; ``kills`` counts the kills made. A game that ends
+    """Kill the server once the players have made ``first`` moves, and again each time
+    they have made ``every`` more since it came back, while they go on sending theirs;
+    start it again on the same port each time. After the last kill the players play
+    ``every`` moves more and stop. ``kills`` counts the kills made: a game that ends
     early ends the killing early, so a test asserts on ``kills``, not on the plan."""
 
     def __init__(
         self,
         server: ServerProcess,
-        players: list[Player],
+        tally: Tally,
         planned: int,
         first: int = 6,
         every: int = 10,
     ) -> None:
         super().__init__(daemon=True)
         self.server = server
-        self.players = players
+        self.tally = tally
         self.planned = planned
         self.first = first
         self.every = every
         self.kills = 0
+        self.error: BaseException | None = None
 
     def run(self) -> None:
-        for round_ in range(self.planned):
-            while (
-                sum(len(player.accepted) for player in self.players)
-                < self.first + self.every * round_
-            ):
-                if self._game_over():
-                    return
-                time.sleep(0.01)
-            if self._game_over():
-                return  # a kill after the end would test nothing
-            self.server.kill()
-            self.kills += 1
-            time.sleep(0.3)
-            self.server.start()
-
-    def _game_over(self) -> bool:
-        return any(player.states and player.last["over"] for player in self.players)
+        try:
+            target = self.first
+            for _ in range(self.planned):
+                if not self.tally.wait_for(target):
+                    return  # the game ended: a kill after the end would test nothing
+                self.server.kill()
+                self.kills += 1
+                time.sleep(0.3)  # the players find the server gone
+                self.server.start()
+                target = self.tally.moves + self.every
+            self.tally.stop_after(self.every)
+        except BaseException as e:  # reported by the test, not lost in the thread
+            self.error = e
+            self.tally.abort()
 
     def finish(self) -> int:
         """Wait for the last restart; the number of kills made (at least one)."""
-        self.join(30)
+        self.join(HANG_SECONDS)
+        assert not self.is_alive(), "the server did not come back"
+        if self.error is not None:
+            raise self.error
         assert self.kills >= 1, "the game ended before the server could be killed"
         return self.kills
 
@@ -291,17 +365,18 @@ def play_through_kills(
     first: int = 6,
     every: int = 10,
 ) -> list[Player]:
-    """The people at ``seats`` of the game ``created`` play it to its end, a fifth of
-    their moves over HTTP, while a :class:`Killer` kills the server up to ``kills``
-    times; each came back by himself after every kill. Returns the players."""
+    """The people at ``seats`` of the game ``created`` play it, a fifth of their moves
+    over HTTP, while a :class:`Killer` kills the server up to ``kills`` times; each
+    comes back by himself after every kill. They stop ``every`` moves after the last
+    restart, or at the game's end if it comes first: a kill test needs the moves around
+    the kills, not a whole game, which may run to twenty hands. Returns the players."""
     secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+    tally = Tally()
     players = [
-        Player(
-            lambda: server.url, secrets[seat], random.Random(seat), http_share=0.2, choose=choose
-        )
+        Player(lambda: server.url, secrets[seat], random.Random(seat), tally, 0.2, choose=choose)
         for seat in seats
     ]
-    killer = Killer(server, players, kills, first=first, every=every)
+    killer = Killer(server, tally, kills, first=first, every=every)
     killer.start()
     play_game(players)
     killed = killer.finish()
