@@ -230,8 +230,10 @@ def test_old_records_keep_their_digests() -> None:
     game = Match(kind="game", first_dealer=1)
     for lesson in LESSONS:
         lesson.replay(game.new_hand(lesson.deck()))
+    # (Pinned again when Umtali's rules gained the option discard_taken_to_go_out, which
+    # every record now names; a record without it still loads, tests/test_options.py.)
     assert record_digest(record_of(game)) == (
-        "sha256:18ff71cee508dafd3b4b1863b64d66512151a11bcce415afc08c9107a79599f4"
+        "sha256:40f694d2cadc28f92689e281d872d394cec96d033656b6b63742118442e05550"
     )
 
 

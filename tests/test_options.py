@@ -11,7 +11,7 @@ from tests.helpers import play_randomly
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.moves import IllegalMoveError
-from umtali.games.umtali.rules import PRESETS, STANDARD, InvalidRulesError, RuleSet
+from umtali.games.umtali.rules import PRACTICAL, PRESETS, STANDARD, InvalidRulesError, RuleSet
 from umtali.games.umtali.state import HandState, Phase, Termination
 from umtali.kernel.cards import parse_card
 
@@ -43,11 +43,26 @@ def test_standard_is_the_default_preset() -> None:
             {"face_down_final_discard": False, "final_discard_face_down_only": True},
             "final_discard_face_down_only needs face_down_final_discard",
         ),
+        (
+            {"discard_taken_to_go_out": False},
+            "discard_taken_to_go_out=false needs compulsory_play=false",
+        ),
     ],
 )
 def test_bad_option_values_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidRulesError, match=message):
         RuleSet.from_dict(options)
+
+
+def test_rules_recorded_before_an_option_existed_load_as_they_were_played() -> None:
+    # A record of the practical preset written before discard_taken_to_go_out: the
+    # preset always forbade it (ruling V). House rules then were the standard rule (R3).
+    practical = PRACTICAL.to_dict()
+    del practical["discard_taken_to_go_out"]
+    assert RuleSet.from_dict({**practical, "preset": "practical"}) == PRACTICAL
+    house = {**STANDARD.to_dict(), "name": "house", "preset": "house", "take_two": False}
+    del house["discard_taken_to_go_out"]
+    assert RuleSet.from_dict(house).discard_taken_to_go_out is True
 
 
 def test_eleventh_card_fixed_to_the_non_dealer_skips_the_choice() -> None:

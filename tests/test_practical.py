@@ -9,6 +9,7 @@ refusal with its reason, perft counts, random-play invariants, views, records an
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import random
 
@@ -78,6 +79,7 @@ def test_practical_is_a_preset_of_options() -> None:
         "eleventh_card",
         "opening_draw",
         "compulsory_play",
+        "discard_taken_to_go_out",
         "take_two",
         "deep_take",
         "final_discard_face_down_only",
@@ -260,6 +262,114 @@ def test_the_rule_stands_where_the_seed_is_silent() -> None:
     assert "must be overlapped" in refused(hand, "play 10♥ off J♥", "must_overlap")
     refused(hand, "meld 10♥ 9♥", "meld_not_whole")
     assert texts(hand)[:2] == ["meld 10♥ 9♥ 8♥", "discard 3♣"]
+
+
+# -- the card taken from the top is never discarded in its turn (ruling V) ---------------------
+
+
+def position(
+    hand: str,
+    *,
+    phase: Phase,
+    pile: str = "",
+    taken: str = "",
+    mine: tuple[tuple[ColumnKind, str], ...] = (),
+    theirs: tuple[tuple[ColumnKind, str], ...] = (),
+    rules: RuleSet = PRACTICAL,
+) -> HandState:
+    """Player 1 to move at turn 20 holding ``hand``; the other player holds ten cards of
+    what is left and the stock the rest. ``taken``: what Player 1 took from the top of
+    the pile this turn (in ``hand`` already)."""
+    masks = {name: CardSet.parse(text).mask for name, text in (("hand", hand), ("taken", taken))}
+    piled = [parse_card(c) for c in pile.split()]
+    sides = tuple(
+        tuple((int(kind), CardSet.parse(cards).mask, -1) for kind, cards in side)
+        for side in (theirs, mine)
+    )
+    used = masks["hand"] | sum(1 << c for c in piled)
+    for side in sides:
+        for _, mask, _ in side:
+            used |= mask
+    rest = [c for c in range(52) if not used >> c & 1]
+    other = sum(1 << c for c in rest[:10])
+    return HandState.from_raw(
+        rules=rules,
+        dealer=0,
+        eleventh=1,
+        phase=phase,
+        player=1,
+        hands=(other, masks["hand"]),
+        stock=tuple(rest[10:]),
+        pile=tuple(piled),
+        tables=(sides[0], sides[1]),
+        turn=20,
+        taken=masks["taken"],
+        took_two=False,
+        ever_taken=(0, masks["taken"]),
+        out=-1,
+        last_turn=False,
+        must_meld=0,
+        taken_top=masks["taken"],
+    )
+
+
+def test_a_deep_take_cannot_count_on_discarding_the_top_card_to_go_out() -> None:
+    # Player 1 holds K♣ 2♦; the pile is K♠ A♦ Q♣ (Q♣ on top). Taking K♠ brings A♦ and Q♣
+    # too: A♦ and 2♦ go off A♥, but K♠ would reach the table only as the pair K♠ K♣
+    # beside Q♣ discarded face down, and Q♣, taken from the top, may not be discarded
+    # this turn, not even to go out (a random game found this, seed 1588550).
+    def at(rules: RuleSet) -> HandState:
+        return position(
+            "Kc 2d",
+            phase=Phase.DRAW,
+            pile="Ks Ad Qc",
+            theirs=((ColumnKind.SOLO, "Ah"),),
+            mine=((ColumnKind.MARRIAGE, "Qh Kh"),),
+            rules=rules,
+        )
+
+    hand = at(PRACTICAL)
+    assert [t for t in texts(hand) if t.startswith("take")] == ["take Q♣", "take A♦"]
+    refused(hand, "take K♠", "take_deep_unplayable")
+    # Under R3's exception (a taken card may be the discard that goes out), it may.
+    lenient = dataclasses.replace(PRACTICAL, discard_taken_to_go_out=True)
+    hand = at(lenient)
+    assert "take K♠" in texts(hand)
+    play(hand, "take K♠", "play A♦ off A♥", "play 2♦ off A♦", "pair K♠ K♣ discard Q♣ down")
+    assert hand.out == 1
+
+
+def test_the_top_card_taken_is_no_odd_card_beside_a_closing_pair() -> None:
+    # Player 1 took Q♣ from the top and holds K♠ K♣ Q♣.
+    hand = position("Ks Kc Qc", phase=Phase.PLAY, taken="Qc")
+    assert texts(hand) == ["meld K♣ Q♣", "discard K♣", "discard K♠"]
+    message = refused(hand, "pair K♠ K♣ discard Q♣ down", "taken_top_kept")
+    assert message.endswith(
+        "Q♣ was taken from the top of the pile this turn and may not be discarded,"
+        " not even to go out (V)"
+    )
+    # With R3's exception the pair goes out.
+    lenient = dataclasses.replace(PRACTICAL, discard_taken_to_go_out=True)
+    hand = position("Ks Kc Qc", phase=Phase.PLAY, taken="Qc", rules=lenient)
+    assert "pair K♠ K♣ discard Q♣ down" in texts(hand)
+
+
+def test_no_play_leaves_the_top_card_taken_alone_in_hand() -> None:
+    # Player 1 took Q♣ from the top and holds 5♦ Q♣; 4♦ lies on the table. Playing 5♦
+    # would leave Q♣ alone, which he may neither play nor discard: he discards 5♦.
+    hand = position("5d Qc", phase=Phase.PLAY, taken="Qc", theirs=((ColumnKind.SOLO, "4d"),))
+    assert texts(hand) == ["discard 5♦"]
+    message = refused(hand, "play 5♦ off 4♦", "taken_top_stranded")
+    assert "only Q♣ would be left in hand" in message
+    # Had Q♣ somewhere to go, both would be played and he would go out.
+    hand = position(
+        "5d Qc",
+        phase=Phase.PLAY,
+        taken="Qc",
+        theirs=((ColumnKind.SOLO, "4d"), (ColumnKind.SOLO, "Kc")),
+    )
+    play(hand, "play 5♦ off 4♦", "play Q♣ off K♣")
+    assert hand.out == 1
 
 
 # -- perft ------------------------------------------------------------------------------------

@@ -306,16 +306,22 @@ def end_is_acceptable(
     pair_to_go_out: bool,
     closing_runs: bool = False,
     odd_discard: bool = True,
+    kept: int = 0,
 ) -> bool:
     """Whether a meld phase ending with ``left`` in hand satisfies a take that binds
     ``taken`` (R3's take-two, seed 003's deep take): each card of ``taken`` still in hand
     must go into the two-card column the player goes out with (R6; ``closing_runs``: a
     two-card run may close too), beside at most one odd card to discard if
-    ``odd_discard``.
+    ``odd_discard``. ``kept``: cards that may not be discarded this turn at all, not even
+    to go out (seed 003's top card taken); a hand of nothing else cannot end the turn.
+
+    >>> [end_is_acceptable(CardSet.parse(left).mask, 0, True, kept=CardSet.parse("Qc").mask)
+    ...  for left in ("Qc", "Qc 2d", "")]
+    [False, True, True]
     """
     still = left & taken
     if not still:
-        return True
+        return not left or bool(left & ~kept)
     if not pair_to_go_out:
         return False
     closes = closes_with_run if closing_runs else is_pair
@@ -323,7 +329,7 @@ def end_is_acceptable(
     if n == 2:
         return closes(left)
     if n == 3 and odd_discard:
-        return any(closes(left & ~(1 << x)) for x in cards_of(left & ~taken))
+        return any(closes(left & ~(1 << x)) for x in cards_of(left & ~(taken | kept)))
     return False
 
 
@@ -408,10 +414,12 @@ def plays_reach(
     closing_runs: bool = False,
     odd_discard: bool = True,
     short: bool = False,
+    kept: int = 0,
 ) -> bool:
     """Whether some way of playing the meld phase on from here plays every card of
-    ``taken`` (or keeps them for the closing pair, R6). The take-two test of R3, and the
-    deep take's (seed 003: ``taken`` is then the deepest card alone).
+    ``taken`` (or keeps them for the closing pair, R6), and then ends the turn. The
+    take-two test of R3, and the deep take's (seed 003: ``taken`` is then the deepest card
+    alone; ``kept`` the card taken from the top, which may not be discarded).
 
     With ``stop_anywhere`` the player may end the phase at any point (non-compulsory
     variants); otherwise the phase ends only when nothing is playable. ``closing_runs``
@@ -438,30 +446,49 @@ def plays_reach(
         if not hand & taken:
             return True
         if not melds:
-            return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard)
-        if _melds_play_all(melds, hand & taken):
+            return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard, kept)
+        if _melds_play_all(melds, hand & taken) and not kept:
             return True
     seen: set[tuple[int, int]] = set()
 
-    def search(hand: int, open_mask: int) -> bool:
-        if stop_anywhere and end_is_acceptable(
-            hand, taken, pair_to_go_out, closing_runs, odd_discard
-        ):
+    seen_reserved: set[tuple[int, int, int]] = set()
+
+    def acceptable(left: int) -> bool:
+        return end_is_acceptable(left, taken, pair_to_go_out, closing_runs, odd_discard, kept)
+
+    def search(hand: int, open_mask: int, reserve: int = 0) -> bool:
+        """``reserve``: a card held back from play, to be discarded at the end."""
+        if stop_anywhere and acceptable(hand | reserve):
             return True
-        hand, open_mask, _, melds = _solo_closure(hand, open_mask, short)
-        if not hand & taken:
+        before, opened = hand, open_mask
+        hand, open_mask, played, melds = _solo_closure(hand, open_mask, short)
+        if not hand & taken and (not kept or acceptable(hand | reserve)):
             return True  # all on the table: nothing later can take them back
-        key = (hand, open_mask)
-        if key in seen:
-            return False
-        seen.add(key)
+        if stop_anywhere and acceptable(hand | reserve):
+            return True  # the solos played, the melds left in hand
+        if reserve:
+            if (hand, open_mask, reserve) in seen_reserved:
+                return False
+            seen_reserved.add((hand, open_mask, reserve))
+        else:
+            if (hand, open_mask) in seen:
+                return False
+            seen.add((hand, open_mask))
+            # Playing every solo at once may in the end leave the card that may not be
+            # discarded alone in hand: one of them, held back from here instead, is then
+            # the discard that ends the turn. (It lies in no meld, so holding it binds
+            # nothing else by The Rule.)
+            if kept and any(
+                search(before & ~(1 << c), opened, 1 << c) for c in cards_of(played & ~taken)
+            ):
+                return True
         if not melds:
-            return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard)
+            return acceptable(hand | reserve)
         if not stop_anywhere and len(melds) > 1:
             union = _union_if_disjoint(melds)
             if union:
                 return search(hand & ~union, open_mask | _all_accepts(melds))
-        return any(search(hand & ~m, open_mask | meld_accepts(m)) for m in melds)
+        return any(search(hand & ~m, open_mask | meld_accepts(m), reserve) for m in melds)
 
     return search(hand, open_mask)
 

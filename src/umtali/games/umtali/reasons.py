@@ -373,7 +373,7 @@ def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     if whole is not None:
         return whole
     if mask in melds:
-        return _taken_reason(state)
+        return _taken_reason(state, hand)
     return _Why("not_a_meld", "it is not a meld of cards in hand")  # pragma: no cover
 
 
@@ -403,7 +403,7 @@ def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
                 f"a Jack is always playable and is played alone: write 'play {name}'",
                 head=head,
             )
-        return _taken_reason(state)
+        return _taken_reason(state, hand)
     for meld in hand_melds(hand):
         if meld >> card & 1:
             column = column_order(meld)
@@ -462,7 +462,7 @@ def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
             (target,),
             f"{head} off {card_name(target)}",
         )
-    return _taken_reason(state)
+    return _taken_reason(state, hand)
 
 
 def _column_kind_of(state: PublicHand, card: int) -> int | None:
@@ -474,7 +474,7 @@ def _column_kind_of(state: PublicHand, card: int) -> int | None:
     return None
 
 
-def _taken_reason(state: PublicHand) -> _Why:
+def _taken_reason(state: PublicHand, hand: int) -> _Why:
     if state.took_two:
         return _Why(
             "taken_two_stranded",
@@ -482,7 +482,7 @@ def _taken_reason(state: PublicHand) -> _Why:
             " {rules}",
             ("R3",),
         )
-    if state.taken_this_turn() and state.must_meld:
+    if state.taken_this_turn().mask & state.must_meld & hand:
         deepest = tuple(cards_of(state.must_meld))
         return _Why(
             "taken_deep_stranded",
@@ -491,7 +491,35 @@ def _taken_reason(state: PublicHand) -> _Why:
             ("V",),
             deepest,
         )
+    kept = _kept_top(state) & hand
+    if kept:
+        return _Why(
+            "taken_top_stranded",
+            f"after it only {card_name(kept.bit_length() - 1)} would be left in hand, and it"
+            " was taken from the top of the pile this turn: it may not be discarded, not even"
+            " to go out {rules}",
+            ("V",),
+            (kept.bit_length() - 1,),
+        )
     return _NOT_LEGAL  # pragma: no cover
+
+
+def _kept_top(state: PublicHand) -> int:
+    """The card taken from the top of the pile this turn when these rules forbid
+    discarding it even to go out (seed 003), before the R7 last turn; else 0."""
+    if state.rules.discard_taken_to_go_out or state.last_turn:
+        return 0
+    return state.taken_this_turn().mask & state.taken_top
+
+
+def _kept_top_discard(card: int) -> _Why:
+    return _Why(
+        "taken_top_kept",
+        f"{card_name(card)} was taken from the top of the pile this turn and may not be"
+        " discarded, not even to go out {rules}",
+        ("V",),
+        (card,),
+    )
 
 
 def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
@@ -516,6 +544,8 @@ def _discard_reason(state: PublicHand, move: Move, hand: int) -> _Why:
         )
     if going_out and not move.face_down and state.rules.final_discard_face_down_only:
         return _face_up_out(card)
+    if going_out and _kept_top(state) >> card & 1:
+        return _kept_top_discard(card)
     if (state.taken_this_turn().mask & state.taken_top) >> card & 1:
         return _Why(
             "taken_discard",
@@ -584,4 +614,6 @@ def _pair_reason(state: PublicHand, move: Move, hand: int) -> _Why:
         return _face_up_out(move.discard)
     if move.discard is not None and (hand & state.must_meld) >> move.discard & 1:
         return _TAKEN_TWO_UNPLAYED if state.took_two else _unplayed_deep(state.must_meld)
+    if move.discard is not None and _kept_top(state) >> move.discard & 1:
+        return _kept_top_discard(move.discard)
     return _NOT_LEGAL  # pragma: no cover

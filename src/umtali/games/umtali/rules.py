@@ -44,6 +44,7 @@ _FLAGS: Final = (
     "pair_to_go_out",
     "last_turn_short_melds",
     "last_turn_discard",
+    "discard_taken_to_go_out",
 )
 """The options that are true or false."""
 
@@ -55,6 +56,10 @@ _SEED_003_OPTIONS: Final = (
     "last_turn_discard",
 )
 """The options added for seed 003's preset, which older records of house rules lack."""
+
+_LATER_OPTIONS: Final = ("discard_taken_to_go_out",)
+"""Options added since, which older records lack: such a record was played under the
+value of the preset it names (the standard value for house rules)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,10 @@ class RuleSet:
         last_turn_discard: R7: the last-turn player may go out by a discard (his last
             card, or the odd card beside a closing pair); off, he never discards and
             what he cannot meld is forfeited (seed 003).
+        discard_taken_to_go_out: R3: a card taken from the pile may be discarded in the
+            same turn when that discard goes out (the last card, or the odd card beside
+            a closing pair); off, the card that lay on top of the pile is never
+            discarded in its taker's turn, not even to go out (seed 003, ruling V).
         marriage_multiplier: R9: the factor on the two cards of a marriage column.
         hands_per_game: R10: hands in a game.
         games_to_win_session: R10: games a player must win to take the session.
@@ -101,6 +110,7 @@ class RuleSet:
     pair_to_go_out: bool = True
     last_turn_short_melds: bool = False
     last_turn_discard: bool = True
+    discard_taken_to_go_out: bool = True
     marriage_multiplier: int = 2
     hands_per_game: int = 4
     games_to_win_session: int = 2
@@ -122,6 +132,11 @@ class RuleSet:
             raise InvalidRulesError(
                 "final_discard_face_down_only needs face_down_final_discard: a discard that"
                 " must lie face down has to be allowed to"
+            )
+        if not self.discard_taken_to_go_out and self.compulsory_play:
+            raise InvalidRulesError(
+                "discard_taken_to_go_out=false needs compulsory_play=false: a player made to"
+                " play every card he can could be left holding only the card he may not discard"
             )
         for key, low, high in (
             ("marriage_multiplier", 1, 10),
@@ -163,7 +178,7 @@ class RuleSet:
         # A custom set of rules (a record of a house variant) names every option itself,
         # but those added with seed 003's preset: a record made before them played as the
         # standard rules still do without them.
-        for key in _SEED_003_OPTIONS:
+        for key in (*_SEED_003_OPTIONS, *_LATER_OPTIONS):
             options.setdefault(key, getattr(STANDARD, key))
         missing = sorted(known - set(options) - {"name"})
         if missing:
@@ -195,10 +210,11 @@ PRACTICAL: Final = RuleSet(
     pair_to_go_out=False,
     last_turn_short_melds=True,
     last_turn_discard=False,
+    discard_taken_to_go_out=False,
 )
 """The looser Umtali of seed 003 (ruling V; docs/RULES.md Part 3b): 10 cards each and an
 upcard, the non-dealer starts and draws, melding optional, deep takes from the pile, a
-face-down discard to go out, two-card melds on the last turns, no discard on the last
-turn. Scoring, four hands a game and the session are the standard ones."""
+face-down discard to go out (never the card taken from the top of the pile that turn),
+two-card melds on the last turns, no discard on the last turn. Scoring, four hands a game and the session are the standard ones."""
 
 PRESETS: Final[dict[str, RuleSet]] = {"standard": STANDARD, "practical": PRACTICAL}

@@ -677,7 +677,7 @@ class HandState:
                     and not (
                         loose >> second & 1 and not SOLO_ACCEPTS[second] & hand & ~(1 << second)
                     )
-                    and self._reach(hand, open_mask, both)
+                    and self._reach(hand, open_mask, both, 1 << top)
                 ):
                     acts.append(_TAKE_TWO | top << CARD_SHIFT | second << SECOND_SHIFT)
         return acts
@@ -695,13 +695,14 @@ class HandState:
             if card & FACE_DOWN:  # nothing lies under a face-down card in play, but be sure
                 break
             got |= 1 << card
-            if self._reach(hand | got, self.open_mask, 1 << card):
+            if self._reach(hand | got, self.open_mask, 1 << card, 1 << pile[-1]):
                 acts.append(_TAKE | card << CARD_SHIFT)
         return acts
 
-    def _reach(self, hand: int, open_mask: int, must: int) -> bool:
+    def _reach(self, hand: int, open_mask: int, must: int, top: int) -> bool:
         """Whether the turn can go on from ``hand`` and ``open_mask`` to play every card
-        of ``must``, under these rules and at this point of the hand
+        of ``must`` and end, under these rules and at this point of the hand, ``top``
+        being the card taken from the top of the pile
         (:func:`umtali.games.umtali.melds.plays_reach`)."""
         rules = self.rules
         short_now = self.last_turn and rules.last_turn_short_melds
@@ -714,7 +715,16 @@ class HandState:
             closing_runs=rules.last_turn_short_melds,
             odd_discard=not self.last_turn or rules.last_turn_discard,
             short=short_now,
+            kept=self._kept(top),
         )
+
+    def _kept(self, top: int) -> int:
+        """Of ``top`` (the card taken from the top of the pile this turn), what may not be
+        discarded even to go out: all of it under seed 003 before the R7 last turn (on
+        it the player forfeits what he holds, and the rule binds nothing), else nothing."""
+        if self.rules.discard_taken_to_go_out or self.last_turn:
+            return 0
+        return top
 
     def _closing_pairs(self) -> bool:
         """Whether the ``pair`` move (going out with a two-card column) exists now: by R6,
@@ -780,6 +790,9 @@ class HandState:
         must_place = self.must_meld & hand
         if must_place and acts:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
+        kept = 0 if self.rules.discard_taken_to_go_out else self._kept(self.taken_top) & hand
+        if kept and self.taken & kept and acts:
+            acts = [a for a in acts if not self._strands(a, kept)]
         if acts:
             if self.rules.compulsory_play:
                 return acts
@@ -788,6 +801,20 @@ class HandState:
             return _discards_of(hand & ~(self.taken & self.taken_top))
         acts.extend(self._end_actions(hand, must_place))
         return acts
+
+    def _strands(self, action: int, kept: int) -> bool:
+        """Whether play ``action`` leaves the hand holding ``kept`` alone (a card that may
+        not be discarded this turn, seed 003) with no way to play it: a turn that could
+        not end. Melding is optional there, so the player keeps another card instead."""
+        hand = self.hands[self.player]
+        if action & KIND_MASK == _MELD:
+            played = action >> CARD_SHIFT
+            open_mask = self.open_mask | meld_accepts(played)
+        else:
+            c = action >> CARD_SHIFT & CARD_FIELD
+            played = 1 << c
+            open_mask = self.open_mask | SOLO_ACCEPTS[c]
+        return hand & ~played == kept and not kept & (open_mask | JACKS)
 
     def _keeps_taken_playable(self, action: int) -> bool:
         hand = self.hands[self.player]
@@ -799,7 +826,7 @@ class HandState:
             c = action >> CARD_SHIFT & CARD_FIELD
             hand &= ~(1 << c)
             open_mask = self.open_mask | SOLO_ACCEPTS[c]
-        return self._reach(hand, open_mask, self.must_meld)
+        return self._reach(hand, open_mask, self.must_meld, self.taken & self.taken_top)
 
     def _end_actions(self, hand: int, must_place: int) -> list[int]:
         """Ways to end the turn once melding is done: discard, go out, or forfeit (R5-R7)."""
@@ -819,8 +846,11 @@ class HandState:
                 if (a >> CARD_SHIFT) & must_place == must_place
             ]
         if n == 1:
-            if not self.last_turn or rules.last_turn_discard:
-                c = hand.bit_length() - 1
+            c = hand.bit_length() - 1
+            if (not self.last_turn or rules.last_turn_discard) and (
+                rules.discard_taken_to_go_out
+                or not self._kept(self.taken & self.taken_top) >> c & 1
+            ):
                 if not rules.final_discard_face_down_only:
                     acts.append(_DISCARD | c << CARD_SHIFT)
                 if rules.face_down_final_discard:
@@ -844,6 +874,7 @@ class HandState:
             if closes(hand):
                 acts.append(_PAIR | hand << CARD_SHIFT | NO_CARD << PAIR_DISCARD_SHIFT)
         elif n == 3 and (not self.last_turn or rules.last_turn_discard):
+            not_discardable |= self._kept(self.taken & self.taken_top)
             for x in cards_of(hand & ~not_discardable):
                 pair = hand & ~(1 << x)
                 if closes(pair):
