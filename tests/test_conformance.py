@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -33,19 +34,15 @@ within it is a fault of the game, found here rather than as a hung test."""
 
 
 @pytest.fixture(autouse=True, scope="module")
-def toy_registered() -> None:
+def toy_registered() -> Iterator[None]:
     """Toy in the registry for this module's tests (the built-in games are there anyway)."""
-    games.register(tests.toy_game.SPEC, replace=True)
-
-
-def _specs() -> list[GameSpec]:
-    games.register(tests.toy_game.SPEC, replace=True)
-    return list(games.games())
+    with tests.toy_game.registered():
+        yield
 
 
 CASES = [
     pytest.param(spec.name, seats, id=f"{spec.name}-{seats}")
-    for spec in _specs()
+    for spec in tests.toy_game.every_game()
     for seats in spec.seat_counts
 ]
 """Every registered game at every seat count it offers."""
@@ -242,7 +239,6 @@ def test_a_kept_game_resumes_where_it_stopped(name: str, seats: int, tmp_path: P
         resumed.close()
 
 
-# (slow: the hint level thinks for a while at every move)
 @pytest.mark.parametrize(("name", "seats"), CASES)
 def test_a_person_plays_a_whole_game_to_its_end(name: str, seats: int) -> None:
     spec = games.get(name)

@@ -24,15 +24,10 @@ REPO = Path(__file__).parent.parent
 TOY = "tests.toy_game:SPEC"
 
 
-def _specs() -> list[GameSpec]:
-    games.register(tests.toy_game.SPEC, replace=True)
-    return list(games.games())
-
-
-SPECS = [pytest.param(spec, id=spec.name) for spec in _specs()]
+SPECS = [pytest.param(spec, id=spec.name) for spec in tests.toy_game.every_game()]
 SEATINGS = [
     pytest.param(spec, seats, id=f"{spec.name}-{seats}")
-    for spec in _specs()
+    for spec in tests.toy_game.every_game()
     for seats in spec.seat_counts
 ]
 

@@ -42,10 +42,9 @@ places of three-hand Gin (cards cut from a deck of their own before the first de
 
 
 def _seatings() -> list[Any]:
-    games.register(tests.toy_game.SPEC, replace=True)
     return [
         pytest.param(spec.name, seats, id=f"{spec.name}-{seats}")
-        for spec in games.games()
+        for spec in tests.toy_game.every_game()
         if spec.has("table")
         for seats in spec.seat_counts
     ]
@@ -212,12 +211,17 @@ def sockets_of(client: TestClient, secrets: dict[int, str]) -> Iterator[tuple[in
         yield seat, client.websocket_connect(f"/ws/seat/{secret}")
 
 
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    with tests.toy_game.registered():
+        yield
+
+
 @pytest.mark.parametrize(("name", "seats"), SEATINGS)
 def test_random_play_through_the_web_api_ends_and_no_seat_learns_a_hidden_card(
     name: str, seats: int, tmp_path: Path
 ) -> None:
     spec = games.get(name)
-    games.register(tests.toy_game.SPEC, replace=True)
     db_url = f"sqlite:///{tmp_path / 'umtali.db'}"
     with TestClient(app_on(db_url, hint_level="greedy")) as client:
         created = new_game(client, **request_for(spec, seats))

@@ -76,6 +76,13 @@ def register(spec: GameSpec, *, replace: bool = False) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Take the game named ``name`` out of the registry (a game registered for a while,
+    as the tests do theirs); :class:`UnknownGameError` if none is."""
+    get(name)
+    del _registry[name]
+
+
 def _load() -> None:
     """Register the games built in, then those of installed packages and of
     ``UMTALI_GAMES``, once."""
