@@ -217,6 +217,36 @@ def test_a_hint_is_a_legal_move_and_changes_nothing(name: str, seats: int) -> No
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
+def test_push_then_pop_of_every_legal_move_changes_nothing(name: str, seats: int) -> None:
+    # Along a game between computers, every few moves: each legal move of each hand under
+    # way pushed and popped on the engine's own hand leaves the legal moves, the views of
+    # the seats to move and the record as they were.
+    spec = games.get(name)
+    session = spec.maker().between_bots(levels_for(spec, seats, 4), 4)
+    checked = moves = 0
+    while not session.is_over() and moves < 400:
+        if session.needs_deal():
+            session.deal()
+            continue
+        if moves % 3 == 0:
+            for position in session.positions():
+                legal = position.legal_actions()
+                assert legal, "a hand under way has a legal move"
+                waiting = session.waiting()
+                before = (session.record(), [session.view(seat) for seat in waiting])
+                for action in legal:
+                    position.push(action)
+                    position.pop()
+                    assert position.legal_actions() == legal
+                assert (session.record(), [session.view(seat) for seat in waiting]) == before
+                checked += len(legal)
+        session.bot_move()
+        moves += 1
+    assert checked > 20
+    assert session.positions() == () or not session.is_over()
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
 def test_a_kept_game_resumes_where_it_stopped(name: str, seats: int, tmp_path: Path) -> None:
     spec = games.get(name)
     session = spec.maker().new(seed=21, humans={0}, seats=seats, level=spec.levels[0])

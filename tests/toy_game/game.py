@@ -133,7 +133,13 @@ class ToyHand:
         player = self.to_move()
         return [] if player is None else [ToyMove(c) for c in cards_of(self.hands[player])]
 
-    def push(self, move: ToyMove) -> None:
+    def legal_actions(self) -> list[int]:
+        """The legal moves as ints: the cards the player to move may play."""
+        return [move.card for move in self.legal()]
+
+    def push(self, move: ToyMove | int) -> None:
+        if isinstance(move, int):
+            move = ToyMove(move)
         player = self.to_move()
         if player is None or not self.hands[player] >> move.card & 1:
             raise ToyMoveError(f"{card_name(move.card)} is not in the hand of the player to move")

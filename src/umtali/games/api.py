@@ -41,6 +41,7 @@ __all__ = [
     "MoveT",
     "Notated",
     "Played",
+    "Position",
     "Recap",
     "RecordBody",
     "Refused",
@@ -174,6 +175,15 @@ Guard = Callable[[], AbstractContextManager[object]]
 # -- the session -------------------------------------------------------------------------------
 
 
+class Position(Protocol):
+    """A hand as its game's engine holds it: the legal moves as small ints, each played by
+    ``push`` and taken back by ``pop`` (the engine's own undo, python-chess's idiom)."""
+
+    def legal_actions(self) -> list[int]: ...
+    def push(self, move: Any) -> None: ...
+    def pop(self) -> Any: ...
+
+
 class Session(Protocol):
     """A game at a table, as every front end plays it: two to four seats, each a person
     (``None`` in :attr:`levels`) or a computer level. Seats are the game's players,
@@ -303,6 +313,11 @@ class Session(Protocol):
 
     def record(self) -> str:
         """The record of the match so far, as JSON text."""
+
+    def positions(self) -> tuple[Position, ...]:
+        """The hands under way, as the engine holds them (one, or one a table), for
+        tools that search them. A move pushed on one bypasses the session: pop it again
+        before the session is used."""
 
 
 class SessionMaker(Protocol):

@@ -365,6 +365,11 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         current: HandT | None = self.match.current
         return current
 
+    def positions(self) -> tuple[HandT, ...]:
+        """The hand under way, if any (:meth:`umtali.games.api.Session.positions`)."""
+        hand = self.match.current
+        return () if hand is None or hand.is_over() else (hand,)
+
     @property
     def hand_index(self) -> int:
         """The index of the last hand dealt, from 0 (-1 before the first deal)."""

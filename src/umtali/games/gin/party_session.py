@@ -53,7 +53,7 @@ from umtali.games.gin.party import (
 )
 from umtali.games.gin.rules import GIN, GinRules
 from umtali.games.gin.session import DEFAULT_GIN_BOT, GinPlaySession
-from umtali.games.gin.state import GinMove
+from umtali.games.gin.state import GinHand, GinMove
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import card_name
 from umtali.kernel.english import YOU, object_name, subject
@@ -412,6 +412,11 @@ class GinPartySession:
         """The hands dealt and not yet counted: one in three-hand, two in four-hand,
         those with a person at them first."""
         return self._dealt
+
+    def positions(self) -> tuple[GinHand, ...]:
+        """The hand under way at each table (:meth:`umtali.games.api.Session.positions`)."""
+        hands = (party.session.match.current for party in self._dealt)
+        return tuple(hand for hand in hands if hand is not None and not hand.is_over())
 
     # -- the seats' moves, as every game's session answers them ---------------------------
     def waiting(self) -> tuple[int, ...]:
