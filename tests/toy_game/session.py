@@ -156,9 +156,8 @@ class ToySessions:
         hint_level: str | None = None,
     ) -> ToySession:
         seats = Seats.of(match.meta, BOTS)
-        levels = tuple(None if s in seats.humans - handed_over else seats.bot for s in (0, 1))
         hints = hint_level if hint_level in BOTS else None
-        return ToySession(match, seats.seed, (levels[0], levels[1]), hint_level=hints)
+        return ToySession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
 
     def persons(self, match: ToyMatch) -> frozenset[int]:
         return Seats.of(match.meta, BOTS).humans

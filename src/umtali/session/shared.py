@@ -80,10 +80,10 @@ class Seats:
     bot: str
 
     @classmethod
-    def of(cls, meta: dict[str, Any], levels: Collection[str]) -> Seats:
+    def of(cls, meta: dict[str, Any], levels: Collection[str], size: int = 2) -> Seats:
         """The seats in ``meta``, checked as strictly as a record's moves: whole numbers
-        (not ``1e400``, ``3.7`` or ``true``), a list of seats 0 and 1, a level among the
-        game's ``levels``.
+        (not ``1e400``, ``3.7`` or ``true``), a list of seats from 0 to ``size - 1``, a
+        level among the game's ``levels``.
 
         >>> Seats.of({"seed": 4, "humans": [0], "bot": "greedy"}, ("random", "greedy")).humans
         frozenset({0})
@@ -98,12 +98,12 @@ class Seats:
         if (
             not isinstance(humans, list)
             or not humans
-            or any(type(seat) is not int or seat not in (0, 1) for seat in humans)
+            or any(type(seat) is not int or not 0 <= seat < size for seat in humans)
             or len(set(humans)) != len(humans)
         ):
+            which = "[0], [1] or [0, 1]" if size == 2 else f"some of 0 to {size - 1}"
             raise SeatsError(
-                f"{_META} its 'humans' must list the seats at the keyboard, [0], [1] or"
-                f" [0, 1], not {humans!r}"
+                f"{_META} its 'humans' must list the seats at the keyboard, {which}, not {humans!r}"
             )
         if not isinstance(bot, str) or bot not in levels:
             raise SeatsError(f"{_META} its 'bot' must be one of {', '.join(levels)}, not {bot!r}")
@@ -111,6 +111,16 @@ class Seats:
 
     def meta(self) -> dict[str, Any]:
         return {"seed": self.seed, "humans": sorted(self.humans), "bot": self.bot}
+
+    def levels(self, handed_over: frozenset[int] = frozenset()) -> tuple[str | None, str | None]:
+        """Who plays each seat at a server: ``None`` for a person, else the computer's
+        level (a person's seat ``handed_over`` to the computer too).
+
+        >>> Seats(4, frozenset({0, 1}), "greedy").levels(frozenset({1}))
+        (None, 'greedy')
+        """
+        people = self.humans - handed_over
+        return (None if 0 in people else self.bot, None if 1 in people else self.bot)
 
     def players(self) -> tuple[str, str]:
         """The players' names: "You" and "Computer (LEVEL)", or "Player 1" and

@@ -59,7 +59,7 @@ from umtali.kernel.cards import card_name
 from umtali.kernel.english import YOU, object_name, subject
 from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, deck_for, first_dealer_for
-from umtali.session.shared import Guard, SeatsError
+from umtali.session.shared import Guard, Seats, SeatsError
 
 __all__ = [
     "PARTY_SIZES",
@@ -111,33 +111,12 @@ def _hand_seed(seed: Seed, number: int) -> str:
     return f"{seed}/{number - 1}"
 
 
-_META: Final = "the saved game's seats ('meta') are not as 'umtali play' wrote them:"
-
-
 def seats_of(meta: dict[str, Any], size: int) -> tuple[int, frozenset[int], str]:
     """The seed, the people's seats and the computer's level a party game keeps in its
-    record's ``meta``, checked as strictly as the two-player game's
-    (:class:`~umtali.session.shared.Seats`)."""
-    if not {"seed", "humans", "bot"} <= meta.keys():
-        raise SeatsError(
-            "the saved game lacks its seats or seed ('meta'): it was not saved by 'umtali play'"
-        )
-    seed, humans, bot = meta["seed"], meta["humans"], meta["bot"]
-    if type(seed) is not int:
-        raise SeatsError(f"{_META} its 'seed' must be a whole number, not {seed!r}")
-    if (
-        not isinstance(humans, list)
-        or not humans
-        or any(type(seat) is not int or not 0 <= seat < size for seat in humans)
-        or len(set(humans)) != len(humans)
-    ):
-        raise SeatsError(
-            f"{_META} its 'humans' must list the players at the keyboard, some of 0 to"
-            f" {size - 1}, not {humans!r}"
-        )
-    if not isinstance(bot, str) or bot not in GIN_BOTS:
-        raise SeatsError(f"{_META} its 'bot' must be one of {', '.join(GIN_BOTS)}, not {bot!r}")
-    return seed, frozenset(humans), bot
+    record's ``meta``, checked as the two-player game's are
+    (:meth:`~umtali.session.shared.Seats.of`)."""
+    seats = Seats.of(meta, GIN_BOTS, size)
+    return seats.seed, seats.humans, seats.bot
 
 
 def _check_deals(match: GinPartyMatch, seed: int) -> None:

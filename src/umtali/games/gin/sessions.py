@@ -100,9 +100,7 @@ class GinSessions:
             return GinPartySession.of_stored(match, hint_level=hints, handed_over=handed_over)
         # Dealt from the server's shuffle, not from the seed: built as it stands.
         seats = Seats.of(match.meta, GIN_BOTS)
-        people = seats.humans - handed_over
-        levels = tuple(None if seat in people else seats.bot for seat in (0, 1))
-        return GinPlaySession(match, seats.seed, (levels[0], levels[1]), hint_level=hints)
+        return GinPlaySession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
 
     def persons(self, match: GinMatch | GinPartyMatch) -> frozenset[int]:
         if isinstance(match, GinPartyMatch):

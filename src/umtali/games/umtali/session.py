@@ -782,10 +782,8 @@ class UmtaliSessions:
         # built as it stands (of_record would check the decks against the seed); the
         # seed still seeds the computer's decisions.
         seats = Seats.of(match.meta, BOTS)
-        people = seats.humans - handed_over
-        levels = tuple(None if seat in people else seats.bot for seat in (0, 1))
         hints = hint_level if hint_level in BOTS else None
-        return PlaySession(match, seats.seed, (levels[0], levels[1]), hint_level=hints)
+        return PlaySession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
 
     def persons(self, match: Match) -> frozenset[int]:
         return Seats.of(match.meta, BOTS).humans
