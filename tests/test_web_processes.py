@@ -79,6 +79,18 @@ class Tally:
             self.moves += 1
             self.changed.notify_all()
 
+    def connected(self, player: Player) -> None:
+        """``player`` has opened a socket (once, then again after each restart)."""
+        with self.changed:
+            player.connections += 1
+            self.changed.notify_all()
+
+    def wait_until(self, condition: Callable[[], bool], what: str) -> None:
+        """Wait until ``condition`` holds (or the test gives up)."""
+        with self.changed:
+            if not self.changed.wait_for(lambda: condition() or self.aborted, HANG_SECONDS):
+                raise AssertionError(f"waited {HANG_SECONDS} s for {what}")
+
     def ended(self) -> None:
         with self.changed:
             self.over = True
@@ -149,7 +161,7 @@ class Player:
             socket_url = self.url().replace("http://", "ws://") + f"/ws/seat/{self.secret}"
             try:
                 with connect(socket_url, open_timeout=5, close_timeout=1) as ws:
-                    self.connections += 1
+                    self.tally.connected(self)
                     self._listen(ws)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 time.sleep(0.1)  # the server is away: come back soon
@@ -319,10 +331,12 @@ class Killer(threading.Thread):
         planned: int,
         first: int = 6,
         every: int = 10,
+        players: Sequence[Player] = (),
     ) -> None:
         super().__init__(daemon=True)
         self.server = server
         self.tally = tally
+        self.players = players
         self.planned = planned
         self.first = first
         self.every = every
@@ -339,6 +353,12 @@ class Killer(threading.Thread):
                 self.kills += 1
                 time.sleep(0.3)  # the players find the server gone
                 self.server.start()
+                # The moves after a restart count once every player is back: one who
+                # sits out a hand would otherwise find the others done before he is.
+                self.tally.wait_until(
+                    lambda: all(p.connections > self.kills or p.done for p in self.players),
+                    "every player to come back",
+                )
                 target = self.tally.moves + self.every
             self.tally.stop_after(self.every)
         except BaseException as e:  # reported by the test, not lost in the thread
@@ -376,7 +396,7 @@ def play_through_kills(
         Player(lambda: server.url, secrets[seat], random.Random(seat), tally, 0.2, choose=choose)
         for seat in seats
     ]
-    killer = Killer(server, tally, kills, first=first, every=every)
+    killer = Killer(server, tally, kills, first=first, every=every, players=players)
     killer.start()
     play_game(players)
     killed = killer.finish()
