@@ -173,6 +173,6 @@ def test_a_party_record_with_a_seat_out_of_the_game_is_refused(tmp_path: Path) -
     record["meta"]["humans"] = [4]
     del record["digest"]
     (tmp_path / "p.json").write_text(json.dumps(record), encoding="utf-8")
-    with pytest.raises(ResumeError, match=r"its 'humans' must list the players .* 0 to 3"):
+    with pytest.raises(ResumeError, match=r"its 'humans' must list the seats .* 0 to 3"):
         KeptGame.resume(str(tmp_path / "p.json"), SaveLock.acquire(tmp_path / "p.json"),
                         guard=nullcontext)  # fmt: skip
