@@ -321,7 +321,7 @@ def end_is_acceptable(
     """
     still = left & taken
     if not still:
-        return not left or bool(left & ~kept)
+        return not kept or not left or bool(left & ~kept)
     if not pair_to_go_out:
         return False
     closes = closes_with_run if closing_runs else is_pair
@@ -449,41 +449,45 @@ def plays_reach(
             return end_is_acceptable(hand, taken, pair_to_go_out, closing_runs, odd_discard, kept)
         if _melds_play_all(melds, hand & taken) and not kept:
             return True
-    seen: set[tuple[int, int]] = set()
-
-    seen_reserved: set[tuple[int, int, int]] = set()
-
-    def acceptable(left: int) -> bool:
-        return end_is_acceptable(left, taken, pair_to_go_out, closing_runs, odd_discard, kept)
+    seen: set[tuple[int, ...]] = set()
 
     def search(hand: int, open_mask: int, reserve: int = 0) -> bool:
         """``reserve``: a card held back from play, to be discarded at the end."""
-        if stop_anywhere and acceptable(hand | reserve):
+        if stop_anywhere and end_is_acceptable(
+            hand | reserve, taken, pair_to_go_out, closing_runs, odd_discard, kept
+        ):
             return True
         before, opened = hand, open_mask
         hand, open_mask, played, melds = _solo_closure(hand, open_mask, short)
-        if not hand & taken and (not kept or acceptable(hand | reserve)):
+        if not hand & taken and (
+            not kept
+            or end_is_acceptable(
+                hand | reserve, taken, pair_to_go_out, closing_runs, odd_discard, kept
+            )
+        ):
             return True  # all on the table: nothing later can take them back
-        if stop_anywhere and acceptable(hand | reserve):
+        if stop_anywhere and end_is_acceptable(
+            hand | reserve, taken, pair_to_go_out, closing_runs, odd_discard, kept
+        ):
             return True  # the solos played, the melds left in hand
-        if reserve:
-            if (hand, open_mask, reserve) in seen_reserved:
-                return False
-            seen_reserved.add((hand, open_mask, reserve))
-        else:
-            if (hand, open_mask) in seen:
-                return False
-            seen.add((hand, open_mask))
-            # Playing every solo at once may in the end leave the card that may not be
-            # discarded alone in hand: one of them, held back from here instead, is then
-            # the discard that ends the turn. (It lies in no meld, so holding it binds
-            # nothing else by The Rule.)
-            if kept and any(
-                search(before & ~(1 << c), opened, 1 << c) for c in cards_of(played & ~taken)
-            ):
-                return True
+        key = (hand, open_mask, reserve) if reserve else (hand, open_mask)
+        if key in seen:
+            return False
+        seen.add(key)
+        # Playing every solo at once may in the end leave the card that may not be
+        # discarded alone in hand: one of them, held back from here instead, is then the
+        # discard that ends the turn. (It lies in no meld, so holding it binds nothing
+        # else by The Rule.)
+        if (
+            kept
+            and not reserve
+            and any(search(before & ~(1 << c), opened, 1 << c) for c in cards_of(played & ~taken))
+        ):
+            return True
         if not melds:
-            return acceptable(hand | reserve)
+            return end_is_acceptable(
+                hand | reserve, taken, pair_to_go_out, closing_runs, odd_discard, kept
+            )
         if not stop_anywhere and len(melds) > 1:
             union = _union_if_disjoint(melds)
             if union:

@@ -715,7 +715,7 @@ class HandState:
             closing_runs=rules.last_turn_short_melds,
             odd_discard=not self.last_turn or rules.last_turn_discard,
             short=short_now,
-            kept=self._kept(top),
+            kept=0 if rules.discard_taken_to_go_out or self.last_turn else top,
         )
 
     def _kept(self, top: int) -> int:
@@ -790,9 +790,11 @@ class HandState:
         must_place = self.must_meld & hand
         if must_place and acts:
             acts = [a for a in acts if self._keeps_taken_playable(a)]
-        kept = 0 if self.rules.discard_taken_to_go_out else self._kept(self.taken_top) & hand
-        if kept and self.taken & kept and acts:
-            acts = [a for a in acts if not self._strands(a, kept)]
+        # Seed 003: no play may strand the top card taken (most turns took nothing).
+        if self.taken and acts and not self.rules.discard_taken_to_go_out:
+            kept = self._kept(self.taken & self.taken_top) & hand
+            if kept:
+                acts = [a for a in acts if not self._strands(a, kept)]
         if acts:
             if self.rules.compulsory_play:
                 return acts
@@ -874,7 +876,8 @@ class HandState:
             if closes(hand):
                 acts.append(_PAIR | hand << CARD_SHIFT | NO_CARD << PAIR_DISCARD_SHIFT)
         elif n == 3 and (not self.last_turn or rules.last_turn_discard):
-            not_discardable |= self._kept(self.taken & self.taken_top)
+            if not rules.discard_taken_to_go_out:
+                not_discardable |= self._kept(self.taken & self.taken_top)
             for x in cards_of(hand & ~not_discardable):
                 pair = hand & ~(1 << x)
                 if closes(pair):
