@@ -3,12 +3,13 @@ played to gin, a knock, an undercut and a dead hand with their scores."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
 import pytest
 
-from umtali.games.gin.game import GinGame
+from umtali.games.gin.game import GinGame, game_bonuses
 from umtali.games.gin.melds import (
     best_arrangement,
     deadwood_points,
@@ -325,9 +326,21 @@ def test_a_game_to_100_with_its_line_and_game_bonuses() -> None:
     assert game.is_over()
     result = game.result()
     assert (result.winner, result.points, result.shutout) == (1, (85, 170), False)
-    assert result.line == (25, 50)  # 25 for each hand won
-    assert result.final == (85 + 25, 170 + 50 + 100)
-    assert result.margin == 320 - 110
+    assert result.line == (0, 50)  # 25 for each hand the winner won (seed 004)
+    assert result.final == (85, 170 + 50 + 100)
+    assert result.margin == 320 - 85
+
+
+def test_the_line_bonus_is_the_winners_and_a_shutout_doubles_his_whole_score() -> None:
+    # Seed 004's figures (ruling G): hand points 100 to 42, hands won 7 to 2: the winner
+    # adds 25 for each of his 7 and the game's 100, 375 to 42. Clubs that give the loser
+    # his line bonus too (an option) make it 375 to 92.
+    assert game_bonuses((100, 42), (7, 2), (0,), GIN).final == (375, 42)
+    both = dataclasses.replace(GIN, line_bonus_to_all=True)
+    assert game_bonuses((100, 42), (7, 2), (0,), both).final == (375, 92)
+    # A shutout: 127 points from 3 hands, the loser won none: (127 + 75) x 2 + 200.
+    shutout = game_bonuses((127, 0), (3, 0), (0,), GIN)
+    assert (shutout.shutout, shutout.game_bonus, shutout.final) == (True, 200, (604, 0))
 
 
 def test_a_shutout_doubles_the_winners_points_and_the_game_bonus() -> None:
@@ -337,7 +350,7 @@ def test_a_shutout_doubles_the_winners_points_and_the_game_bonus() -> None:
     result = game.result()
     assert (result.winner, result.points, result.shutout) == (1, (0, 170), True)
     assert result.game_bonus == 200
-    assert result.final == (0, 2 * 170 + 2 * 25 + 200)
+    assert result.final == (0, 2 * (170 + 2 * 25) + 200)  # hands and lines doubled
     with pytest.raises(ValueError, match="the game is over"):
         game.new_hand(gin_deck(GIN_CARDS, SIXTY, "4s"))
 
@@ -408,4 +421,4 @@ def test_oklahoma_is_played_to_150_with_the_usual_bonuses() -> None:
     assert game.is_over()
     result = game.result()
     assert (result.winner, result.points, result.shutout) == (1, (145, 290), False)
-    assert result.final == (145 + 25, 290 + 2 * 25 + 100)  # bonuses are never doubled
+    assert result.final == (145, 290 + 2 * 25 + 100)  # bonuses are never doubled

@@ -93,8 +93,8 @@ def test_three_hand_rotation_over_a_win_a_dead_hand_and_two_losses() -> None:
     assert game.hands_won() == (3, 2, 1)  # a team's hand counts for both its members
     result = game.result()
     assert (result.winners, result.shutout, result.game_bonus) == ((0,), False, 100)
-    assert result.line == (75, 50, 25)
-    assert result.final == (105 + 75 + 100, 70 + 50, 30 + 25)
+    assert result.line == (75, 0, 0)  # the winner's hands alone (seed 004)
+    assert result.final == (105 + 75 + 100, 70, 30)
     with pytest.raises(GinPartyError, match="the game is over"):
         game.next_seats()
 
@@ -105,7 +105,7 @@ def test_a_lone_player_who_wins_every_hand_shuts_the_others_out() -> None:
         game.record(game.next_seats(), lone_wins(points))
     result = game.result()
     assert (result.winners, result.shutout, result.game_bonus) == ((0,), True, 200)
-    assert result.final == (2 * 110 + 2 * 25 + 200, 0, 0)
+    assert result.final == (2 * (110 + 2 * 25) + 200, 0, 0)
 
 
 def test_team_members_reaching_the_target_together_share_the_win() -> None:
@@ -115,7 +115,7 @@ def test_team_members_reaching_the_target_together_share_the_win() -> None:
     game.record(game.next_seats(), GinOutcome("gin", 1, 105, knocker=1))
     result = game.result()
     assert (result.winners, result.shutout) == ((1, 2), True)
-    assert result.final == (0, 2 * 105 + 25 + 200, 2 * 105 + 25 + 200)
+    assert result.final == (0, 2 * (105 + 25) + 200, 2 * (105 + 25) + 200)
 
 
 def test_the_higher_total_wins_when_two_pass_the_target_in_one_hand() -> None:
@@ -133,7 +133,7 @@ def test_three_hand_oklahoma_is_played_to_150() -> None:
     assert not game.is_over()  # past 100, short of 150
     game.record(game.next_seats(), lone_wins(40))
     assert game.is_over()
-    assert game.result().final[0] == 2 * 160 + 2 * 25 + 200  # a shutout in Oklahoma too
+    assert game.result().final[0] == 2 * (160 + 2 * 25) + 200  # a shutout in Oklahoma too
 
 
 def test_a_real_hand_is_dealt_at_the_seats_and_recorded() -> None:
@@ -218,8 +218,8 @@ def test_four_hand_team_totals_are_the_net_of_each_deal() -> None:
     assert game.deals_won() == (2, 2)
     result = game.result()
     assert (result.winner, result.points, result.shutout) == (1, (65, 115), False)
-    assert result.line == (50, 50)
-    assert result.final == (65 + 50, 115 + 50 + 100)
+    assert result.line == (0, 50)
+    assert result.final == (65, 115 + 50 + 100)
 
 
 def test_a_four_hand_shutout() -> None:
@@ -227,7 +227,8 @@ def test_a_four_hand_shutout() -> None:
     game.record(game.next_seats(), (lone_wins(70), team_wins(10)))  # team 0 by 60
     game.record(game.next_seats(), (GinOutcome("gin", 0, 40), DEAD))  # 100
     result = game.result()
-    assert (result.winner, result.shutout, result.final) == (0, True, (2 * 100 + 2 * 25 + 200, 0))
+    assert (result.winner, result.shutout) == (0, True)
+    assert result.final == (2 * (100 + 2 * 25) + 200, 0)
 
 
 def test_four_hand_deals_real_hands_and_refuses_wrong_records() -> None:

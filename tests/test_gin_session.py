@@ -184,12 +184,13 @@ def test_games_between_computers_are_reproducible_and_end_with_bonuses() -> None
     winner = result.winner
     assert result.points[winner] >= 100
     won = first.match.game.hands_won()
-    assert result.line == (25 * won[0], 25 * won[1])
-    extra = result.points[winner] if result.shutout else 0
-    assert (
-        result.final[winner]
-        == result.points[winner] + result.line[winner] + 100 * (1 + result.shutout) + extra
+    assert result.line[winner] == 25 * won[winner]
+    assert result.line[1 - winner] == 0  # the line bonus is the winner's (seed 004)
+    doubling = 2 if result.shutout else 1
+    assert result.final[winner] == (
+        (result.points[winner] + result.line[winner]) * doubling + 100 * doubling
     )
+    assert result.final[1 - winner] == result.points[1 - winner]
     sentence = first.result(("Ann", "Bob"))
     assert sentence.startswith(f"{('Ann', 'Bob')[winner]} wins the game, {result.final[winner]}")
 

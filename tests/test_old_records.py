@@ -5,9 +5,9 @@ two, an unfinished Oklahoma game, a whole three-hand game and an unfinished four
 load through the registry, keep their digests, are told by the replay, resume as
 ``umtali play`` resumes them, and the unfinished ones play on.
 
-Gin Rummy's records are written again byte for byte. Umtali's gained one rule option since
-(``discard_taken_to_go_out``, docs/RULES.md Part 3b): written again, they differ by that
-key and the digest over it, and by nothing else.
+Each game gained one rule option since (Umtali ``discard_taken_to_go_out``, docs/RULES.md
+Part 3b; Gin Rummy ``line_bonus_to_all``, ruling G): written again, a record differs by
+that key and the digest over it, and by nothing else.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from umtali.replaying import events
 
 OLD = Path(__file__).parent / "data" / "old_records"
 FILES = sorted(OLD.glob("*.json"))
-ADDED_SINCE = {"umtali": {"discard_taken_to_go_out"}, "gin": set()}
+ADDED_SINCE = {"umtali": {"discard_taken_to_go_out"}, "gin": {"line_bonus_to_all"}}
 """The rule options each game gained after the records were written."""
 
 

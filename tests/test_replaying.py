@@ -185,10 +185,10 @@ def test_a_gin_record_is_told_move_by_move_with_every_hands_end_and_the_bonuses(
     sheet = game_ends[0].sheet
     assert sheet.totals == (170, 85)
     assert sheet.result is not None
-    assert sheet.result.final == (170 + 50 + 100, 85 + 25)
+    assert sheet.result.final == (170 + 50 + 100, 85)  # the line bonus is the winner's
     assert game_ends[0].text == (
-        "Ann wins the game, 320 to 110: points from the hands 170 and 85, line bonuses 50"
-        " and 25, and 100 for the game to Ann."
+        "Ann wins the game, 320 to 85: points from the hands 170 and 85, line bonuses 50"
+        " and 0, and 100 for the game to Ann."
     )
     assert events[-1] == MatchEnds(True, "The game is over: won by Ann.")
 
@@ -268,7 +268,8 @@ def test_a_three_hand_game_is_told_table_by_table_with_the_totals() -> None:
     assert totals[-1].text == "Totals: Ann 72, Bob 72, Cy 144 (to 100)."
     assert events[-1] == MatchEnds(
         True,
-        "Cy wins the game. With 25 for each hand won and 100 for the game: Ann 97, Bob 97, Cy 294.",
+        "Cy wins the game. With 25 for each hand he won and 100 for the game: Ann 72, Bob 72,"
+        " Cy 294.",
     )
 
 

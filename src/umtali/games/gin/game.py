@@ -2,10 +2,10 @@
 bonuses (ruling G).
 
 The deal alternates between the players. A dead hand scores nothing and the same
-dealer deals again. When the game ends, its winner takes the game bonus, and each player
-takes the line bonus for every hand he won. In a shutout (the loser won no hand) the
-winner's points from the hands are doubled and the game bonus is doubled too; the line
-bonuses are not doubled, as Oklahoma's doubling leaves bonuses alone.
+dealer deals again. When the game ends, its winner takes the game bonus and the line
+bonus for every hand he won (the loser takes his too under ``line_bonus_to_all``). In a
+shutout (the loser won no hand) the winner's whole score, hand points and line bonuses,
+is doubled, and then the game bonus, doubled too, is added (ruling G).
 
 >>> import random
 >>> game = GinGame()
@@ -49,21 +49,25 @@ def game_bonuses(
     each player (or team), the ``winners`` among them (more than one only when
     three-hand play ends in a tie).
 
-    Everyone adds the line bonus for each hand he won. Each winner adds the game bonus;
-    in a shutout, where no loser won a hand, the winners' points from the hands count
-    twice and the game bonus is doubled.
+    Each winner adds the line bonus for each hand he won (everyone does under
+    ``line_bonus_to_all``) and the game bonus. In a shutout, where no loser won a hand,
+    each winner's score so far, hand points and line bonuses, counts twice, and the game
+    bonus is doubled.
 
     >>> game_bonuses((85, 170), (1, 2), (1,), GIN)
-    GameBonuses(line=(25, 50), game_bonus=100, shutout=False, final=(110, 320))
+    GameBonuses(line=(0, 50), game_bonus=100, shutout=False, final=(85, 320))
     >>> game_bonuses((0, 170), (0, 2), (1,), GIN).final
-    (0, 590)
+    (0, 640)
     """
     shutout = all(won == 0 for who, won in enumerate(hands_won) if who not in winners)
-    line = tuple(won * rules.line_bonus for won in hands_won)
+    line = tuple(
+        won * rules.line_bonus if who in winners or rules.line_bonus_to_all else 0
+        for who, won in enumerate(hands_won)
+    )
     bonus = rules.game_bonus * (2 if shutout else 1)
     final = [score + extra for score, extra in zip(points, line, strict=True)]
     for winner in winners:
-        final[winner] += bonus + (points[winner] if shutout else 0)
+        final[winner] = final[winner] * (2 if shutout else 1) + bonus
     return GameBonuses(line, bonus, shutout, tuple(final))
 
 

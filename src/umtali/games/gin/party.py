@@ -448,8 +448,8 @@ class FourHandGame:
         return max(self.totals()) >= self.rules.game_target
 
     def result(self) -> GinGameResult:
-        """The game's end, team by team: a line bonus for every deal a team won, and
-        the game bonus (doubled in a shutout) to the winners. Only once :meth:`is_over`."""
+        """The game's end, team by team: the game bonus and a line bonus for every deal
+        it won to the winning team (doubled in a shutout, as its score is). Only once :meth:`is_over`."""
         if not self.is_over():
             raise GinPartyError(
                 f"the game is not over: no team has {self.rules.game_target} points yet"

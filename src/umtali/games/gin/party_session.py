@@ -111,6 +111,13 @@ def _hand_seed(seed: Seed, number: int) -> str:
     return f"{seed}/{number - 1}"
 
 
+def _line_winners(rules: GinRules, winners: str, plural: bool) -> str:
+    """Whose hands won earn the line bonus, as the end of the game says it."""
+    if rules.line_bonus_to_all:
+        return "won"
+    return "you won" if winners == YOU else f"{'they' if plural else 'he'} won"
+
+
 def seats_of(meta: dict[str, Any], size: int) -> tuple[int, frozenset[int], str]:
     """The seed, the people's seats and the computer's level a party game keeps in its
     record's ``meta``, checked as the two-player game's are
@@ -751,9 +758,14 @@ def result_sentence(game: PartyGame, names: Sequence[str]) -> str:
             f" {_team_name(names, 1, capital=False)} {four.final[1]}"
         )
         bonus, shutout = four.game_bonus, four.shutout
-    doubled = " It is a shutout: the winners' points count twice." if shutout else ""
+    doubled = (
+        " It is a shutout: the winners' scores, hand points and line bonuses, count twice."
+        if shutout
+        else ""
+    )
     return (
         f"{winners} {'win' if plural else 'wins'} the game. With"
-        f" {game.rules.line_bonus} for each hand won and {bonus} for the game: {finals}."
+        f" {game.rules.line_bonus} for each hand {_line_winners(game.rules, winners, plural)}"
+        f" and {bonus} for the game: {finals}."
         f"{doubled}"
     )

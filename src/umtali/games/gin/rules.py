@@ -35,8 +35,11 @@ class GinRules:
         dead_hand_stock: the hand is dead (no score) once a discard leaves this many
             cards in the stock with nobody knocked.
         game_target: points that end a game.
-        game_bonus: to the game's winner (doubled by a shutout).
-        line_bonus: to each player for each hand he won in the game.
+        game_bonus: to the game's winner (doubled by a shutout, after his score is).
+        line_bonus: to the game's winner for each hand he won (seed 004: "each hand he
+            won").
+        line_bonus_to_all: every player (or team) takes the line bonus for each hand he
+            won, the loser too, as many clubs play; off by default (ruling G).
         turn_cap: the hand is dead after this many turns. Taking the top discard uses no
             stock, so two players could pass cards back and forth for ever; the seeds
             are silent, and this cap (as R8's for Umtali) ends such a hand.
@@ -51,6 +54,7 @@ class GinRules:
     game_target: int = 100
     game_bonus: int = 100
     line_bonus: int = 25
+    line_bonus_to_all: bool = False
     turn_cap: int = 100
 
     def __post_init__(self) -> None:
@@ -69,8 +73,9 @@ class GinRules:
                 raise InvalidRulesError(
                     f"{name} must be an int from {low} to {high}, not {value!r}"
                 )
-        if type(self.oklahoma) is not bool:
-            raise InvalidRulesError(f"oklahoma is true or false, not {self.oklahoma!r}")
+        for name in ("oklahoma", "line_bonus_to_all"):
+            if type(getattr(self, name)) is not bool:
+                raise InvalidRulesError(f"{name} is true or false, not {getattr(self, name)!r}")
 
     def limit_for(self, upcard: int) -> int:
         """The knock limit of a hand whose first upcard is ``upcard``.

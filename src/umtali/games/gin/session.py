@@ -483,12 +483,12 @@ def gin_result_sentence(result: GinGameResult, names: tuple[str, str]) -> str:
     bonuses, the game bonus, and a shutout if it was one.
 
     >>> from umtali.games.gin.rules import GIN
-    >>> # 104 doubled, three hands at 25, and the game bonus doubled: 208 + 75 + 200
+    >>> # 104 and three hands at 25, doubled, and the game bonus doubled: 2 × 179 + 200
     >>> gin_result_sentence(GinGameResult.of(0, (104, 0), (3, 0), GIN), ("Ann", "You"))
-    'Ann wins the game, 483 to 0: points from the hands 104 and 0, line bonuses 75 and 0, and 200 for the game to Ann. It is a shutout: the points are doubled, and the game bonus too.'
+    "Ann wins the game, 558 to 0: points from the hands 104 and 0, line bonuses 75 and 0, and 200 for the game to Ann. It is a shutout: the winner's score is doubled, and the game bonus too."
     """
     w = result.winner
-    doubled = " It is a shutout: the points are doubled, and the game bonus too."
+    doubled = " It is a shutout: the winner's score is doubled, and the game bonus too."
     shutout = doubled if result.shutout else ""
     return (
         f"{subject(names[w], 'wins')} the game, {result.final[w]} to"
