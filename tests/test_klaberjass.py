@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umtali.games.klaberjass.match import KlaberjassGame
+from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.moves import KlaberjassMove, KlaberjassMoveError
 from umtali.games.klaberjass.rules import BOOK, CLASSIC, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand, maker_rule
@@ -226,7 +226,7 @@ def test_the_maker_rule_and_the_pot() -> None:
 
 
 def test_a_whole_game_to_500_alternates_the_deal() -> None:
-    game = KlaberjassGame(first_dealer=1)
+    game = KlaberjassMatch(first_dealer=1)
     rng = random.Random(7)
     dealers = []
     while not game.is_over():

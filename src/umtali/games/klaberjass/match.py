@@ -8,7 +8,7 @@ when the game ends is lost.
 >>> import random
 >>> from umtali.kernel.deck import shuffled_deck
 >>> from umtali.games.klaberjass.terms import DECK
->>> game = KlaberjassGame(first_dealer=0)
+>>> game = KlaberjassMatch(first_dealer=0)
 >>> rng = random.Random(5)
 >>> while not game.is_over():
 ...     hand = game.new_hand(shuffled_deck(rng, DECK))
@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import HandScore, KlaberjassHand
+from umtali.kernel.players import MatchError, check_name
 
-__all__ = ["KlaberjassGame", "Standing"]
+__all__ = ["KlaberjassMatch", "Standing"]
 
 
 @dataclass(frozen=True)
@@ -39,14 +41,28 @@ class Standing:
     hands: tuple[tuple[int, int], ...]
 
 
-class KlaberjassGame:
-    """Hands of Klaberjass in a row, to the rules' target."""
+class KlaberjassMatch:
+    """Hands of Klaberjass in a row, to the rules' target, between two named
+    ``players``; ``meta`` is what a front end keeps with the record (seats, seed)."""
 
-    def __init__(self, rules: KlaberjassRules = BOOK, *, first_dealer: int = 0) -> None:
+    def __init__(
+        self,
+        rules: KlaberjassRules = BOOK,
+        *,
+        first_dealer: int = 0,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        meta: dict[str, Any] | None = None,
+    ) -> None:
         if first_dealer not in (0, 1):
-            raise ValueError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
+            raise MatchError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
+        if isinstance(players, str) or len(players) != 2:
+            raise MatchError("a game of Klaberjass has two players")
+        for seat, name in enumerate(players):
+            check_name(seat, name)
         self.rules = rules
         self.first_dealer = first_dealer
+        self.players = (players[0], players[1])
+        self.meta: dict[str, Any] = dict(meta or {})
         self.hands: list[KlaberjassHand] = []
 
     @property
@@ -62,9 +78,9 @@ class KlaberjassGame:
 
     def new_hand(self, deck: Sequence[int]) -> KlaberjassHand:
         if self.is_over():
-            raise ValueError("the game is over: no hand is dealt after it")
+            raise MatchError("the game is over: no hand is dealt after it")
         if self.current is not None:
-            raise ValueError("a hand is under way: play it to its end first")
+            raise MatchError("a hand is under way: play it to its end first")
         hand = KlaberjassHand(deck, self.next_dealer(), self.rules)
         self.hands.append(hand)
         return hand
