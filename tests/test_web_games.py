@@ -95,7 +95,7 @@ def test_the_schema_publishes_each_game_s_state_and_replay(client: TestClient) -
     paths = schema["paths"]
     state = paths["/api/seat/{secret}"]["get"]["responses"]["200"]["content"]["application/json"]
     told = {ref["$ref"].rsplit("/", 1)[1] for ref in state["schema"]["oneOf"]}
-    assert told == {"UmtaliSeatState", "GinSeatState"}
+    assert told == {"UmtaliSeatState", "GinSeatState", "KlaberjassSeatState"}
     assert state["schema"]["discriminator"]["propertyName"] == "game"
     assert {"gin", "party"} <= models["GinSeatState"]["properties"].keys()
     assert "gin" not in models["UmtaliSeatState"]["properties"]
@@ -108,5 +108,6 @@ def test_the_schema_publishes_each_game_s_state_and_replay(client: TestClient) -
     assert {ref["$ref"].rsplit("/", 1)[1] for ref in replay["schema"]["oneOf"]} == {
         "UmtaliReplay",
         "GinReplay",
+        "KlaberjassReplay",
     }
-    assert models["NewGameRequest"]["properties"]["game"]["enum"] == ["umtali", "gin"]
+    assert models["NewGameRequest"]["properties"]["game"]["enum"] == ["umtali", "gin", "klaberjass"]

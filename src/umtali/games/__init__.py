@@ -7,14 +7,14 @@ packages that declare an entry point in the group ``umtali.games``, or from the
 ``UMTALI_GAMES`` environment variable (``module:attr`` texts separated by commas, each
 naming a spec; what the tests' toy game uses), or from :func:`register` itself.
 
->>> [spec.name for spec in games()][:2]
-['umtali', 'gin']
+>>> [spec.name for spec in games()][:3]
+['umtali', 'gin', 'klaberjass']
 >>> get("gin").title
 'Gin Rummy'
 >>> get("chess")
 Traceback (most recent call last):
 ...
-umtali.games.UnknownGameError: there is no game 'chess'; the games are umtali, gin
+umtali.games.UnknownGameError: there is no game 'chess'; the games are umtali, gin, klaberjass
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ __all__ = [
 BUILT_IN: Final = (
     "umtali.games.umtali.spec:SPEC",
     "umtali.games.gin.spec:SPEC",
+    "umtali.games.klaberjass.spec:SPEC",
 )
 """The games that come with the package, in the order they are offered."""
 

@@ -127,7 +127,7 @@ class KlaberjassHand:
         self.leader = elder
         self.points = [0, 0]  # card points won in tricks, the last trick's 10 included
         self.tricks_won = [0, 0]
-        self.history: list[int] = []
+        self.history: list[tuple[int, int]] = []  # (who moved, the action)
         self._undo: list[tuple[object, ...]] = []
         self._strength: tuple[int, ...] = ()
         self.start_hands = (0, 0)  # the hands when the play began
@@ -227,7 +227,7 @@ class KlaberjassHand:
                 self.start_hands,
             )
         )
-        self.history.append(action)
+        self.history.append((self.player, action))
         self._apply(action)
 
     def push_text(self, text: str) -> KlaberjassMove:
@@ -237,7 +237,7 @@ class KlaberjassHand:
 
     def pop(self) -> KlaberjassMove:
         """Take back the last move."""
-        action = self.history.pop()
+        _, action = self.history.pop()
         (
             h0,
             h1,

@@ -1,0 +1,16 @@
+// How the home page's new-game forms word Klaberjass's choices (js/home.js): the server
+// says which levels and variants there are (GET /api/games-offered), this only labels
+// them. A choice left out here is shown by its name.
+
+export const choices = {
+  about: "in Klaberjass bid for trump, declare sequences and bella, and take the points in nine tricks, to 500",
+  levels: {
+    random: { label: "Beginner", about: "plays any legal move" },
+    greedy: { label: "Casual", about: "bids on its strength, takes the trick when it can" },
+    expert: { label: "Expert", about: "bids and plays with care" },
+  },
+  rules: {
+    book: "the book's ranking: trump J 9 A K Q 10 8 7",
+    classic: "the classic ranking: trump J 9 A 10 K Q 8 7, the 10 after the ace",
+  },
+};
