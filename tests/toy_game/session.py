@@ -13,7 +13,7 @@ from tests.toy_game.replay import told
 from umtali.games.api import Guard, Recap, Refused
 from umtali.kernel.cards import rank_of
 from umtali.kernel.seeds import Seed, first_dealer_for
-from umtali.session.shared import Seats, TwoSeatSession, bots_named
+from umtali.session.shared import Seats, TwoSeatMaker, TwoSeatSession, bots_named
 
 
 class RandomToy:
@@ -101,7 +101,9 @@ class ToySession(TwoSeatSession[ToyMatch, ToyHand, ToyView, ToyMove]):
         )
 
 
-class ToySessions:
+class ToySessions(TwoSeatMaker[ToySession]):
+    session = ToySession
+
     def new(
         self,
         *,
@@ -144,23 +146,6 @@ class ToySessions:
             players=tuple(players) if players else bots_named(two),
         )
         return ToySession(match, seed, two)
-
-    def of_record(self, match: ToyMatch, *, guard: Guard | None = None) -> ToySession:
-        return ToySession.of_match(match, guard=guard or nullcontext)
-
-    def stored(
-        self,
-        match: ToyMatch,
-        *,
-        handed_over: frozenset[int] = frozenset(),
-        hint_level: str | None = None,
-    ) -> ToySession:
-        seats = Seats.of(match.meta, BOTS)
-        hints = hint_level if hint_level in BOTS else None
-        return ToySession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
-
-    def persons(self, match: ToyMatch) -> frozenset[int]:
-        return Seats.of(match.meta, BOTS).humans
 
 
 SESSIONS: Final = ToySessions()

@@ -51,6 +51,7 @@ __all__ = [
     "Refused",
     "Seats",
     "SeatsError",
+    "TwoSeatMaker",
     "TwoSeatSession",
     "bots_named",
     "check_deals",
@@ -285,8 +286,7 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         from ``meta``, its deals checked against its seed (:class:`SeatsError`)."""
         seats = Seats.of(match.meta, cls.known_levels)
         check_deals(match, seats.seed, cls.deck_cards)
-        levels = tuple(None if seat in seats.humans else seats.bot for seat in (0, 1))
-        return cls(match, seats.seed, (levels[0], levels[1]), guard=guard)
+        return cls(match, seats.seed, seats.levels(), guard=guard)
 
     # -- what the game says for itself ---------------------------------------------------------
     @abstractmethod
@@ -564,3 +564,36 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
     def record(self) -> str:
         """The record of the match so far, as JSON text (:func:`umtali.kernel.record.dumps`)."""
         return dumps(self.match)
+
+
+SessionT = TypeVar("SessionT", bound=TwoSeatSession[Any, Any, Any, Any])
+
+
+class TwoSeatMaker(Generic[SessionT]):
+    """What the session makers of the games of two share (the ``of_record``, ``stored``
+    and ``persons`` of :class:`umtali.games.api.SessionMaker`): a game's maker subclasses
+    it, names its session class in ``session``, and writes ``new`` and ``between_bots``,
+    which read its own variants and lengths."""
+
+    session: type[SessionT]
+
+    def of_record(self, match: Any, *, guard: Guard | None = None) -> SessionT:
+        return self.session.of_match(match, guard=guard or nullcontext)
+
+    def stored(
+        self,
+        match: Any,
+        *,
+        handed_over: frozenset[int] = frozenset(),
+        hint_level: str | None = None,
+    ) -> SessionT:
+        """A game a server keeps. Its decks came from the server's shuffle, not from the
+        seed, so it is built as it stands (``of_record`` would check them against the
+        seed); the seed still seeds the computer's decisions."""
+        levels = self.session.known_levels
+        seats = Seats.of(match.meta, levels)
+        hints = hint_level if hint_level in levels else None
+        return self.session(match, seats.seed, seats.levels(handed_over), hint_level=hints)
+
+    def persons(self, match: Any) -> frozenset[int]:
+        return Seats.of(match.meta, self.session.known_levels).humans

@@ -28,7 +28,7 @@ from umtali.games.klaberjass.terms import DECK, SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.english import subject
 from umtali.kernel.seeds import Seed, first_dealer_for
-from umtali.session.shared import Seats, TwoSeatSession, bots_named
+from umtali.session.shared import Seats, TwoSeatMaker, TwoSeatSession, bots_named
 
 __all__ = ["SESSIONS", "KlaberjassSession", "KlaberjassSessions"]
 
@@ -139,8 +139,10 @@ def reason_for(view: KlaberjassView, move: KlaberjassMove) -> str:
     return "it is the computer's choice"
 
 
-class KlaberjassSessions:
+class KlaberjassSessions(TwoSeatMaker[KlaberjassSession]):
     """How the registry makes Klaberjass sessions (its ``sessions`` hook)."""
+
+    session = KlaberjassSession
 
     def new(
         self,
@@ -185,23 +187,6 @@ class KlaberjassSessions:
             players=tuple(players) if players else bots_named(two),
         )
         return KlaberjassSession(match, seed, two)
-
-    def of_record(self, match: KlaberjassMatch, *, guard: Guard | None = None) -> KlaberjassSession:
-        return KlaberjassSession.of_match(match, guard=guard or nullcontext)
-
-    def stored(
-        self,
-        match: KlaberjassMatch,
-        *,
-        handed_over: frozenset[int] = frozenset(),
-        hint_level: str | None = None,
-    ) -> KlaberjassSession:
-        seats = Seats.of(match.meta, BOTS)
-        hints = hint_level if hint_level in BOTS else None
-        return KlaberjassSession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
-
-    def persons(self, match: KlaberjassMatch) -> frozenset[int]:
-        return Seats.of(match.meta, BOTS).humans
 
 
 def _rules(variant: str | None, length: str | None, seats: int) -> Any:

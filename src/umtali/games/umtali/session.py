@@ -90,6 +90,7 @@ from umtali.session.shared import (
     Refused,
     Seats,
     SeatsError,
+    TwoSeatMaker,
     TwoSeatSession,
     bots_named,
     check_deals,
@@ -724,8 +725,10 @@ def _kind(length: str | None) -> MatchKind:
     return "game"
 
 
-class UmtaliSessions:
+class UmtaliSessions(TwoSeatMaker[PlaySession]):
     """Umtali's :class:`~umtali.games.api.SessionMaker`."""
+
+    session = PlaySession
 
     def new(
         self,
@@ -767,26 +770,6 @@ class UmtaliSessions:
         return PlaySession.between_bots(
             (levels[0], levels[1]), seed, kind=_kind(length), players=named, rules=_rules(variant)
         )
-
-    def of_record(self, match: Match, *, guard: Guard | None = None) -> PlaySession:
-        return PlaySession.of_match(match, guard=guard or nullcontext)
-
-    def stored(
-        self,
-        match: Match,
-        *,
-        handed_over: frozenset[int] = frozenset(),
-        hint_level: str | None = None,
-    ) -> PlaySession:
-        # The decks came from the server's shuffle, not from the seed: the session is
-        # built as it stands (of_record would check the decks against the seed); the
-        # seed still seeds the computer's decisions.
-        seats = Seats.of(match.meta, BOTS)
-        hints = hint_level if hint_level in BOTS else None
-        return PlaySession(match, seats.seed, seats.levels(handed_over), hint_level=hints)
-
-    def persons(self, match: Match) -> frozenset[int]:
-        return Seats.of(match.meta, BOTS).humans
 
 
 SESSIONS = UmtaliSessions()
