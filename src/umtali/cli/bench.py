@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from umtali import __version__
+from umtali import __version__, games
 from umtali.cli.usage import UsageError
 
 __all__ = ["cmd_bench"]
@@ -18,9 +18,16 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.sim.bench import pin_to_one_core, run_bench
 
     if args.peers:
+        if args.game is not None:
+            raise UsageError("--peers races the Umtali and Gin Rummy engines; leave out --game")
         return _bench_peers(args, out)
     print(f"umtali {__version__} · uniform-random play · {pin_to_one_core()}", file=out)
-    print(run_bench(args.seconds, args.seed).report(), file=out)
+    game = args.game or games.DEFAULT_GAME
+    try:
+        report = run_bench(args.seconds, args.seed, game=game)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    print(report.report(), file=out)
     return 0
 
 

@@ -140,6 +140,12 @@ def _add_bench(sub: Subparsers) -> None:
     )
     bench.add_argument("--seed", type=int, default=0, help="seed of the random play")
     bench.add_argument(
+        "--game",
+        metavar="NAME",
+        type=game_option,
+        help=f"the game whose engine is timed (default {games.DEFAULT_GAME}; not with --peers)",
+    )
+    bench.add_argument(
         "--peers",
         action="store_true",
         help="also run OpenSpiel's and RLCard's Gin Rummy, interleaved, and compare"

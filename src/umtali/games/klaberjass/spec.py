@@ -30,6 +30,7 @@ SPEC: Final = GameSpec(
     record="umtali.games.klaberjass.record:BODY",
     events="umtali.games.klaberjass.replay:match_events",
     terminal="umtali.games.klaberjass.terminal:SCREEN",
+    arena="umtali.games.klaberjass.arena:ARENA",
     table="umtali.games.klaberjass.table:TABLE",
     static="klaberjass",
 )
