@@ -277,3 +277,19 @@ def test_perft_counts() -> None:
     hand = KlaberjassHand(HEARTS_DECK, dealer=1)
     assert [perft(hand, depth) for depth in range(1, 7)] == [2, 4, 24, 143, 942, 4669]
     assert perft_by_copy(HEARTS_DECK, [], 5) == 942
+
+
+def test_schmeiss_is_offered_by_its_presets() -> None:
+    from umtali.games.klaberjass.rules import KLABERJASS_PRESETS
+    from umtali.games.klaberjass.session import SESSIONS
+
+    assert list(KLABERJASS_PRESETS) == ["book", "classic", "schmeiss", "classic-schmeiss"]
+    assert [r.schmeiss for r in KLABERJASS_PRESETS.values()] == [False, False, True, True]
+    session = SESSIONS.new(seed=3, humans={0}, variant="schmeiss", level="random")
+    while session.needs_deal():
+        session.deal()
+    # Seed 3: the computer deals, so the person bids first.
+    assert session.waiting() == (0,)
+    assert session.view(0).phase == "bid1"
+    assert [move.text() for move in session.view(0).legal] == ["take", "pass", "schmeiss"]
+    assert "schmeiss" in session.hand_title(("You", "Bob"))

@@ -16,7 +16,15 @@ from typing import Final
 
 from umtali.kernel.rules import InvalidRulesError
 
-__all__ = ["BOOK", "CLASSIC", "KLABERJASS_PRESETS", "RANKINGS", "KlaberjassRules"]
+__all__ = [
+    "BOOK",
+    "BOOK_SCHMEISS",
+    "CLASSIC",
+    "CLASSIC_SCHMEISS",
+    "KLABERJASS_PRESETS",
+    "RANKINGS",
+    "KlaberjassRules",
+]
 
 RANKINGS: Final = ("book", "classic")
 """The orders of the cards in play: ``book``, as seed 004 ranks them (trump J 9 A K Q 10
@@ -64,5 +72,13 @@ BOOK: Final = KlaberjassRules()
 CLASSIC: Final = KlaberjassRules(name="classic", ranking="classic")
 """The ranking most players know (the ten second only to the ace in plain suits)."""
 
-KLABERJASS_PRESETS: Final = {rules.name: rules for rules in (BOOK, CLASSIC)}
+BOOK_SCHMEISS: Final = KlaberjassRules(name="schmeiss", schmeiss=True)
+"""The book's game with schmeiss offered in the first round of bidding."""
+
+CLASSIC_SCHMEISS: Final = KlaberjassRules(name="classic-schmeiss", ranking="classic", schmeiss=True)
+"""The classic ranking with schmeiss."""
+
+KLABERJASS_PRESETS: Final = {
+    rules.name: rules for rules in (BOOK, CLASSIC, BOOK_SCHMEISS, CLASSIC_SCHMEISS)
+}
 """The presets by name, as records and ``--variant`` name them."""

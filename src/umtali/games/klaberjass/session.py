@@ -83,8 +83,10 @@ class KlaberjassSession(
 
     def hand_title(self, names: tuple[str, str], dealer: bool = True) -> str:
         rules = self.match.rules
-        ranking = "" if rules.name == "book" else f", {rules.name} ranking"
-        title = f"Klaberjass, hand {self.hand_index + 1} (to {rules.game_target}{ranking})"
+        extras = [f"{rules.ranking} ranking"] if rules.ranking != "book" else []
+        extras += ["schmeiss"] if rules.schmeiss else []
+        told = "".join(f", {extra}" for extra in extras)
+        title = f"Klaberjass, hand {self.hand_index + 1} (to {rules.game_target}{told})"
         return title + (
             f" · {subject(names[self.match.hands[-1].dealer], 'deals')}" if dealer else ""
         )

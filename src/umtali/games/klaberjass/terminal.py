@@ -49,7 +49,8 @@ class KlaberjassScreen(TurnPrompt[KlaberjassMove]):
         rules = self.session.match.rules
         self.term.say(
             Text(
-                f"Klaberjass to {rules.game_target} ({rules.name} ranking):"
+                f"Klaberjass to {rules.game_target} ({rules.ranking} ranking"
+                f"{', schmeiss' if rules.schmeiss else ''}):"
                 f" {names[0]} against {names[1]}. Type help at any prompt."
             )
         )
@@ -126,6 +127,8 @@ SCREEN: Final = GameTerminal(
     variants={
         "book": "the book's ranking (trump J 9 A K Q 10 8 7), to 500",
         "classic": "the ranking most players know (trump J 9 A 10 K Q 8 7), to 500",
+        "schmeiss": "the book's ranking, and schmeiss may be offered in the first round",
+        "classic-schmeiss": "the classic ranking, and schmeiss may be offered",
     },
 )
 """Klaberjass at the terminal (its spec's ``terminal`` hook)."""
