@@ -7,17 +7,15 @@ from typing import Any, Final
 
 from tests.toy_game.game import CARDS, PRESETS, ToyHand, ToyMatch, ToyMove, ToyMoveError, ToyRules
 from umtali.kernel.record import (
-    RecordError,
     TwoPlayers,
-    clip,
     hand_entry,
     named,
+    preset_rules,
     read_field,
     read_seating,
     replay_hands,
     rule_options,
 )
-from umtali.kernel.rules import InvalidRulesError
 
 _RULE_KEYS: Final = frozenset(f.name for f in dataclasses.fields(ToyRules)) | {"preset"}
 
@@ -61,16 +59,8 @@ class ToyBody:
         }
 
     def read(self, data: dict[str, Any]) -> ToyMatch:
-        options = dict(rule_options(read_field(data, "rules", dict), _RULE_KEYS))
-        preset = options.pop("preset", "standard")
-        if preset not in PRESETS:
-            raise RecordError(
-                f"rules: no variant {preset!r}; the variants are {', '.join(PRESETS)}"
-            )
-        try:
-            rules = dataclasses.replace(PRESETS[preset], **options)
-        except (InvalidRulesError, TypeError) as e:
-            raise RecordError(f"rules: {clip(str(e))}") from None
+        options = rule_options(read_field(data, "rules", dict), _RULE_KEYS)
+        rules = preset_rules(options, PRESETS, "standard")
         players, first_dealer, meta = read_seating(data)
         match = named(
             lambda: ToyMatch(rules, first_dealer=first_dealer, players=players, meta=meta)

@@ -48,6 +48,7 @@ A game's record body builds on the toolkit here: :func:`read_field`,
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -61,6 +62,7 @@ from umtali.kernel.cards import ALL_CARDS, InvalidCardError, card_ascii, parse_c
 from umtali.kernel.deck import InvalidDeckError, check_deck
 from umtali.kernel.files import write_atomically
 from umtali.kernel.players import MAX_NAME_LENGTH, MatchError
+from umtali.kernel.rules import InvalidRulesError
 
 __all__ = [
     "ENVELOPE_KEYS",
@@ -80,6 +82,7 @@ __all__ = [
     "load_any_file",
     "loads_any",
     "named",
+    "preset_rules",
     "read_field",
     "read_meta",
     "read_seating",
@@ -489,6 +492,36 @@ def rule_options(rules: dict[str, Any], known: frozenset[str]) -> dict[str, Any]
                 f" choices, not {quoted(value)}"
             )
     return rules
+
+
+def preset_rules(options: Mapping[str, Any], presets: Mapping[str, Any], default: str) -> Any:
+    """A game's rules from a record's ``options`` (checked by :func:`rule_options`):
+    ``preset`` (``default`` where it is missing) names one of ``presets``, and the other
+    keys override it. :class:`RecordError` for an unknown preset or an option its rules
+    refuse.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Rules:
+    ...     name: str = "plain"
+    ...     target: int = 100
+    >>> preset_rules({"preset": "plain", "target": 50}, {"plain": Rules()}, "plain")
+    Rules(name='plain', target=50)
+    >>> preset_rules({"preset": "fancy"}, {"plain": Rules()}, "plain")
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.record.RecordError: rules: no variant 'fancy'; the variants are plain
+    """
+    options = dict(options)
+    preset = options.pop("preset", default)
+    if not isinstance(preset, str) or preset not in presets:
+        raise RecordError(
+            f"rules: no variant {quoted(preset)}; the variants are {', '.join(presets)}"
+        )
+    try:
+        return dataclasses.replace(presets[preset], **options)
+    except (InvalidRulesError, TypeError) as e:
+        raise RecordError(f"rules: {clip(str(e))}") from None
 
 
 # -- replaying hands ---------------------------------------------------------------------------

@@ -28,17 +28,15 @@ from umtali.games.klaberjass.rules import KLABERJASS_PRESETS, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import DECK
 from umtali.kernel.record import (
-    RecordError,
     TwoPlayers,
-    clip,
     hand_entry,
     named,
+    preset_rules,
     read_field,
     read_seating,
     replay_hands,
     rule_options,
 )
-from umtali.kernel.rules import InvalidRulesError
 
 __all__ = ["BODY", "KlaberjassBody"]
 
@@ -88,16 +86,8 @@ class KlaberjassBody:
         }
 
     def read(self, data: dict[str, Any]) -> KlaberjassMatch:
-        options = dict(rule_options(read_field(data, "rules", dict), _RULE_KEYS))
-        preset = options.pop("preset", "book")
-        if preset not in KLABERJASS_PRESETS:
-            raise RecordError(
-                f"rules: no variant {preset!r}; the variants are {', '.join(KLABERJASS_PRESETS)}"
-            )
-        try:
-            rules = dataclasses.replace(KLABERJASS_PRESETS[preset], **options)
-        except (InvalidRulesError, TypeError) as e:
-            raise RecordError(f"rules: {clip(str(e))}") from None
+        options = rule_options(read_field(data, "rules", dict), _RULE_KEYS)
+        rules = preset_rules(options, KLABERJASS_PRESETS, "book")
         players, first_dealer, meta = read_seating(data)
         match = named(
             lambda: KlaberjassMatch(rules, first_dealer=first_dealer, players=players, meta=meta)
