@@ -10,7 +10,7 @@ from umtali.games.klaberjass.terms import DECK
 
 __all__ = ["LEVELS", "SPEC"]
 
-LEVELS: Final = ("random", "greedy", "expert")
+LEVELS: Final = ("random", "greedy", "expert", "search")
 """The computer levels, weakest first (:data:`umtali.games.klaberjass.bots.BOTS`)."""
 
 SPEC: Final = GameSpec(

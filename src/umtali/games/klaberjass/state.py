@@ -177,6 +177,16 @@ class KlaberjassHand:
     def legal_moves(self) -> list[KlaberjassMove]:
         return [KlaberjassMove.of_action(action) for action in self.legal_actions()]
 
+    def playable(self) -> int:
+        """The cards the player to move may play now, as a mask (0 outside the play)."""
+        return self._playable() if self.phase == PLAY_PHASE else 0
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """Each card's strength in a trick, by card id, once trump is made (see
+        :func:`~umtali.games.klaberjass.terms.strength`); empty before."""
+        return self._strength
+
     def _playable(self) -> int:
         """The cards the player to move may play to the trick (ruling K): follow suit;
         unable, trump; on a trump lead, head it with a higher trump if he can."""
