@@ -15,9 +15,11 @@ from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.moves import (
     EXCHANGE,
     KEEP,
+    KIND_MASK,
     NAME,
     PASS,
     PLAY,
+    REFUSE,
     TAKE,
     KlaberjassMove,
     KlaberjassMoveError,
@@ -107,9 +109,25 @@ class KlaberjassSession(
         return game_result(self.match, (names[0], names[1]))
 
     def undo_refusal(self, seat: int, *, consent: bool = False) -> str | None:
-        """Every move of Klaberjass is seen by the other player at once (a bid, the
-        exchange, a card played): none is taken back."""
-        return "in Klaberjass every move is seen by the other player at once: it stands"
+        """Why ``seat`` may not take back his last move now, or ``None`` when he may. As in
+        the other games, a move is taken back only when it told him nothing and kept the
+        turn his: in Klaberjass that is a card that won the trick he answered, the hand
+        not over. A lead, a lost trick, a bid or a pass gave the turn away; taking or
+        naming trump dealt him three more cards; the exchange showed the bottom card. No
+        move waits for the other player's leave (``consent`` changes nothing)."""
+        if seat not in self.humans:
+            return "only a player at the keyboard takes back his moves"
+        hand = self.match.current
+        if hand is None or not hand.history or hand.history[-1][0] != seat:
+            return "there is no move of yours to take back in this turn"
+        kind = hand.history[-1][1] & KIND_MASK
+        if kind in (TAKE, NAME, REFUSE):
+            return "you have seen the three more cards dealt once trump was made: that stands"
+        if kind in (EXCHANGE, KEEP):
+            return "the bottom card of the stock has been shown: the exchange stands"
+        if kind != PLAY or hand.trick or hand.to_move() != seat:
+            return "your turn has passed to the other player: that move stands"
+        return None
 
     def rematch(self, seed: int, *, guard: Guard | None = None) -> KlaberjassSession:
         return SESSIONS.new(

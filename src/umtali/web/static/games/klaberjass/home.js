@@ -8,6 +8,7 @@ export const choices = {
     random: { label: "Beginner", about: "plays any legal move" },
     greedy: { label: "Casual", about: "bids on its strength, takes the trick when it can" },
     expert: { label: "Expert", about: "bids and plays with care" },
+    search: { label: "Strongest", about: "tries each choice in deals that fit what it has seen" },
   },
   rules: {
     book: "the book's ranking: trump J 9 A K Q 10 8 7",
