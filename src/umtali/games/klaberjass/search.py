@@ -40,7 +40,7 @@ from umtali.games.klaberjass.moves import (
     KlaberjassMove,
 )
 from umtali.games.klaberjass.state import LAST_TRICK, KlaberjassHand, maker_rule
-from umtali.games.klaberjass.terms import card_points
+from umtali.games.klaberjass.terms import card_points, suit_mask
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.games.klaberjass.worlds import deal_world
 from umtali.kernel.cards import cards_of, suit_of
@@ -76,19 +76,26 @@ def playout_action(hand: KlaberjassHand) -> int:
     return best if hand_worth(own, best >> 4, ranking) >= BID_THRESHOLD else PASS
 
 
+_POINTS: Final = tuple(
+    tuple(card_points(card, trump=trump) for card in range(52)) for trump in range(4)
+)
+"""Each card's points by card id, for each trump suit (the playouts ask it often)."""
+
+
 def _playout_card(hand: KlaberjassHand) -> int:
     cards = cards_of(hand.playable())
     if len(cards) == 1:
         return cards[0]
     power = hand.power
     trump = hand.trump
+    points = _POINTS[trump]
     if hand.trick:
         return _answer(hand.trick[0], cards, power, trump)
     other = hand.hands[1 - hand.player]
 
     def trick_value(card: int) -> tuple[int, int]:
         reply = _answer(card, cards_of(_replies(other, card, power, trump)), power, trump)
-        won = card_points(card, trump=trump) + card_points(reply, trump=trump)
+        won = points[card] + points[reply]
         wins = not _beats(reply, card, power, trump)
         return (won if wins else -won), -power[card]
 
@@ -97,31 +104,30 @@ def _playout_card(hand: KlaberjassHand) -> int:
 
 def _replies(hand: int, led: int, power: tuple[int, ...], trump: int) -> int:
     """The cards of ``hand`` that may answer ``led`` (follow, trump, head a trump lead)."""
-    suit = suit_of(led)
-    same = _of_suit(hand, suit)
-    trumps = _of_suit(hand, trump)
+    suit = led // 13
+    trumps = hand & suit_mask(trump)
     if suit == trump:
         if not trumps:
             return hand
-        higher = sum(1 << c for c in cards_of(trumps) if power[c] > power[led])
+        higher = 0
+        for card in cards_of(trumps):
+            if power[card] > power[led]:
+                higher |= 1 << card
         return higher or trumps
-    return same or trumps or hand
-
-
-def _of_suit(hand: int, suit: int) -> int:
-    return sum(1 << card for card in cards_of(hand) if suit_of(card) == suit)
+    return hand & suit_mask(suit) or trumps or hand
 
 
 def _beats(card: int, led: int, power: tuple[int, ...], trump: int) -> bool:
-    return (suit_of(card) == suit_of(led) or suit_of(card) == trump) and power[card] > power[led]
+    """Whether ``card``, played second, takes the trick ``led`` began."""
+    suit = card // 13
+    return (suit == led // 13 or suit == trump) and power[card] > power[led]
 
 
 def _answer(led: int, cards: list[int], power: tuple[int, ...], trump: int) -> int:
     """The second card: the cheapest that wins the trick, else the least worth."""
+    points = _POINTS[trump]
     winners = [card for card in cards if _beats(card, led, power, trump)]
-    if winners:
-        return min(winners, key=lambda card: (card_points(card, trump=trump), power[card]))
-    return min(cards, key=lambda card: (card_points(card, trump=trump), power[card]))
+    return min(winners or cards, key=lambda card: (points[card], power[card]))
 
 
 class SearchKlaberjass:
@@ -185,6 +191,7 @@ def _solved(world: KlaberjassHand, me: int) -> float:
     sequence, bella = world.sequence_points(), world.bella()
     extras = (sequence[0] + bella[0], sequence[1] + bella[1])
     power, trump, maker = world.power, world.trump, world.maker
+    worth = _POINTS[trump]
 
     def margin(points: tuple[int, int]) -> float:
         totals = (points[0] + extras[0], points[1] + extras[1])
@@ -202,7 +209,7 @@ def _solved(world: KlaberjassHand, me: int) -> float:
                 left = [hands[0], hands[1]]
                 left[leader] &= ~(1 << led)
                 left[follower] &= ~(1 << reply)
-                won = card_points(led, trump=trump) + card_points(reply, trump=trump)
+                won = worth[led] + worth[reply]
                 gained = [points[0], points[1]]
                 if not left[0]:
                     gained[winner] += won + LAST_TRICK
