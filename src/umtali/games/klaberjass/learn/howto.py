@@ -52,6 +52,7 @@ __all__ = [
     "PageStep",
     "Scripted",
     "ScriptedStep",
+    "in_hand_order",
     "judge",
     "lesson_count",
     "page",
@@ -220,7 +221,14 @@ def _order(card: int) -> tuple[int, int]:
     return (-suit_of(card), -NATURAL.index(rank_of(card)))
 
 
-def _sorted(mask: int) -> tuple[int, ...]:
+def in_hand_order(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask`` as a hand shows them: spades, hearts, diamonds, clubs, each
+    from its ace down to its 7.
+
+    >>> from umtali.kernel.cards import mask_of
+    >>> [card_name(c) for c in in_hand_order(mask_of(parse_cards("7c Ah 10h Qs")))]
+    ['Q♠', 'A♥', '10♥', '7♣']
+    """
     return tuple(sorted(cards_of(mask), key=_order))
 
 
@@ -254,20 +262,21 @@ def _table(hand: KlaberjassHand) -> tuple[Line, ...]:
         lines.append((made,))
     if hand.bottom_shown():
         lines.append(("The last card of the stock: ", Cards((hand.bottom,))))
-    for player in (0, 1):
-        cards = _sorted(hand.hands[player])
+    for player in (0, 1) if not hand.is_over() else ():
+        cards = in_hand_order(hand.hands[player])
         lines.append(
             (f"{_label(hand, player)}: ", Cards(cards))
             if cards
             else (_label(hand, player) + ": no cards",)
         )
-    if hand.phase in ("play", "over"):
+    if hand.phase == "play":
         trick: Line = (
             ("On the table: ", Cards(tuple(hand.trick)))
             if hand.trick
             else ("On the table: nothing",)
         )
         lines.append(trick)
+    if hand.phase in ("play", "over"):
         lines.append(
             (f"Points in tricks: {NAMES[0]} {hand.points[0]}, {NAMES[1]} {hand.points[1]}",)
         )
@@ -435,7 +444,7 @@ class PageLesson:
 def _board(hand: KlaberjassHand) -> PageBoard:
     trump = hand.trump if hand.trump >= 0 else None
     return PageBoard(
-        hands=tuple(tuple(card_ascii(c) for c in _sorted(hand.hands[p])) for p in (0, 1)),  # type: ignore[arg-type]
+        hands=tuple(tuple(card_ascii(c) for c in in_hand_order(hand.hands[p])) for p in (0, 1)),  # type: ignore[arg-type]
         trick=tuple(card_ascii(c) for c in hand.trick),
         turned=card_ascii(hand.turned),
         trump=None if trump is None else SUIT_LETTERS[trump],
@@ -468,7 +477,7 @@ def _options(hand: KlaberjassHand, answer: KlaberjassMove) -> tuple[PageOption, 
     for word in _words(hand):
         verdict = judge(hand, answer, word)
         options.append(PageOption(word, None, verdict.kind, verdict.message))
-    for card in _sorted(hand.hands[hand.player]):
+    for card in in_hand_order(hand.hands[hand.player]):
         move = KlaberjassMove(PLAY, card)
         verdict = judge(hand, answer, move.text())
         options.append(PageOption(move.text(), card_ascii(card), verdict.kind, verdict.message))
