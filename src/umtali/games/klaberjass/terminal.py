@@ -138,8 +138,8 @@ SCREEN: Final = GameTerminal(
         lessons=lesson_count(),
         lesson=walker(walkthrough),
         quiz=quizzer(build_quiz),
-        lessons_told="how to play, a hand played with both hands open",
-        quiz_told="eight questions on the rules",
+        lessons_told="a hand played with both hands open, to learn the game",
+        quiz_told="eight questions on the rules, graded",
     ),
 )
 """Klaberjass at the terminal (its spec's ``terminal`` hook)."""
