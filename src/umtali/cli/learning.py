@@ -65,6 +65,8 @@ def cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
     spec, teaching = _teaching(args, "lessons", "lessons are")
     count = teaching.lessons
     if not 1 <= args.number <= count:
+        if count == 1:
+            raise UsageError(f"there is one lesson, lesson 1; there is no lesson {args.number}")
         raise UsageError(
             f"there are {_number(count)} lessons, 1 to {count}; {args.number} is not one of them"
         )

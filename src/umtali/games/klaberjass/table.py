@@ -21,9 +21,14 @@ play but through the seat's view.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as PathParam
+from fastapi.responses import Response
 
 from umtali.games.klaberjass.describe import hand_result
+from umtali.games.klaberjass.learn import howto
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.replay import KlaberjassBoard, KlaberjassSummary
 from umtali.games.klaberjass.session import KlaberjassSession
@@ -32,8 +37,9 @@ from umtali.games.klaberjass.terms import NATURAL
 from umtali.kernel.cards import SUIT_LETTERS, card_ascii, cards_of, rank_of, suit_of
 from umtali.replaying import GameEnds, HandEnds
 from umtali.web.learning_protocol import ReplayHand, ReplayReply, ReplayStep
-from umtali.web.protocol import HandEnd, Message, ScoreSheetModel, SeatState
+from umtali.web.protocol import HandEnd, Message, Problem, ScoreSheetModel, SeatState
 from umtali.web.replays import tell
+from umtali.web.routers.pages import STATIC_ROOT, file_response
 from umtali.web.tables import SeatContext, Table
 
 __all__ = [
@@ -242,11 +248,58 @@ def _last_end(
     return previous, end
 
 
+# -- how to play: its own routes --------------------------------------------------------------
+
+HOWTO_PAGE: Final = "/learn/klaberjass"
+"""The page of the "how to play" lessons (``static/games/klaberjass/howto.html``)."""
+
+
+class HowToList(Message):
+    """``GET /api/klaberjass/howto``: the "how to play" lessons, by number and title."""
+
+    lessons: list[tuple[int, str]]
+
+
+def _howto_routes() -> APIRouter:
+    """The "how to play" page and its lessons, each sent whole, every choice it offers
+    judged (:func:`umtali.games.klaberjass.learn.howto.page`): the page asks nothing
+    more."""
+    routes = APIRouter()
+
+    @routes.get("/api/klaberjass/howto", response_model=HowToList)
+    async def howto_list() -> HowToList:
+        """The "how to play" lessons of Klaberjass."""
+        return HowToList(lessons=list(howto.titles()))
+
+    @routes.get(
+        "/api/klaberjass/howto/{number}",
+        response_model=howto.PageLesson,
+        responses={404: {"model": Problem}},
+    )
+    async def howto_lesson(number: Annotated[int, PathParam(ge=0, le=1000)]) -> howto.PageLesson:
+        """A "how to play" lesson: the deal, every move with the table before it, the
+        choices offered judged, the lesson's move told and explained, and the score."""
+        count = howto.lesson_count()
+        if not 1 <= number <= count:
+            raise HTTPException(
+                404, f"there is no lesson {number}: the lessons are numbered 1 to {count}"
+            )
+        return howto.page(number)
+
+    async def howto_page(request: Request) -> Response:
+        return file_response(request, STATIC_ROOT / "games" / "klaberjass" / "howto.html")
+
+    routes.add_api_route(HOWTO_PAGE, howto_page, methods=["GET", "HEAD"], include_in_schema=False)
+    return routes
+
+
 class KlaberjassTableHook(Table):
-    """Klaberjass's :class:`~umtali.web.tables.GameTable`."""
+    """Klaberjass's :class:`~umtali.web.tables.GameTable`, with the "how to play"
+    page and lessons as its own routes."""
 
     state = KlaberjassSeatState
     replay = KlaberjassReplay
+    routes: APIRouter | None = _howto_routes()
 
     def seat_table(self, session: Any, seat: int, context: SeatContext) -> dict[str, Any]:
         assert isinstance(session, KlaberjassSession)

@@ -9,11 +9,15 @@ from typing import Final
 from rich.text import Text
 
 from umtali.cli.cards import cards_text
-from umtali.cli.hook import GameTerminal
+from umtali.cli.hook import GameTerminal, Teaching
 from umtali.cli.kept import session_of
 from umtali.cli.prompting import TurnPrompt
+from umtali.cli.quizzing import quizzer
 from umtali.cli.terminal import Terminal
+from umtali.cli.walking import walker
 from umtali.games.klaberjass.describe import hand_result
+from umtali.games.klaberjass.learn.howto import lesson_count, walkthrough
+from umtali.games.klaberjass.learn.quiz import build_quiz
 from umtali.games.klaberjass.moves import KlaberjassMove
 from umtali.games.klaberjass.replay import KlaberjassBoard
 from umtali.games.klaberjass.session import KlaberjassSession
@@ -130,5 +134,12 @@ SCREEN: Final = GameTerminal(
         "schmeiss": "the book's ranking, and schmeiss may be offered in the first round",
         "classic-schmeiss": "the classic ranking, and schmeiss may be offered",
     },
+    teaching=Teaching(
+        lessons=lesson_count(),
+        lesson=walker(walkthrough),
+        quiz=quizzer(build_quiz),
+        lessons_told="a hand played with both hands open, to learn the game",
+        quiz_told="eight questions on the rules, graded",
+    ),
 )
 """Klaberjass at the terminal (its spec's ``terminal`` hook)."""

@@ -231,6 +231,21 @@ function renderTitle() {
   document.getElementById("home-lead").textContent = lead ? `${lead[0].toUpperCase()}${lead.slice(1)}.` : "";
 }
 
+/** Each game's teaching pages (its home.js's `learn`: href, text, about) in the Learn panel. */
+function renderLearn() {
+  const list = document.querySelector(".learn-links");
+  for (const game of offered) {
+    for (const page of wordsOf(game).learn ?? []) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = page.href;
+      link.textContent = page.text;
+      item.append(link, page.about ? `: ${page.about}.` : "");
+      list.append(item);
+    }
+  }
+}
+
 /** Show the home page and wire its forms. */
 export async function showHome() {
   document.getElementById("home").hidden = false;
@@ -243,6 +258,7 @@ export async function showHome() {
     return;
   }
   renderTitle();
+  renderLearn();
   const computerForm = document.getElementById("computer-form");
   const friendForm = document.getElementById("friend-form");
   renderGames(computerForm, offered);

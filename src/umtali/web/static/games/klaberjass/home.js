@@ -1,6 +1,7 @@
 // How the home page's new-game forms word Klaberjass's choices (js/home.js): the server
 // says which levels and variants there are (GET /api/games-offered), this only labels
-// them. A choice left out here is shown by its name.
+// them. A choice left out here is shown by its name. `learn` adds its teaching pages to
+// the home page's Learn panel.
 
 export const choices = {
   about: "in Klaberjass bid for trump, declare sequences and bella, and take the points in nine tricks, to 500",
@@ -16,4 +17,7 @@ export const choices = {
     schmeiss: "the book's ranking, and schmeiss may be offered in the first round",
     "classic-schmeiss": "the classic ranking, and schmeiss may be offered",
   },
+  learn: [
+    { href: "/learn/klaberjass", text: "How to play Klaberjass", about: "a hand played with both hands open, move by move" },
+  ],
 };
