@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from typing import Final, Protocol
 
-from umtali.games.klaberjass.estimate import BID_THRESHOLD, hand_worth
+from umtali.games.klaberjass.bots.estimate import BID_THRESHOLD, hand_worth
+from umtali.games.klaberjass.bots.search import SearchKlaberjass
 from umtali.games.klaberjass.moves import (
     ACCEPT,
     EXCHANGE,
@@ -39,7 +40,6 @@ from umtali.games.klaberjass.moves import (
     TAKE,
     KlaberjassMove,
 )
-from umtali.games.klaberjass.search import SearchKlaberjass
 from umtali.games.klaberjass.terms import DECK, card_points, sequences, strength, suit_mask
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.cards import ACE, JACK, cards_of, make_card, rank_of, suit_of

@@ -3,7 +3,7 @@ player has seen, each played out to the hand's end, and the move that scores bes
 average chosen.
 
 The search sees its view only. The worlds it plays out are dealt by
-:func:`~umtali.games.klaberjass.worlds.deal_world`, which honours what the view shows
+:func:`~umtali.games.klaberjass.bots.worlds.deal_world`, which honours what the view shows
 (the suits the other player could not follow, his sequences, the exchange) and deals
 the rest of the unseen cards at random. In a world, both players play out the hand with
 the cards of that world in front of them (:func:`playout_action`): they bid as the
@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from umtali.games.klaberjass.estimate import BID_THRESHOLD, hand_worth
+from umtali.games.klaberjass.bots.estimate import BID_THRESHOLD, hand_worth
+from umtali.games.klaberjass.bots.worlds import deal_world
 from umtali.games.klaberjass.moves import (
     ACCEPT,
     EXCHANGE,
@@ -42,7 +43,6 @@ from umtali.games.klaberjass.moves import (
 from umtali.games.klaberjass.state import LAST_TRICK, KlaberjassHand, maker_rule
 from umtali.games.klaberjass.terms import card_points, suit_mask
 from umtali.games.klaberjass.view import KlaberjassView
-from umtali.games.klaberjass.worlds import deal_world
 from umtali.kernel.cards import cards_of, suit_of
 
 __all__ = ["EXACT_CARDS", "PLAY_WORLDS", "SearchKlaberjass", "playout_action"]
