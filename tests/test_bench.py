@@ -13,6 +13,7 @@ from tests.test_cli import run
 from umtali.games.gin.arena import peers as gin_peers
 from umtali.games.umtali.arena.engines import UmtaliActions, UmtaliMoves
 from umtali.rl import bench as rl_bench
+from umtali.rl.encoding import researched
 from umtali.sim import peers
 from umtali.sim.bench import run_bench
 from umtali.sim.peers import (
@@ -72,10 +73,10 @@ def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch)
         "umtali (Move objects)",
         "umtali gin_rummy",
     ]
-    assert len(missing) == 6
+    assert len(missing) == 2 + len(rl_bench.ENGINES)
     assert sum("pip install -e '.[bench]'" in m for m in missing) == 2
-    # The env, the batches of two sizes and the parallel one.
-    assert sum("pip install -e '.[rl]'" in m for m in missing) == 4
+    # The env, the batches of two sizes and the parallel one, of every researched game.
+    assert sum("pip install -e '.[rl]'" in m for m in missing) == 4 * len(researched())
 
 
 def test_the_benchmark_is_the_games_through_the_registry() -> None:

@@ -38,8 +38,12 @@ def test_the_old_paths_are_the_default_games_modules(name: str) -> None:
 
 
 def test_every_researched_game_is_registered_with_gymnasium() -> None:
-    assert researched() == ("umtali",)  # Gin Rummy's encoding is issue 27's
-    assert umtali.rl.ENV_IDS == {"umtali": "Umtali-v0"} == umtali.rl.register_environments()
+    assert researched() == ("umtali", "klaberjass")  # Gin Rummy's encoding is issue 27's
+    assert (
+        umtali.rl.ENV_IDS
+        == {"umtali": "Umtali-v0", "klaberjass": "Klaberjass-v0"}
+        == umtali.rl.register_environments()
+    )
     assert umtali.rl.ENV_ID == "Umtali-v0"
     spec = gymnasium.spec("Umtali-v0")
     assert spec.entry_point == "umtali.rl.gym:CardGameEnv"

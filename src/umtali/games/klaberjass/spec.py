@@ -32,5 +32,6 @@ SPEC: Final = GameSpec(
     terminal="umtali.games.klaberjass.terminal:SCREEN",
     arena="umtali.games.klaberjass.arena:ARENA",
     table="umtali.games.klaberjass.table:TABLE",
+    research="umtali.games.klaberjass.research:ENCODING",
     static="klaberjass",
 )

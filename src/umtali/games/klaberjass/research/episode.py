@@ -1,0 +1,253 @@
+"""One episode of Klaberjass for the environments: a hand, or a game to the rules'
+target, dealt from a seeded RNG and stepped by action index, with its rewards; and the
+computer as an opponent. :class:`Episode` is Klaberjass's
+:class:`umtali.rl.encoding.Episode`.
+
+* ``reward="margin"``: the episode is one hand; at its end each player receives his hand
+  score less the other's (the maker's rule of ruling K, before any pot), so the two
+  rewards sum to zero. A hand both players pass twice is thrown in and pays 0.
+* ``reward="game"``: the episode is a game (hands dealt alternately, the pot of tied
+  hands carried, until a player reaches the target, 500 unless the rules say
+  otherwise); at its end the winner receives 1 and the loser -1, and nothing before.
+
+>>> import random
+>>> episode = Episode(random.Random(4))
+>>> while episode.step(episode.legal()[0]) is None:
+...     pass
+>>> episode.hand.is_over(), sum(episode.final_rewards())
+(True, 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import numpy.typing as npt
+
+from umtali.games.klaberjass.bots import BOTS, KlaberjassBot
+from umtali.games.klaberjass.match import KlaberjassMatch
+from umtali.games.klaberjass.research.actions import (
+    ENGINE_ACTIONS,
+    INDEX_OF_ACTION,
+    NUM_ACTIONS,
+    action_text,
+    index_of,
+)
+from umtali.games.klaberjass.research.observation import MAX_SCORE, Observer
+from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
+from umtali.games.klaberjass.state import KlaberjassHand
+from umtali.games.klaberjass.terms import DECK, SUIT_NAMES
+from umtali.games.klaberjass.view import KlaberjassView
+from umtali.kernel.cards import CardSet, card_name, quoted
+from umtali.kernel.deck import shuffled_deck
+from umtali.rl.encoding import REWARDS, IllegalActionError, Observation, RewardKind
+from umtali.rl.encoding import Episode as AnyEpisode
+
+__all__ = ["BotOpponent", "Episode", "default_penalty", "first_dealt", "table_text"]
+
+
+def first_dealt(match: KlaberjassMatch) -> tuple[int, int]:
+    """The six cards each seat holds when ``match``'s last hand is dealt, as its view
+    shows them (an observation keeps them: once trump is made, the view no longer tells
+    them from the three dealt after)."""
+    return (KlaberjassView.of(match, 0).hand, KlaberjassView.of(match, 1).hand)
+
+
+class Episode:
+    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
+    shown to each seat through ``observer`` (by default the dict of arrays of
+    ``rules``).
+
+    Attributes:
+        rules: the rule options.
+        reward: ``"margin"`` or ``"game"``.
+        observer: what :meth:`observe` shows a seat through.
+        to_move: the seat to move (once the episode is over, the last one that moved),
+            kept up to date by :meth:`step`.
+        match: the hands so far (:class:`~umtali.games.klaberjass.match.KlaberjassMatch`).
+        hand: the hand under way (or the last one, once the episode is over).
+        dealt: the six cards each seat was dealt first in this hand.
+    """
+
+    def __init__(
+        self,
+        rng: random.Random,
+        rules: KlaberjassRules = BOOK,
+        reward: RewardKind = "margin",
+        observer: Observer | None = None,
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
+        self.rules = rules
+        self.reward: RewardKind = reward
+        self.observer = Observer(rules) if observer is None else observer
+        self._rng = rng
+        self.match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
+        self._legal: list[int] | None = None
+        self.hand = self._deal()
+
+    def _deal(self) -> KlaberjassHand:
+        hand = self.match.new_hand(shuffled_deck(self._rng, DECK))
+        self.dealt = first_dealt(self.match)
+        self.to_move = hand.player
+        self._legal = None
+        return hand
+
+    def is_over(self) -> bool:
+        """Whether the episode has ended."""
+        return self.hand.is_over()
+
+    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
+        """What ``seat`` sees now, through :attr:`observer`."""
+        return self.observer.observe(self.match, seat, self.dealt[seat], legal)
+
+    def mask(self, seat: int) -> npt.NDArray[np.bool_]:
+        """``seat``'s legal moves as a boolean mask (all false when he is not to move)."""
+        mask = np.zeros(NUM_ACTIONS, np.bool_)
+        if self.hand.to_move() == seat:
+            mask[self.legal()] = True
+        return mask
+
+    def scores(self) -> tuple[int, int] | None:
+        """Both seats' scores in the hand under way, once it is over."""
+        outcome = self.hand.outcome()
+        return None if outcome is None else outcome.scores
+
+    def legal(self) -> list[int]:
+        """The legal action indices now, in the engine's order; kept until the next move
+        (do not change the list)."""
+        if self._legal is None:
+            index = INDEX_OF_ACTION
+            self._legal = [index[action] for action in self.hand.legal_actions()]
+        return self._legal
+
+    def is_legal(self, index: int) -> bool:
+        """Whether action ``index`` is a legal move now (an int outside the space is not)."""
+        return 0 <= index < NUM_ACTIONS and index in self.legal()
+
+    def check(self, index: object) -> int:
+        """``index`` as an int if it is a legal move now, else :class:`IllegalActionError`
+        naming the move and the player to move. Numpy's ints are ints here."""
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+            raise IllegalActionError(
+                f"an action is an int 0..{NUM_ACTIONS - 1}, not {quoted(index)}"
+            )
+        value = int(index)
+        if not 0 <= value < NUM_ACTIONS:
+            raise IllegalActionError(
+                f"{value} is not an action: an action is an int 0..{NUM_ACTIONS - 1}"
+            )
+        if not self.is_legal(value):
+            raise IllegalActionError(
+                f"action {value} ('{action_text(value)}') is not legal for player"
+                f" {self.hand.player} now; the legal actions are the ones its"
+                " observation's action_mask marks"
+            )
+        return value
+
+    def step(self, index: int) -> tuple[float, float] | None:
+        """Play the legal action ``index`` (checked by the caller). When it ends the
+        episode, return both seats' rewards; else deal the next hand of a game if this
+        one ended, and return ``None``."""
+        hand = self.hand
+        mover = hand.player
+        hand.push(ENGINE_ACTIONS[index])
+        self._legal = None
+        if not hand.is_over():
+            self.to_move = hand.player
+            return None
+        self.to_move = mover
+        if self.reward == "margin" or self.match.is_over():
+            return self.final_rewards()
+        self.hand = self._deal()
+        return None
+
+    def final_rewards(self) -> tuple[float, float]:
+        """Both seats' rewards of the finished episode (see the module)."""
+        if self.reward == "game":
+            winner = self.match.winner()
+            if winner is None:
+                raise ValueError("the game is not over: its rewards come at its end")
+            return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+        outcome = self.hand.outcome()
+        if outcome is None:
+            raise ValueError("the episode is not over: its rewards come at its end")
+        margin = float(outcome.scores[0] - outcome.scores[1])
+        return (margin, -margin)
+
+    def illegal_rewards(self, offender: int, penalty: float | None) -> tuple[float, float]:
+        """Both seats' rewards when ``offender`` ends the episode with an illegal action:
+        ``penalty`` for him (by default :func:`default_penalty`), its negative for the
+        other."""
+        loss = default_penalty(self.reward) if penalty is None else penalty
+        return (loss, -loss) if offender == 0 else (-loss, loss)
+
+    def table_text(self) -> str:
+        """The hand under way as text, both hands shown: the table as an onlooker with
+        every card face up would see it (what the environments render)."""
+        return table_text(self.hand)
+
+
+def table_text(hand: KlaberjassHand) -> str:
+    """``hand`` as an onlooker who sees every card would tell it.
+
+    >>> from umtali.kernel.deck import seeded_deck
+    >>> print(table_text(KlaberjassHand(seeded_deck(3, DECK), dealer=1)))  # doctest: +ELLIPSIS
+    player_1 deals; bid1, player_0 to move; turned up ...; trump not made
+    player_0 holds ... (0 points, 0 tricks)
+    player_1 holds ... (0 points, 0 tricks)
+    """
+    mover = "over" if hand.is_over() else f"player_{hand.player} to move"
+    trump = (
+        f"trump {SUIT_NAMES[hand.trump]}, made by player_{hand.maker}"
+        if hand.trump >= 0
+        else "trump not made"
+    )
+    lines = [
+        f"player_{hand.dealer} deals; {hand.phase}, {mover};"
+        f" turned up {card_name(hand.turned)}; {trump}"
+    ]
+    for seat in (0, 1):
+        lines.append(
+            f"player_{seat} holds {CardSet(hand.hands[seat])}"
+            f" ({hand.points[seat]} points, {hand.tricks_won[seat]} tricks)"
+        )
+    if hand.trick:
+        lines.append(f"led: {card_name(hand.trick[0])}")
+    outcome = hand.outcome()
+    if outcome is not None:
+        lines.append(f"{outcome.result}: scores {outcome.scores[0]} and {outcome.scores[1]}")
+    return "\n".join(lines)
+
+
+def default_penalty(reward: RewardKind) -> float:
+    """What an illegal action costs by default: a lost game, or a hand lost by more than
+    any hand can be lost by in play (:data:`MAX_SCORE`, 282, is the most a hand can
+    score one player).
+
+    >>> default_penalty("game"), default_penalty("margin")
+    (-1.0, -300.0)
+    """
+    assert MAX_SCORE < 300
+    return -1.0 if reward == "game" else -300.0
+
+
+class BotOpponent:
+    """The computer player of a level of :data:`~umtali.games.klaberjass.bots.BOTS` as an
+    opponent in an environment: it chooses from its seat's
+    :class:`~umtali.games.klaberjass.view.KlaberjassView` only."""
+
+    def __init__(self, level: str) -> None:
+        if level not in BOTS:
+            raise ValueError(f"a level is one of {', '.join(BOTS)}, not {quoted(level)}")
+        self.level = level
+        self.bot: KlaberjassBot = BOTS[level]()
+
+    def choose(self, episode: AnyEpisode, rng: random.Random) -> int:
+        """The index of the move the computer makes for the player to move;
+        :class:`IllegalActionError` if it breaks the rules."""
+        if not isinstance(episode, Episode):
+            raise TypeError(f"a Klaberjass computer plays a Klaberjass episode, not {episode!r}")
+        view = KlaberjassView.of(episode.match, episode.hand.player)
+        return episode.check(index_of(self.bot.choose(view, rng)))

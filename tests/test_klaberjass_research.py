@@ -1,0 +1,650 @@
+"""Klaberjass through the research interfaces (umtali.games.klaberjass.research): the
+peers' own checkers on its PettingZoo, Gymnasium and OpenSpiel forms, the action space
+against the engine, rewards against the engine's scores, batches against a lone
+observer, and a scan proving that no observation tells a seat a card it has not seen."""
+
+from __future__ import annotations
+
+import random
+import types
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import (  # type: ignore[import-untyped]
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    seed_test,
+)
+from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
+
+import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
+from umtali.games.klaberjass.bots import BOTS
+from umtali.games.klaberjass.match import KlaberjassMatch
+from umtali.games.klaberjass.moves import KlaberjassMove
+from umtali.games.klaberjass.research import ENCODING, MODULES, rules_of
+from umtali.games.klaberjass.research.actions import (
+    CARDS,
+    ENGINE_ACTIONS,
+    NUM_ACTIONS,
+    PASS,
+    PLAY,
+    ActionSpaceError,
+    action_text,
+    engine_action,
+    index_of,
+    legal_indices,
+    move_of,
+)
+from umtali.games.klaberjass.research.episode import Episode, default_penalty, first_dealt
+from umtali.games.klaberjass.research.observation import (
+    CARD_PLANES,
+    COUNTS,
+    FLAGS,
+    MAX_MOVES,
+    MAX_SCORE,
+    Observer,
+)
+from umtali.games.klaberjass.research.openspiel import (
+    GAME_NAME,
+    KlaberjassState,
+    OpenSpielOptionError,
+    ResampleError,
+    play_indices,
+)
+from umtali.games.klaberjass.research.vector import HandBatch
+from umtali.games.klaberjass.rules import BOOK, CLASSIC_SCHMEISS, KLABERJASS_PRESETS
+from umtali.games.klaberjass.terms import DECK
+from umtali.games.klaberjass.view import KlaberjassView
+from umtali.kernel.deck import shuffled_deck
+from umtali.rl import bench as rl_bench
+from umtali.rl.encoding import IllegalActionError, RewardKind, research, researched
+from umtali.rl.gym import CardGameEnv
+from umtali.rl.parallel import ParallelHandBatch
+from umtali.rl.pettingzoo import env, parallel_env, raw_env
+
+GAME = "klaberjass"
+
+# PettingZoo's checkers warn of a dict observation and of an all-zero mask (an agent
+# whose episode has ended); Gymnasium's of an 'ansi' text with no frame rate.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be",
+    "ignore:Observation is not a NumPy array",
+    "ignore:Action mask numpy array is all zeros",
+    "ignore:.*No render fps was declared",
+)
+
+
+def random_hand(seed: int, rules: Any = BOOK) -> tuple[KlaberjassMatch, random.Random]:
+    rng = random.Random(seed)
+    match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
+    match.new_hand(shuffled_deck(rng, DECK))
+    return match, rng
+
+
+# -- the peers' checkers -------------------------------------------------------------------
+
+
+def test_it_is_researched_and_registered_with_gymnasium() -> None:
+    assert GAME in researched()
+    assert research(GAME) is ENCODING
+    spec = gymnasium.spec("Klaberjass-v0")
+    assert (spec.entry_point, spec.kwargs) == ("umtali.rl.gym:CardGameEnv", {"game": GAME})
+    assert ENCODING.num_actions == NUM_ACTIONS == 43
+    assert ENCODING.levels is BOTS
+    assert GAME_NAME in pyspiel.registered_names()
+
+
+def test_the_aec_env_passes_pettingzoos_api_test() -> None:
+    api_test(env(game=GAME), num_cycles=1000)
+    api_test(env(game=GAME, flat=False, perfect_recall=True, reward="game"), num_cycles=300)
+    api_test(env(game=GAME, rules="classic-schmeiss"), num_cycles=300)
+
+
+def test_the_aec_env_passes_pettingzoos_seed_test() -> None:
+    seed_test(lambda **options: env(game=GAME, **options), num_cycles=500)
+
+
+def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> None:
+    def parallel(**options: Any) -> Any:
+        return parallel_env(game=GAME, on_illegal="ignore", **options)
+
+    max_cycles_test(
+        types.SimpleNamespace(
+            parallel_env=parallel, env=lambda **options: parallel_to_aec(parallel(**options))
+        )
+    )
+    parallel_api_test(parallel(), num_cycles=100)
+    parallel_api_test(parallel(flat=False, perfect_recall=True), num_cycles=100)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"opponent": "expert"},
+        {"opponent": "random", "seat": 1, "flat": False, "perfect_recall": True},
+        {"opponent": "greedy", "reward": "game", "rules": "schmeiss"},
+    ],
+    ids=["expert", "dict-recall", "game"],
+)
+def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
+    check_env(gymnasium.make("Klaberjass-v0", **options).unwrapped)
+
+
+@pytest.mark.parametrize(("rules", "dealer"), [("book", 0), ("classic-schmeiss", 1)])
+def test_openspiel_random_sim_test_passes(rules: str, dealer: int) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "dealer": dealer})
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+# -- the action space ----------------------------------------------------------------------
+
+
+def test_every_index_round_trips_through_the_engine_and_its_notation() -> None:
+    assert len(set(ENGINE_ACTIONS)) == NUM_ACTIONS
+    for index in range(NUM_ACTIONS):
+        move = move_of(index)
+        assert index_of(move) == index_of(engine_action(index)) == index
+        assert action_text(index) == move.text()
+        assert KlaberjassMove.parse(action_text(index)) == move
+    assert [action_text(PLAY + place) for place in (0, 1, 7)] == ["play A♣", "play 7♣", "play K♣"]
+    assert len(CARDS) == 32
+    with pytest.raises(ActionSpaceError, match=r"an int 0\.\.42"):
+        engine_action(NUM_ACTIONS)
+    with pytest.raises(ActionSpaceError, match="no move the rules could ever offer"):
+        index_of(KlaberjassMove.parse("play 2h"))
+
+
+@pytest.mark.parametrize("rules", list(KLABERJASS_PRESETS))
+def test_masks_agree_with_the_engines_legal_moves(rules: str) -> None:
+    observer = Observer(rules_of(rules))
+    seen: set[int] = set()
+    for seed in range(60):
+        episode = Episode(random.Random(seed), rules_of(rules), observer=observer)
+        rng = random.Random(seed)
+        while True:
+            hand = episode.hand
+            legal = [index_of(action) for action in hand.legal_actions()]
+            assert episode.legal() == legal == legal_indices(hand)
+            for seat in (0, 1):
+                mask = episode.observe(seat)["action_mask"]
+                expected = legal if seat == hand.to_move() else []
+                assert sorted(np.flatnonzero(mask).tolist()) == sorted(expected)
+                assert (episode.mask(seat) == mask.astype(bool)).all()
+            for index in range(NUM_ACTIONS):
+                assert episode.is_legal(index) == (engine_action(index) in hand.legal_actions())
+            seen.update(legal)
+            if episode.step(rng.choice(legal)) is not None:
+                break
+    wanted = set(range(NUM_ACTIONS))
+    if not rules_of(rules).schmeiss:
+        wanted -= {index_of(KlaberjassMove.parse(w)) for w in ("schmeiss", "accept", "refuse")}
+    assert seen == wanted  # random play reaches every move the rules offer
+
+
+# -- episodes and rewards ------------------------------------------------------------------
+
+
+def test_a_hand_pays_each_player_his_score_margin() -> None:
+    results = set()
+    for seed in range(200):
+        episode = Episode(random.Random(seed), rules_of("schmeiss"))
+        rng = random.Random(seed + 1)
+        rewards = None
+        while rewards is None:
+            rewards = episode.step(rng.choice(episode.legal()))
+        outcome = episode.hand.outcome()
+        assert outcome is not None
+        assert episode.scores() == outcome.scores
+        margin = outcome.scores[0] - outcome.scores[1]
+        assert rewards == (margin, -margin)
+        assert abs(rewards[0]) <= MAX_SCORE
+        results.add(outcome.result)
+    assert results == {"made", "failed", "tied", "thrown_in"}
+
+
+def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
+    for seed in range(6):
+        episode = Episode(random.Random(seed), reward="game")
+        rng = random.Random(seed)
+        rewards = None
+        totals_seen = set()
+        while rewards is None:
+            obs = episode.observe(episode.to_move)
+            totals_seen.add(int(obs["counts"][COUNTS.index("total")]))
+            rewards = episode.step(rng.choice(episode.legal()))
+        match = episode.match
+        assert match.is_over()
+        assert len(match.hands) > 1
+        assert max(match.totals()) >= BOOK.game_target
+        assert rewards == ((1.0, -1.0) if match.winner() == 0 else (-1.0, 1.0))
+        assert len(totals_seen) > 1  # the totals reach the observation between hands
+
+
+def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
+    game = raw_env(game=GAME)
+    game.reset(seed=1)
+    episode = game.episode
+    assert isinstance(episode, Episode)
+    before = list(episode.hand.history)
+    illegal = PLAY  # no card is played during the bidding
+    with pytest.raises(
+        IllegalActionError, match=r"action 11 \('play A♣'\) is not legal for player"
+    ):
+        game.step(illegal)
+    assert episode.hand.history == before
+    ignoring = raw_env(game=GAME, on_illegal="ignore")
+    ignoring.reset(seed=1)
+    agent = ignoring.agent_selection
+    ignoring.step(illegal)
+    assert ignoring.infos[agent] == {"illegal_action": True}
+    assert ignoring.agent_selection == agent
+    losing = raw_env(game=GAME, on_illegal="lose")
+    losing.reset(seed=1)
+    agent = losing.agent_selection
+    losing.step(illegal)
+    assert losing.rewards[agent] == default_penalty("margin") == -300.0
+    assert all(losing.terminations.values())
+    alone = CardGameEnv("random", seat=0, game=GAME)
+    alone.reset(seed=4)
+    _, reward, terminated, _, info = alone.step(99)  # no action at all
+    assert (reward, terminated, info["illegal_action"]) == (-300.0, True, True)
+
+
+# Every level of BOTS, read when the tests are collected (a level added there is tried at
+# once): a hand against each, and a whole game against the quick ones.
+@pytest.mark.parametrize("level", list(BOTS))
+def test_an_episode_against_each_level_pays_the_agents_margin(level: str) -> None:
+    kinds: list[RewardKind] = ["margin", "game"] if level in ("random", "greedy") else ["margin"]
+    for seed, reward_kind in enumerate(kinds, start=3):
+        alone = CardGameEnv(level, game=GAME, reward=reward_kind)
+        obs, info = alone.reset(seed=seed)
+        rng = random.Random(seed)
+        total = 0.0
+        while True:
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            assert legal
+            assert (alone.action_masks() == obs["action_mask"].astype(bool)).all()
+            obs, reward, terminated, truncated, info = alone.step(rng.choice(legal))
+            total += reward
+            if terminated or truncated:
+                break
+        assert alone.episode is not None
+        assert alone.episode.is_over()
+        if reward_kind == "margin":
+            assert total == info["scores"][0] - info["scores"][1]
+        else:
+            assert total in (1.0, -1.0)
+
+
+def test_the_computer_chooses_from_its_view_only() -> None:
+    episode = Episode(random.Random(8))
+    opponent = ENCODING.opponent("expert")
+    rng = random.Random(8)
+    while not episode.is_over():
+        view = KlaberjassView.of(episode.match, episode.to_move)
+        index = opponent.choose(episode, rng)
+        assert move_of(index) in view.legal
+        episode.step(index)
+    with pytest.raises(ValueError, match="a level is one of"):
+        ENCODING.opponent("grandmaster")
+
+
+def test_the_encoding_checks_what_it_is_given() -> None:
+    assert rules_of("classic-schmeiss") is CLASSIC_SCHMEISS
+    with pytest.raises(ValueError, match="preset's name"):
+        rules_of("french")
+    with pytest.raises(ValueError, match="has no module 'policy'"):
+        ENCODING.module("policy")  # a policy is Umtali's alone
+    assert [ENCODING.module(name).__name__.rsplit(".", 1)[1] for name in MODULES] == list(MODULES)
+    with pytest.raises(TypeError, match="Klaberjass observer"):
+        ENCODING.episode(random.Random(1), research("umtali").observer())
+    match, _ = random_hand(1, BOOK)
+    with pytest.raises(ValueError, match="under the rules 'classic'"):
+        Observer(rules_of("classic")).observe(match, 0)
+    match.hands[-1].push(KlaberjassMove.parse("take"))
+    with pytest.raises(ValueError, match="dealt="):
+        Observer().observe(match, 0)
+
+
+def test_the_observation_shows_the_hand_as_the_view_does() -> None:
+    match, rng = random_hand(5)
+    hand = match.hands[-1]
+    dealt = first_dealt(match)
+    observer = Observer(flat=False, perfect_recall=True)
+    flat = Observer(flat=True, perfect_recall=True)
+    while not hand.is_over():
+        for seat in (0, 1):
+            view = KlaberjassView.of(match, seat)
+            obs = observer.observe(match, seat, dealt[seat])
+            assert observer.space.contains(obs)
+            cards = obs["cards"]
+            places = {
+                name: {CARDS[p] for p in np.flatnonzero(row)}
+                for name, row in zip(CARD_PLANES, cards, strict=True)
+            }
+            assert places["hand"] == {c for c in CARDS if view.hand >> c & 1}
+            assert len(places["dealt"]) == 6
+            assert obs["counts"][COUNTS.index("moves")] == len(view.history)
+            assert obs["flags"][FLAGS.index(view.phase)] == 1
+            assert obs["flags"][:6].sum() == 1
+            # Every card is in exactly one of: hand, played, known elsewhere, unseen.
+            where = ("hand", "played_by_me", "played_by_other", "other_holds", "unseen")
+            placed = [places[name] for name in where]
+            dead = places["turned_up"] | places["bottom"] | places["given_seven"]
+            assert sum(len(p) for p in placed) + len(dead - set().union(*placed)) == 32
+            vector = flat.observe(match, seat, dealt[seat])["observation"]
+            parts = [obs[name].ravel() for name in ("cards", "counts", "flags", "history")]
+            assert (vector == np.concatenate(parts).astype(np.float32)).all()
+            rows = obs["history"][: len(view.history)]
+            assert rows[:, 0].tolist() == [1 if m == seat else 2 for m, _ in view.history]
+        hand.push(rng.choice(hand.legal_actions()))
+    assert MAX_MOVES == 23
+
+
+# -- what no seat may see: a scan ------------------------------------------------------------
+
+
+def _shown_by_the_rules(view: KlaberjassView) -> tuple[object, ...]:
+    """What the rules tell ``view``'s seat of the cards he has not seen: whether the
+    other holds the 7 of trump (he is asked to exchange it, or play begins), who
+    scores sequences and with which cards, bella, and the hand's score."""
+    return (
+        view.phase,
+        view.to_move,
+        view.sequence_points,
+        view.sequence_cards,
+        view.bella,
+        view.outcome,
+    )
+
+
+def other_deals(
+    match: KlaberjassMatch, seat: int, rng: random.Random, count: int
+) -> list[KlaberjassMatch]:
+    """``count`` matches dealt from ``match``'s deck with every card ``seat`` has not
+    seen shuffled among the places such cards lie in (the other's hand, the stock), the
+    same moves replayed; those under which a move is illegal, or the rules show ``seat``
+    another fact of the other hand (:func:`_shown_by_the_rules`), are left out. Every
+    card ``seat`` ever held is in his hand, played, or the 7 he gave in an exchange."""
+    hand = match.hands[-1]
+    view = KlaberjassView.of(match, seat)
+    seen = view.hand | view.played | 1 << view.turned_up
+    seen |= view.sequence_cards | (0 if view.bottom is None else 1 << view.bottom)
+    seen |= 0 if view.given_seven is None else 1 << view.given_seven
+    free = [at for at, card in enumerate(hand.deck) if not seen >> card & 1]
+    found = []
+    for _ in range(count):
+        cards = [hand.deck[at] for at in free]
+        rng.shuffle(cards)
+        deck = list(hand.deck)
+        for at, card in zip(free, cards, strict=True):
+            deck[at] = card
+        other = KlaberjassMatch(match.rules, first_dealer=hand.dealer)
+        replayed = other.new_hand(deck)
+        try:
+            for _, action in hand.history:
+                replayed.push(action)
+        except ValueError:
+            continue
+        if _shown_by_the_rules(KlaberjassView.of(other, seat)) == _shown_by_the_rules(view):
+            found.append(other)
+    return found
+
+
+def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
+    """For a hand of each seed, played at random to a random point and seen by a random
+    seat, compare what the seat is shown with what it is shown after ``deals`` other
+    deals of the cards it has not seen (:func:`other_deals`): every observation array
+    (flat with the history, and as a dict), and OpenSpiel's information state and
+    observation, tensor and string. How many comparisons, and how many of them had
+    the other hand dealt otherwise."""
+    observers = [
+        Observer(BOOK, flat=True, perfect_recall=True),
+        Observer(BOOK, flat=False, perfect_recall=False),
+    ]
+    games = [pyspiel.load_game(GAME_NAME, {"dealer": dealer}) for dealer in (0, 1)]
+    rng = random.Random(seeds.start)
+    compared = differing = 0
+    for seed in seeds:
+        match, play_rng = random_hand(seed)
+        hand = match.hands[-1]
+        seat = play_rng.randrange(2)
+        dealt = first_dealt(match)[seat]  # the same in every other deal: his cards stay
+        stop = play_rng.randrange(MAX_MOVES + 1)
+        while not hand.is_over() and len(hand.history) < stop:
+            hand.push(play_rng.choice(hand.legal_actions()))
+        real = [observer.observe(match, seat, dealt) for observer in observers]
+        game = games[hand.dealer]
+        moves = [index_of(action) for _, action in hand.history]
+        spiel = play_indices(game, [CARDS.index(c) for c in hand.deck], moves)
+        assert spiel is not None
+        for other in other_deals(match, seat, rng, deals):
+            differing += other.hands[-1].hands[1 - seat] != hand.hands[1 - seat]
+            for observer, obs in zip(observers, real, strict=True):
+                again = observer.observe(other, seat, dealt)
+                for name, array in obs.items():
+                    assert (again[name] == array).all(), (seed, seat, name)
+            deal = [CARDS.index(c) for c in other.hands[-1].deck]
+            world = play_indices(game, deal, moves)
+            assert world is not None
+            assert world.information_state_string(seat) == spiel.information_state_string(seat)
+            assert world.information_state_tensor(seat) == spiel.information_state_tensor(seat)
+            assert world.observation_string(seat) == spiel.observation_string(seat)
+            assert world.observation_tensor(seat) == spiel.observation_tensor(seat)
+            compared += 1
+    return compared, differing
+
+
+def test_no_observation_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
+    compared, differing = scan_for_secrets(range(50), 6)
+    assert compared > 120
+    assert differing > 80
+
+
+def test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
+    compared, differing = scan_for_secrets(range(1000, 1600), 8)
+    assert compared > 2000
+    assert differing > 1500
+
+
+# -- batches ---------------------------------------------------------------------------------
+
+
+def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> None:
+    batch = HandBatch(5, seed=3, rules=CLASSIC_SCHMEISS)
+    obs = batch.reset()
+    observer = Observer(CLASSIC_SCHMEISS)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(150):
+        for row in range(batch.n):
+            match = batch.matches[row]
+            seat = int(batch.to_move[row])
+            assert match.hands[-1].player == seat
+            if not match.hands[-1].history:
+                assert batch.dealt[row] == first_dealt(match)
+            alone = observer.observe(match, seat, batch.dealt[row][seat])
+            for name, array in alone.items():
+                assert (obs[name][row] == array).all(), name
+            assert batch.legal[row] == legal_indices(match.hands[-1])
+        before = [m.hands[-1] for m in batch.matches]
+        obs, rewards, done = batch.step(batch.sample_actions(rng))
+        for row in np.flatnonzero(done).tolist():
+            outcome = before[row].outcome()
+            assert outcome is not None
+            assert rewards[row].tolist() == [
+                outcome.scores[0] - outcome.scores[1],
+                outcome.scores[1] - outcome.scores[0],
+            ]
+        assert not rewards[~done].any()
+        ended += int(done.sum())
+    assert ended == batch.hands_played > 20
+    assert batch.legal_counts.tolist() == [len(row) for row in batch.legal]
+    assert batch.legal_indices.tolist() == [i for row in batch.legal for i in row]
+
+
+def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
+    one, two = HandBatch(3, seed=9), HandBatch(3, seed=9, copy=True)
+    first, second = one.reset(), two.reset()
+    for name in first:
+        assert (first[name] == second[name]).all()
+    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
+        one.step(np.array([PLAY, PASS, PASS]))
+    assert all(len(m.hands[-1].history) == 0 for m in one.matches)
+    assert not first["action_mask"].flags.writeable
+    with pytest.raises(RuntimeError, match="reset"):
+        HandBatch(1).step(np.array([0]))
+    with pytest.raises(ValueError, match="n >= 1"):
+        HandBatch(0)
+    assert {name: shape for name, (shape, _) in ENCODING.batch_arrays().items()} == {
+        name: first[name].shape[1:] for name in ("cards", "counts", "flags")
+    }
+
+
+def test_the_parallel_batch_steps_klaberjass_rows_as_lone_batches_do() -> None:
+    with ParallelHandBatch(4, workers=2, seed=5, game=GAME) as batch:
+        obs = batch.reset()
+        lone = [
+            HandBatch(stop - start, seed=seed)
+            for (start, stop), seed in zip(batch.slices, batch.seeds, strict=True)
+        ]
+        alone = [b.reset() for b in lone]
+        rng = np.random.default_rng(0)
+        for _ in range(40):
+            for (start, stop), lone_obs in zip(batch.slices, alone, strict=True):
+                for name, array in lone_obs.items():
+                    assert (obs[name][start:stop] == array).all(), name
+            actions = batch.sample_actions(rng)
+            obs, _, _ = batch.step(actions)
+            alone = [
+                b.step(actions[start:stop])[0]
+                for (start, stop), b in zip(batch.slices, lone, strict=True)
+            ]
+
+
+def test_the_bench_races_klaberjass_environments() -> None:
+    names = [rl_bench.PettingZooEngine(GAME).name, rl_bench.BatchEngine(16, GAME).name]
+    assert names == ["umtali klaberjass PettingZoo env", "umtali klaberjass HandBatch (16)"]
+    engine = rl_bench.PettingZooEngine(GAME)
+    moves, hands = engine.play(random.Random(2))
+    assert hands == 1
+    assert moves >= 2
+    batch = rl_bench.BatchEngine(16, GAME)
+    moves, hands = batch.play(random.Random(2))
+    assert moves == rl_bench.BATCH_STEPS * 16
+
+
+# -- OpenSpiel -------------------------------------------------------------------------------
+
+
+def test_openspiel_returns_are_the_engines_scores() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"rules": "schmeiss", "dealer": 1})
+    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (43, 32)
+    assert (game.min_utility(), game.max_utility(), game.max_game_length()) == (-282, 282, 23)
+    rng = random.Random(4)
+    for _ in range(100):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert isinstance(state, KlaberjassState)
+        hand = state.table.hand
+        assert hand is not None
+        outcome = hand.outcome()
+        assert outcome is not None
+        assert hand.dealer == 1
+        assert state.returns() == [
+            outcome.scores[0] - outcome.scores[1],
+            outcome.scores[1] - outcome.scores[0],
+        ]
+        replayed = play_indices(
+            game, [CARDS.index(c) for c in hand.deck], [index_of(a) for _, a in hand.history]
+        )
+        assert replayed is not None
+        assert replayed.returns() == state.returns()
+        assert state.history() == replayed.history()
+
+
+def test_openspiels_ismcts_plays_a_hand_through_resampling() -> None:
+    # OpenSpiel's Python IS-MCTS deals the hidden cards again at every simulation
+    # (resample_from_infostate): it plays player 0 through a whole hand.
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(GAME_NAME)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=30.0, max_simulations=8, random_state=np.random.RandomState(1)
+    )
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions >= 1
+    assert sum(state.returns()) == 0
+
+
+def test_openspiel_refuses_unknown_parameters() -> None:
+    with pytest.raises(OpenSpielOptionError, match="a preset"):
+        pyspiel.load_game(GAME_NAME, {"rules": "french"})
+    with pytest.raises(OpenSpielOptionError, match="seat 0 or 1"):
+        pyspiel.load_game(GAME_NAME, {"dealer": 2})
+
+
+def test_resampling_keeps_what_the_player_knows() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    rng = random.Random(6)
+    others = set()
+    for seed in range(30):
+        state = game.new_initial_state()
+        stop = random.Random(seed).randrange(20)
+        moves = 0
+        while not state.is_terminal() and (state.is_chance_node() or moves < stop):
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        if state.is_terminal():
+            continue
+        mover = state.current_player()
+        seat = mover if seed % 3 else 1 - mover  # the player to move, or the other
+        world = state.resample_from_infostate(seat, rng.random)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.current_player() == mover
+        if seat == mover:
+            assert world.legal_actions() == state.legal_actions()
+        hand, other = state.table.hand, world.table.hand
+        assert hand is not None
+        assert other is not None
+        assert other.hands[seat] == hand.hands[seat]
+        others.add(other.hands[1 - seat])
+        move = state.legal_actions()[0]
+        if move not in world.legal_actions():  # the other's card, not his in that world
+            continue
+        real = state.clone()
+        real.apply_action(move)
+        world.apply_action(move)
+        assert world.information_state_string(seat) == real.information_state_string(seat)
+    assert len(others) > 10
+    with pytest.raises(ResampleError, match="only a player's turn"):
+        game.new_initial_state().resample_from_infostate(0, rng.random)
