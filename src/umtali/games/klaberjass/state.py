@@ -131,6 +131,10 @@ class KlaberjassHand:
         self._undo: list[tuple[object, ...]] = []
         self._strength: tuple[int, ...] = ()
         self.start_hands = (0, 0)  # the hands when the play began
+        self._sequences_of: tuple[tuple[tuple[int, int], int], tuple[int, int]] = (
+            ((0, 0), -1),
+            (0, 0),
+        )
 
     # -- what the hand is ------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -356,6 +360,14 @@ class KlaberjassHand:
         plain; still equal, neither scores. (0, 0) before play begins."""
         if self.trump < 0 or self.phase not in (PLAY_PHASE, OVER):
             return (0, 0)
+        key = (self.start_hands, self.trump)
+        if self._sequences_of[0] == key:  # the held cards do not change in the play
+            return self._sequences_of[1]
+        scores = self._sequence_scores()
+        self._sequences_of = (key, scores)
+        return scores
+
+    def _sequence_scores(self) -> tuple[int, int]:
         found = [sequences(self.held(p)) for p in (0, 1)]
         best = [self._sequence_key(runs[0]) if runs else None for runs in found]
         if best[0] is None and best[1] is None:
