@@ -120,6 +120,19 @@ def _trump_lead() -> KlaberjassHand:
 # -- the questions --------------------------------------------------------------------------
 
 
+def _yes_or_no(
+    text: str, truth: bool, why: tuple[str, ...]
+) -> tuple[str, Callable[[str], Verdict], Callable[[], Verdict], str, str]:
+    """A question answered yes or no, ``truth`` being the answer."""
+    return (
+        text,
+        partial(_yes_no, truth=truth, why=why),
+        lambda: Verdict(False, "yes" if truth else "no", why),
+        "Yes or no: ",
+        "answer yes or no",
+    )
+
+
 def _build(table: Table) -> tuple[str, Callable[[str], Verdict], Callable[[], Verdict], str, str]:
     """One question: its text, grader, revealed answer, answer prompt and expected form."""
     ask = table.text("ask")
@@ -162,27 +175,13 @@ def _build(table: Table) -> tuple[str, Callable[[str], Verdict], Callable[[], Ve
         return text, grade, lambda: Verdict(False, shown, why), "Cards: ", _CARDS
     if ask == "sequences":
         started = _lesson_hand(3)  # the bidding and the exchange done
-        truth = started.sequence_points()[1] > 0
-        grade = partial(_yes_no, truth=truth, why=why)
-        return (
-            text,
-            grade,
-            lambda: Verdict(False, "yes" if truth else "no", why),
-            "Yes or no: ",
-            "answer yes or no",
-        )
+        return _yes_or_no(text, started.sequence_points()[1] > 0, why)
     if ask == "exchange_named":
         hand = _lesson_hand(0)
         for move in ("pass", "pass", "name ♠"):
             hand.push(KlaberjassMove.parse(move))
-        truth = KlaberjassMove.parse("exchange").action in hand.legal_actions()
-        grade = partial(_yes_no, truth=truth, why=why)
-        return (
-            text,
-            grade,
-            lambda: Verdict(False, "yes" if truth else "no", why),
-            "Yes or no: ",
-            "answer yes or no",
+        return _yes_or_no(
+            text, KlaberjassMove.parse("exchange").action in hand.legal_actions(), why
         )
     if ask == "maker_fails":
         _, scores, _ = maker_rule((55, 70), maker=0)
