@@ -59,6 +59,17 @@ def test_the_report_gives_ratios_against_each_peer() -> None:
     assert "left out: rlcard is not installed" in text
 
 
+def test_the_gin_rummy_peers_are_compared_with_umtali_and_no_other_game() -> None:
+    ours = PeerTally("umtali PettingZoo env", "0.1.0", seconds=1.0, hands=10, moves=4000)
+    other = PeerTally("umtali klaberjass PettingZoo env", "0.1.0", 1.0, 10, 3000)
+    peer = PeerTally("open_spiel gin_rummy", "2.0.2", seconds=1.0, hands=10, moves=1000)
+    text = peer_report([ours, other, peer], [], "")
+    assert "umtali klaberjass PettingZoo env" in text  # its figures are in the table
+    ratios = text.split("Umtali ÷ peer")[1]
+    assert "4.0× open_spiel gin_rummy" in ratios
+    assert "klaberjass" not in ratios
+
+
 def test_a_missing_peer_is_left_out_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
     def not_installed(*args: object) -> None:
         raise ImportError("No module named 'pyspiel'")

@@ -19,7 +19,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.peers:
         if args.game is not None:
-            raise UsageError("--peers races the Umtali and Gin Rummy engines; leave out --game")
+            raise UsageError(
+                "--peers races every game's research engines beside OpenSpiel's and RLCard's Gin Rummy; leave out --game"
+            )
         return _bench_peers(args, out)
     print(f"umtali {__version__} · uniform-random play · {pin_to_one_core()}", file=out)
     game = args.game or games.DEFAULT_GAME

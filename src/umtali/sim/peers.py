@@ -233,7 +233,10 @@ def peer_report(tallies: list[PeerTally], missing: list[str], pinned: str) -> st
             f"  {t.name}: {t.hands:,} hands, {t.moves:,} moves in {t.seconds:.1f} s;"
             f" {len(t.legal_ns):,} legal-move calls timed"
         )
-    ours = [t for t in tallies if t.name.startswith("umtali")]
+    # The peers play Gin Rummy; their ratios are given to Umtali's engines, as the speed of
+    # one rummy engine's move against another's, and not to another game's engines.
+    others = tuple(f"umtali {spec.name} " for spec in games.games())
+    ours = [t for t in tallies if t.name.startswith("umtali") and not t.name.startswith(others)]
     peers = [t for t in tallies if not t.name.startswith("umtali")]
     if peers:
         lines.append("")
