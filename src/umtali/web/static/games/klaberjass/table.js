@@ -38,6 +38,11 @@ function sortHand(cards) {
   return [...cards].sort((a, b) => suitPlace(a) - suitPlace(b) || rank(a) - rank(b));
 }
 
+/** `name` and `verb` (written for "he"), in the second person for "You": "You lead", "Ann leads". */
+function says(name, verb) {
+  return name === "You" ? `You ${verb.replace(/s$/, "")}` : `${name} ${verb}`;
+}
+
 /** A sentence from the server, with its full stop. */
 function sentence(line) {
   return /[.!?]$/.test(line) ? line : `${line}.`;
@@ -93,11 +98,11 @@ export class KlaberjassTablePage extends SeatPage {
     const [verb, what] = move.split(" ");
     const turned = view.turned ?? view.turned_up;
     const turnedSuit = turned ? this.suitNamed(turned.slice(-1)) : "the turned-up suit";
-    if (verb === "take") return `Take: ${turnedSuit} trump`;
+    if (verb === "take") return `Take ${turnedSuit} as trump`;
     if (verb === "pass") return "Pass";
     if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)} trump`;
-    if (verb === "exchange") return `Exchange your 7 of trump for the ${cardText(turned)}`;
-    if (verb === "keep") return "Keep your 7 of trump";
+    if (verb === "exchange") return `Exchange it for the ${cardText(turned)}`;
+    if (verb === "keep") return "Keep it";
     if (verb === "schmeiss") return "Offer schmeiss";
     if (verb === "accept") return "Accept schmeiss: throw the hand in";
     if (verb === "refuse") return `Refuse schmeiss: ${this.opponentName()} makes trump`;
@@ -220,40 +225,61 @@ export class KlaberjassTablePage extends SeatPage {
   renderOpponent() {
     byId("kj-opponent-name").textContent = this.opponentName();
     this.renderOpponentHand(this.state.view.other_cards, []);
+    const points = this.pointsOf(1 - this.state.seat);
+    if (points) this.part("opponent-hand").append(el("span", { className: "points", text: points }));
     this.renderPresence();
   }
 
-  /** Trump and its maker, or the bidding under way; the dealer, the ranking and the exchange. */
+  /** A player's points and tricks in the play under way ("" before it begins), shown by
+   * his name, so that the score of the hand is in view beside the cards. */
+  pointsOf(player) {
+    const view = this.state.view;
+    if (view.phase !== "play" && view.phase !== "over") return "";
+    if (view.phase === "over" && !view.trump) return "";
+    return `${plural(view.points[player], "point")}, ${plural(view.tricks_won[player], "trick")}`;
+  }
+
+  /** Trump and its maker, or the bidding under way; and the ranking (who deals is in the title). */
   renderTrump() {
     const { state } = this;
     const view = state.view;
     const names = state.names;
-    const lines = [];
+    const ranking = `${state.klaberjass?.ranking ?? view.ranking} ranking`;
+    let head;
+    let line;
     if (view.trump) {
-      lines.push(el("strong", { text: `Trump: ${this.suitNamed(view.trump)}` }));
-      if (view.maker >= 0) lines.push(el("span", { text: `made by ${names[view.maker]}` }));
+      head = `Trump: ${this.suitNamed(view.trump)}`;
+      line = view.maker >= 0 ? `made by ${names[view.maker]}` : "";
     } else if (view.phase === "over") {
-      lines.push(el("strong", { text: "No trump: the hand was thrown in" }));
+      head = "No trump";
+      line = "the hand was thrown in";
     } else {
-      lines.push(el("strong", { text: view.phase === "bid2" ? "Bidding, second round" : "Bidding, first round" }));
+      head = view.phase === "bid2" ? "Bidding, second round" : "Bidding, first round";
+      line = ranking;
     }
-    if (view.exchanged && view.exchanger >= 0) {
-      lines.push(el("span", { className: "note", text: `${names[view.exchanger]} exchanged the ${cardText(view.given_seven)} for the ${cardText(view.turned_up)}` }));
-    }
-    lines.push(el("span", { className: "note", text: `${names[view.dealer]} dealt · ${state.klaberjass?.ranking ?? view.ranking} ranking` }));
-    byId("kj-trump").replaceChildren(...lines);
+    const box = byId("kj-trump");
+    box.classList.toggle("made", Boolean(view.trump));
+    box.title = `${names[view.dealer]} dealt; the cards rank by the ${ranking}`;
+    box.replaceChildren(el("strong", { text: head }), ...(line ? [el("span", { className: "note", text: line })] : []));
   }
 
-  /** The turned-up card while it lies on the table; after an exchange, the 7 given for it. */
+  /** The turned-up card while it lies on the table; after an exchange, the 7 given for
+   * it; once it has left the table otherwise, nothing (the recap told where it went). */
   renderTurned() {
-    const view = this.state.view;
+    const { state } = this;
+    const view = state.view;
     const box = byId("kj-turned");
+    box.hidden = false;
+    box.removeAttribute("title");
     if (view.turned) {
       box.replaceChildren(this.card(view.turned), el("span", { className: "note", text: "Turned up" }));
     } else if (view.exchanged && view.given_seven) {
+      const giver = view.exchanger >= 0 ? state.names[view.exchanger] : "The maker";
+      box.title = `${giver} exchanged the ${cardText(view.given_seven)} for the ${cardText(view.turned_up)}`;
       box.replaceChildren(this.card(view.given_seven), el("span", { className: "note", text: `Given for the ${cardText(view.turned_up)}` }));
     } else {
-      box.replaceChildren(el("div", { className: "card-space", text: cardText(view.turned_up) }), el("span", { className: "note", text: "Turned up at the deal" }));
+      box.hidden = true;
+      box.replaceChildren();
     }
   }
 
@@ -262,7 +288,10 @@ export class KlaberjassTablePage extends SeatPage {
     const bottom = this.state.view.bottom;
     const box = byId("kj-bottom");
     box.hidden = !bottom;
-    if (bottom) box.replaceChildren(this.card(bottom), el("span", { className: "note", text: "Last card of the stock" }));
+    if (bottom) {
+      box.title = "The last card of the stock, shown to both";
+      box.replaceChildren(this.card(bottom), el("span", { className: "note", text: "Bottom card" }));
+    }
   }
 
   /** The trick on the table, each card under the name of who played it. */
@@ -271,14 +300,17 @@ export class KlaberjassTablePage extends SeatPage {
     const view = state.view;
     const box = byId("kj-trick");
     box.replaceChildren();
+    // Before the play there is no trick: the turn's line says what the bidding asks.
+    box.hidden = view.phase !== "play" && view.phase !== "over";
     if (view.phase !== "play" || !view.trick.length) {
-      const text = view.phase === "play" ? `${state.names[view.leader]} to lead.` : "No trick yet: the play begins once trump is made.";
-      box.append(el("span", { className: "note", text: view.phase === "over" ? "The hand is over." : text }));
+      const text = view.phase === "play" ? `${says(state.names[view.leader], "leads")}.` : "The hand is over.";
+      box.append(el("span", { className: "note", text }));
       return;
     }
     view.trick.forEach((card, index) => {
       const player = index === 0 ? view.leader : 1 - view.leader;
-      box.append(el("figure", { attrs: { "aria-label": `${state.names[player]}: ${cardName(card)}` } }, this.card(card), el("figcaption", { text: index === 0 ? `${state.names[player]} led` : state.names[player] })));
+      const label = `${state.names[player]}${index === 0 ? " led" : ""}`;
+      box.append(el("figure", { attrs: { "aria-label": `${label}: ${cardName(card)}` } }, this.card(card), el("figcaption", { text: label })));
     });
   }
 
@@ -308,7 +340,7 @@ export class KlaberjassTablePage extends SeatPage {
       parts.push(line);
     }
     [0, 1].forEach((player) => {
-      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${names[player]}` }));
+      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${names[player] === "You" ? "you" : names[player]}` }));
     });
     const [first, second] = view.totals;
     const pot = view.pot ? ` · pot ${view.pot}` : "";
@@ -344,7 +376,10 @@ export class KlaberjassTablePage extends SeatPage {
     }
     if (!order.length) box.append(el("p", { className: "empty note", text: "No cards in hand." }));
     const count = state.view.hand.length;
-    byId("kj-hand-info").textContent = playable.size ? `${plural(count, "card")}, ${playable.size} you may play` : plural(count, "card");
+    const some = playable.size > 0 && playable.size < count;
+    const cards = some ? `${plural(count, "card")}, ${playable.size} you may play` : plural(count, "card");
+    const points = this.pointsOf(state.seat);
+    byId("kj-hand-info").textContent = points ? `${cards} · ${points}` : cards;
   }
 
   renderActions() {
@@ -364,7 +399,7 @@ export class KlaberjassTablePage extends SeatPage {
       button.addEventListener("click", () => this.play(move, `kj-action:${index}`));
       box.append(button);
     });
-    if (!this.offered().length && this.legal().length) box.append(el("span", { className: "note", text: "Click a card of your hand to play it." }));
+    if (!this.offered().length && this.legal().length) box.append(el("span", { className: "note", text: "Click a card to play it." }));
     const hint = el("button", { className: "quiet", text: "Hint", attrs: { type: "button", "data-key": "kj-hint", "aria-keyshortcuts": "H", disabled: this.pending } });
     hint.addEventListener("click", () => this.hint());
     box.append(el("span", { className: "tools" }, hint));
