@@ -100,7 +100,7 @@ export class KlaberjassTablePage extends SeatPage {
     const turnedSuit = turned ? this.suitNamed(turned.slice(-1)) : "the turned-up suit";
     if (verb === "take") return `Take ${turnedSuit} as trump`;
     if (verb === "pass") return "Pass";
-    if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)} trump`;
+    if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)}`;
     if (verb === "exchange") return `Exchange it for the ${cardText(turned)}`;
     if (verb === "keep") return "Keep it";
     if (verb === "schmeiss") return "Offer schmeiss";
@@ -215,7 +215,7 @@ export class KlaberjassTablePage extends SeatPage {
     else if (view.phase === "bid1") text = "Your bid: take the turned-up suit as trump, or pass.";
     else if (view.phase === "bid2") text = "Your bid: name another suit as trump, or pass.";
     else if (view.phase === "schmeiss") text = "Schmeiss is offered: accept it (the hand is thrown in) or refuse it.";
-    else if (view.phase === "exchange") text = "You hold the 7 of trump: exchange it for the turned-up card, or keep it.";
+    else if (view.phase === "exchange") text = "You hold the 7 of trump: exchange it, or keep it.";
     else text = view.trick.length ? "Your turn: play a card to the trick." : "Your lead: play a card.";
     const node = byId("kj-turn");
     node.textContent = text;
@@ -225,8 +225,10 @@ export class KlaberjassTablePage extends SeatPage {
   renderOpponent() {
     byId("kj-opponent-name").textContent = this.opponentName();
     this.renderOpponentHand(this.state.view.other_cards, []);
+    // His points and tricks in the same line as his cards, wrapping beside the fan.
     const points = this.pointsOf(1 - this.state.seat);
-    if (points) this.part("opponent-hand").append(el("span", { className: "points", text: points }));
+    const note = this.part("opponent-hand").querySelector(".note");
+    if (points && note) note.textContent = `${note.textContent} · ${points}`;
     this.renderPresence();
   }
 
@@ -249,7 +251,7 @@ export class KlaberjassTablePage extends SeatPage {
     let line;
     if (view.trump) {
       head = `Trump: ${this.suitNamed(view.trump)}`;
-      line = view.maker >= 0 ? `made by ${names[view.maker]}` : "";
+      line = view.maker >= 0 ? names[view.maker] : "";
     } else if (view.phase === "over") {
       head = "No trump";
       line = "the hand was thrown in";
@@ -260,7 +262,9 @@ export class KlaberjassTablePage extends SeatPage {
     const box = byId("kj-trump");
     box.classList.toggle("made", Boolean(view.trump));
     box.title = `${names[view.dealer]} dealt; the cards rank by the ${ranking}`;
-    box.replaceChildren(el("strong", { text: head }), ...(line ? [el("span", { className: "note", text: line })] : []));
+    // "made by" is read out but, on a phone, not shown: trump then takes one line.
+    const maker = view.trump && line ? [el("span", { className: "kj-verb", text: "made " }), "by "] : [];
+    box.replaceChildren(el("strong", { text: head }), ...(line ? [el("span", { className: "note" }, ...maker, line)] : []));
   }
 
   /** The turned-up card while it lies on the table; after an exchange, the 7 given for
@@ -395,7 +399,12 @@ export class KlaberjassTablePage extends SeatPage {
         attrs: { type: "button", "data-key": `kj-action:${index}`, "data-move": move, "aria-keyshortcuts": number || undefined, disabled: this.pending },
       });
       if (number) button.append(el("kbd", { text: number, attrs: { "aria-hidden": "true" } }));
-      button.append(this.label(move));
+      if (move.startsWith("name ")) {
+        // On a phone the verb is read out but not shown: four bids then take two rows.
+        button.append(el("span", { className: "kj-verb", text: "Name " }), this.label(move).replace(/^Name /, ""));
+      } else {
+        button.append(this.label(move));
+      }
       button.addEventListener("click", () => this.play(move, `kj-action:${index}`));
       box.append(button);
     });
