@@ -109,7 +109,8 @@ def board(shown: KlaberjassBoard, names: Sequence[str] | None) -> str:
     bottom card once shown, the trick and the points."""
     seats = names or (player_name(0), player_name(1))
     hands = "; ".join(
-        f"{seats[p]}: {' '.join(card_name(c) for c in cards_of(shown.hands[p]))}" for p in (0, 1)
+        f"{seats[p]}: {' '.join(card_name(c) for c in cards_of(shown.hands[p])) or 'no cards'}"
+        for p in (0, 1)
     )
     if shown.trump is None:
         table = f"turned up {card_name(shown.turned)}"
