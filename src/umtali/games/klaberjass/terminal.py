@@ -61,9 +61,9 @@ class KlaberjassScreen(TurnPrompt[KlaberjassMove]):
     def show_hand_end(self) -> None:
         hand = self.session.match.hands[-1]
         self.term.say(Text(hand_result(hand, self.names())))
-        self.show_score()
+        self.show_totals()
 
-    def show_score(self) -> None:
+    def show_totals(self) -> None:
         match = self.session.match
         standing = match.standing()
         a, b = standing.totals
@@ -73,11 +73,44 @@ class KlaberjassScreen(TurnPrompt[KlaberjassMove]):
             Text(f"Totals: {names[0]} {a}, {names[1]} {b} (to {match.rules.game_target}){pot}.")
         )
 
+    def show_score(self) -> None:
+        """The score sheet: each finished hand's scores as added (a pot paid included) and
+        how it went, the totals, and the points taken so far in the hand under way."""
+        names = self.names()
+        for line in sheet_lines(self.session, names):
+            self.term.say(Text(line))
+        self.show_totals()
+        hand = self.session.match.hands[-1] if self.session.match.hands else None
+        if hand is not None and not hand.is_over() and hand.phase == "play":
+            self.term.say(
+                Text(
+                    f"This hand so far, in tricks: {names[0]} {hand.points[0]},"
+                    f" {names[1]} {hand.points[1]}."
+                )
+            )
+
     def human_turn(self, seat: int) -> None:
         view = self.session.view(seat)
         for line in table_lines(view, self.names()):
             self.term.say(line)
         self.read_moves(seat, view.legal)
+
+
+_HOW: Final = {"made": "made", "failed": "failed", "tied": "tied", "thrown_in": "thrown in"}
+"""How a hand went, as the score sheet says it."""
+
+
+def sheet_lines(session: KlaberjassSession, names: Sequence[str]) -> list[str]:
+    """Each finished hand's line of the score sheet: its number, how it went for the
+    maker, and what each player scored in it."""
+    match = session.match
+    hows = [score.result for hand in match.hands if (score := hand.outcome()) is not None]
+    return [
+        f"  Hand {number} ({_HOW.get(how, how)}): {names[0]} {a}, {names[1]} {b}"
+        for number, ((a, b), how) in enumerate(
+            zip(match.standing().hands, hows, strict=False), start=1
+        )
+    ]
 
 
 def table_lines(view: KlaberjassView, names: Sequence[str]) -> list[Text]:
