@@ -101,11 +101,11 @@ export class KlaberjassTablePage extends SeatPage {
     if (verb === "take") return `Take ${turnedSuit} as trump`;
     if (verb === "pass") return "Pass";
     if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)}`;
-    if (verb === "exchange") return `Exchange it for the ${cardText(turned)}`;
+    if (verb === "exchange") return `Exchange for the ${cardText(turned)}`;
     if (verb === "keep") return "Keep it";
     if (verb === "schmeiss") return "Offer schmeiss";
-    if (verb === "accept") return "Accept schmeiss: throw the hand in";
-    if (verb === "refuse") return `Refuse schmeiss: ${this.opponentName()} makes trump`;
+    if (verb === "accept") return "Accept: throw the hand in";
+    if (verb === "refuse") return "Refuse: he makes trump";
     return readableMove(asciiMove(move));
   }
 
@@ -212,10 +212,10 @@ export class KlaberjassTablePage extends SeatPage {
     if (state.over) text = `The game is over. ${state.result ?? ""}`;
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
-    else if (view.phase === "bid1") text = "Your bid: take the turned-up suit as trump, or pass.";
+    else if (view.phase === "bid1") text = state.legal.includes("schmeiss") ? "Your bid: take, pass or schmeiss." : "Your bid: take the turned-up suit as trump, or pass.";
     else if (view.phase === "bid2") text = "Your bid: name another suit as trump, or pass.";
-    else if (view.phase === "schmeiss") text = "Schmeiss is offered: accept it (the hand is thrown in) or refuse it.";
-    else if (view.phase === "exchange") text = "You hold the 7 of trump: exchange it, or keep it.";
+    else if (view.phase === "schmeiss") text = `${this.opponentName()} offers schmeiss: accept or refuse it.`;
+    else if (view.phase === "exchange") text = "You hold the 7 of trump.";
     else text = view.trick.length ? "Your turn: play a card to the trick." : "Your lead: play a card.";
     const node = byId("kj-turn");
     node.textContent = text;
@@ -390,6 +390,8 @@ export class KlaberjassTablePage extends SeatPage {
     const { state } = this;
     const box = byId("kj-actions");
     box.replaceChildren();
+    const tools = byId("kj-tools");
+    tools.replaceChildren();
     if (state.over || !state.your_turn || state.handed_over) return;
     this.offered().forEach((move, index) => {
       const number = index < 9 ? `${index + 1}` : "";
@@ -409,9 +411,10 @@ export class KlaberjassTablePage extends SeatPage {
       box.append(button);
     });
     if (!this.offered().length && this.legal().length) box.append(el("span", { className: "note", text: "Click a card to play it." }));
+    // Hint sits by the hand's heading, so that the moves keep their row on a phone.
     const hint = el("button", { className: "quiet", text: "Hint", attrs: { type: "button", "data-key": "kj-hint", "aria-keyshortcuts": "H", disabled: this.pending } });
     hint.addEventListener("click", () => this.hint());
-    box.append(el("span", { className: "tools" }, hint));
+    tools.append(hint);
   }
 
   /** The score sheet: each finished hand's scores as added (a pot paid included), the totals and the pot. */
