@@ -14,7 +14,7 @@ from umtali.cli.kept import session_of
 from umtali.cli.prompting import TurnPrompt
 from umtali.cli.terminal import Terminal
 from umtali.games.klaberjass.describe import hand_result
-from umtali.games.klaberjass.moves import KlaberjassMove
+from umtali.games.klaberjass.moves import SCHMEISS, KlaberjassMove
 from umtali.games.klaberjass.replay import KlaberjassBoard
 from umtali.games.klaberjass.session import KlaberjassSession
 from umtali.games.klaberjass.terms import SUIT_NAMES
@@ -132,6 +132,8 @@ def table_lines(view: KlaberjassView, names: Sequence[str]) -> list[Text]:
     )
     lines.append(Text("Your cards: ").append_text(cards_text(cards_of(view.hand))))
     hint = _PHASES.get(view.phase)
+    if hint and any(move.kind == SCHMEISS for move in view.legal):
+        hint = "first round of bidding: take the turned-up suit, pass, or offer schmeiss"
     if hint:
         lines.append(Text(f"Your turn: {hint}."))
     return lines
