@@ -136,6 +136,8 @@ SLOW = frozenset(
         "test_web_gin_party.py::test_four_hand_with_a_friend_and_two_computers",
         "test_web_gin_party.py::test_friends_play_three_hand_by_their_links_and_their_rematch",
         "test_web_gin_party.py::test_no_seat_of_a_party_game_is_sent_a_card_it_may_not_see",
+        "test_web_klaberjass_browser.py::test_the_table_keeps_what_a_player_needs_in_view_at_phone_and_desktop_sizes",
+        "test_web_klaberjass_browser.py::test_two_friends_play_a_whole_game_by_the_invite_link_and_no_seat_sees_a_hidden_card",
         "test_web_socket.py::test_a_stale_copy_never_makes_a_legal_move_fail",
         "test_web_socket.py::test_the_socket_tells_when_the_other_player_comes",  # waits 3 s
     }

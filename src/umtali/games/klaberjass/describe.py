@@ -258,9 +258,14 @@ def _told_play(
     last = after.is_over()
     what = "the last trick" if last else "the trick"
     extra = f" with the {LAST_TRICK} for the last" if last else ""
-    sentence += (
-        f"; {_says(names[won_by], 'wins', capital=False)} {what}, {plural(gained, 'point')}{extra}"
+    # The second card's player, taking the trick, is named once: "Bob plays the A♦ and
+    # wins the trick", not "Bob plays the A♦; Bob wins the trick".
+    wins = (
+        f" and {_verb(names[won_by], 'wins')}"
+        if won_by == player
+        else f"; {_says(names[won_by], 'wins', capital=False)}"
     )
+    sentence += f"{wins} {what}, {plural(gained, 'point')}{extra}"
     first_trick = sum(after.tricks_won) == 1
     if first_trick and reader is not None:
         owner, runs = scoring_sequences(after)
@@ -364,7 +369,4 @@ def game_result(match: KlaberjassMatch, names: Sequence[str]) -> str:
     loser = 1 - winner
     totals = standing.totals
     lost = f" The pot of {standing.pot} is lost." if standing.pot else ""
-    return (
-        f"{_says(names[winner], 'wins')} the game, {totals[winner]} to {totals[loser]}"
-        f" ({names[0]} {a}, {names[1]} {b}).{lost}"
-    )
+    return f"{_says(names[winner], 'wins')} the game, {totals[winner]} to {totals[loser]}.{lost}"

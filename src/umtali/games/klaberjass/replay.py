@@ -41,6 +41,7 @@ from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.moves import KlaberjassMove
 from umtali.games.klaberjass.rules import KlaberjassRules
 from umtali.games.klaberjass.state import HandScore, KlaberjassHand
+from umtali.kernel.english import object_name
 
 __all__ = ["KlaberjassBoard", "KlaberjassSummary", "match_events"]
 
@@ -163,7 +164,7 @@ def match_events(match: KlaberjassMatch, names: Sequence[str] | None = None) -> 
     winner = match.winner()
     if winner is not None:
         yield GameEnds(match.standing(), game_result(match, shown))
-        yield MatchEnds(True, f"The game is over: won by {shown[winner]}.")
+        yield MatchEnds(True, f"The game is over: won by {object_name(shown[winner])}.")
     elif match.current is not None:
         current = match.current
         mover = current.to_move()

@@ -18,7 +18,7 @@ from umtali.cli.walking import walker
 from umtali.games.klaberjass.describe import hand_result
 from umtali.games.klaberjass.learn.howto import lesson_count, walkthrough
 from umtali.games.klaberjass.learn.quiz import build_quiz
-from umtali.games.klaberjass.moves import KlaberjassMove
+from umtali.games.klaberjass.moves import SCHMEISS, KlaberjassMove
 from umtali.games.klaberjass.replay import KlaberjassBoard
 from umtali.games.klaberjass.session import KlaberjassSession
 from umtali.games.klaberjass.terms import SUIT_NAMES
@@ -65,9 +65,9 @@ class KlaberjassScreen(TurnPrompt[KlaberjassMove]):
     def show_hand_end(self) -> None:
         hand = self.session.match.hands[-1]
         self.term.say(Text(hand_result(hand, self.names())))
-        self.show_score()
+        self.show_totals()
 
-    def show_score(self) -> None:
+    def show_totals(self) -> None:
         match = self.session.match
         standing = match.standing()
         a, b = standing.totals
@@ -77,11 +77,44 @@ class KlaberjassScreen(TurnPrompt[KlaberjassMove]):
             Text(f"Totals: {names[0]} {a}, {names[1]} {b} (to {match.rules.game_target}){pot}.")
         )
 
+    def show_score(self) -> None:
+        """The score sheet: each finished hand's scores as added (a pot paid included) and
+        how it went, the totals, and the points taken so far in the hand under way."""
+        names = self.names()
+        for line in sheet_lines(self.session, names):
+            self.term.say(Text(line))
+        self.show_totals()
+        hand = self.session.match.hands[-1] if self.session.match.hands else None
+        if hand is not None and not hand.is_over() and hand.phase == "play":
+            self.term.say(
+                Text(
+                    f"This hand so far, in tricks: {names[0]} {hand.points[0]},"
+                    f" {names[1]} {hand.points[1]}."
+                )
+            )
+
     def human_turn(self, seat: int) -> None:
         view = self.session.view(seat)
         for line in table_lines(view, self.names()):
             self.term.say(line)
         self.read_moves(seat, view.legal)
+
+
+_HOW: Final = {"made": "made", "failed": "failed", "tied": "tied", "thrown_in": "thrown in"}
+"""How a hand went, as the score sheet says it."""
+
+
+def sheet_lines(session: KlaberjassSession, names: Sequence[str]) -> list[str]:
+    """Each finished hand's line of the score sheet: its number, how it went for the
+    maker, and what each player scored in it."""
+    match = session.match
+    hows = [score.result for hand in match.hands if (score := hand.outcome()) is not None]
+    return [
+        f"  Hand {number} ({_HOW.get(how, how)}): {names[0]} {a}, {names[1]} {b}"
+        for number, ((a, b), how) in enumerate(
+            zip(match.standing().hands, hows, strict=False), start=1
+        )
+    ]
 
 
 def table_lines(view: KlaberjassView, names: Sequence[str]) -> list[Text]:
@@ -103,6 +136,8 @@ def table_lines(view: KlaberjassView, names: Sequence[str]) -> list[Text]:
     )
     lines.append(Text("Your cards: ").append_text(cards_text(cards_of(view.hand))))
     hint = _PHASES.get(view.phase)
+    if hint and any(move.kind == SCHMEISS for move in view.legal):
+        hint = "first round of bidding: take the turned-up suit, pass, or offer schmeiss"
     if hint:
         lines.append(Text(f"Your turn: {hint}."))
     return lines
@@ -113,7 +148,8 @@ def board(shown: KlaberjassBoard, names: Sequence[str] | None) -> str:
     bottom card once shown, the trick and the points."""
     seats = names or (player_name(0), player_name(1))
     hands = "; ".join(
-        f"{seats[p]}: {' '.join(card_name(c) for c in cards_of(shown.hands[p]))}" for p in (0, 1)
+        f"{seats[p]}: {' '.join(card_name(c) for c in cards_of(shown.hands[p])) or 'no cards'}"
+        for p in (0, 1)
     )
     if shown.trump is None:
         table = f"turned up {card_name(shown.turned)}"

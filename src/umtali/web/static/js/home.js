@@ -57,10 +57,14 @@ function renderGames(form, games) {
   form.querySelector(".game-choice").replaceChildren(...games.map((game, index) => radio("game", game.game, game.title, { checked: index === 0 })));
 }
 
+// A game words a variant by a note alone (its label is then its name, capitalised), or
+// by {label, about}, as its levels are worded.
 function renderRules(container, game) {
-  const about = wordsOf(game).rules ?? {};
+  const words = wordsOf(game).rules ?? {};
+  const labelOf = (name) => (typeof words[name] === "object" ? words[name].label : null) ?? `${name[0].toUpperCase()}${name.slice(1)}`;
+  const noteOf = (name) => (typeof words[name] === "object" ? words[name].about : words[name]);
   container.replaceChildren(
-    ...game.rules.map((name) => radio("rules", name, `${name[0].toUpperCase()}${name.slice(1)}`, { checked: name === game.default_rules, note: about[name] })),
+    ...game.rules.map((name) => radio("rules", name, labelOf(name), { checked: name === game.default_rules, note: noteOf(name) })),
   );
 }
 

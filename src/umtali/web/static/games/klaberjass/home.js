@@ -14,8 +14,8 @@ export const choices = {
   rules: {
     book: "the book's ranking: trump J 9 A K Q 10 8 7",
     classic: "the classic ranking: trump J 9 A 10 K Q 8 7, the 10 after the ace",
-    schmeiss: "the book's ranking, and schmeiss may be offered in the first round",
-    "classic-schmeiss": "the classic ranking, and schmeiss may be offered",
+    schmeiss: { label: "Book, with schmeiss", about: "schmeiss may be offered in the first round" },
+    "classic-schmeiss": { label: "Classic, with schmeiss", about: "the classic ranking, and schmeiss may be offered" },
   },
   learn: [
     { href: "/learn/klaberjass", text: "How to play Klaberjass", about: "a hand played with both hands open, move by move" },

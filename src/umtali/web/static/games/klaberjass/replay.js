@@ -34,9 +34,11 @@ export function klaberjassBoardView(board, names, dealer) {
   }
   const middle = el("div", "card-row");
   middle.append(spot(board.turned, "Turned up"));
-  if (board.bottom) middle.append(spot(board.bottom, "Last card of the stock"));
+  // Short captions, each no wider than its card and the gap after it: side by side,
+  // longer ones ran into each other.
+  if (board.bottom) middle.append(spot(board.bottom, "Bottom card"));
   const trick = el("div", "pile");
-  trick.append(el("h4", "side-caption", `The trick (${board.trick.length})`));
+  trick.append(el("h4", "side-caption", "The trick"));
   if (board.trick.length) {
     const row = el("div", "card-row");
     for (const card of board.trick) row.append(cardSvg(card));

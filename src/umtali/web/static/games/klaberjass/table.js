@@ -38,6 +38,11 @@ function sortHand(cards) {
   return [...cards].sort((a, b) => suitPlace(a) - suitPlace(b) || rank(a) - rank(b));
 }
 
+/** `name` and `verb` (written for "he"), in the second person for "You": "You lead", "Ann leads". */
+function says(name, verb) {
+  return name === "You" ? `You ${verb.replace(/s$/, "")}` : `${name} ${verb}`;
+}
+
 /** A sentence from the server, with its full stop. */
 function sentence(line) {
   return /[.!?]$/.test(line) ? line : `${line}.`;
@@ -93,14 +98,14 @@ export class KlaberjassTablePage extends SeatPage {
     const [verb, what] = move.split(" ");
     const turned = view.turned ?? view.turned_up;
     const turnedSuit = turned ? this.suitNamed(turned.slice(-1)) : "the turned-up suit";
-    if (verb === "take") return `Take: ${turnedSuit} trump`;
+    if (verb === "take") return `Take ${turnedSuit} as trump`;
     if (verb === "pass") return "Pass";
-    if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)} trump`;
-    if (verb === "exchange") return `Exchange your 7 of trump for the ${cardText(turned)}`;
-    if (verb === "keep") return "Keep your 7 of trump";
+    if (verb === "name") return `Name ${this.suitNamed(SYMBOL_LETTER[what] ?? what)}`;
+    if (verb === "exchange") return `Exchange for the ${cardText(turned)}`;
+    if (verb === "keep") return "Keep it";
     if (verb === "schmeiss") return "Offer schmeiss";
-    if (verb === "accept") return "Accept schmeiss: throw the hand in";
-    if (verb === "refuse") return `Refuse schmeiss: ${this.opponentName()} makes trump`;
+    if (verb === "accept") return "Accept: throw the hand in";
+    if (verb === "refuse") return "Refuse: he makes trump";
     return readableMove(asciiMove(move));
   }
 
@@ -207,10 +212,10 @@ export class KlaberjassTablePage extends SeatPage {
     if (state.over) text = `The game is over. ${state.result ?? ""}`;
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
-    else if (view.phase === "bid1") text = "Your bid: take the turned-up suit as trump, or pass.";
+    else if (view.phase === "bid1") text = state.legal.includes("schmeiss") ? "Your bid: take, pass or schmeiss." : "Your bid: take the turned-up suit as trump, or pass.";
     else if (view.phase === "bid2") text = "Your bid: name another suit as trump, or pass.";
-    else if (view.phase === "schmeiss") text = "Schmeiss is offered: accept it (the hand is thrown in) or refuse it.";
-    else if (view.phase === "exchange") text = "You hold the 7 of trump: exchange it for the turned-up card, or keep it.";
+    else if (view.phase === "schmeiss") text = `${this.opponentName()} offers schmeiss: accept or refuse it.`;
+    else if (view.phase === "exchange") text = "You hold the 7 of trump.";
     else text = view.trick.length ? "Your turn: play a card to the trick." : "Your lead: play a card.";
     const node = byId("kj-turn");
     node.textContent = text;
@@ -220,40 +225,65 @@ export class KlaberjassTablePage extends SeatPage {
   renderOpponent() {
     byId("kj-opponent-name").textContent = this.opponentName();
     this.renderOpponentHand(this.state.view.other_cards, []);
+    // His points and tricks in the same line as his cards, wrapping beside the fan.
+    const points = this.pointsOf(1 - this.state.seat);
+    const note = this.part("opponent-hand").querySelector(".note");
+    if (points && note) note.textContent = `${note.textContent} · ${points}`;
     this.renderPresence();
   }
 
-  /** Trump and its maker, or the bidding under way; the dealer, the ranking and the exchange. */
+  /** A player's points and tricks in the play under way ("" before it begins), shown by
+   * his name, so that the score of the hand is in view beside the cards. */
+  pointsOf(player) {
+    const view = this.state.view;
+    if (view.phase !== "play" && view.phase !== "over") return "";
+    if (view.phase === "over" && !view.trump) return "";
+    return `${plural(view.points[player], "point")}, ${plural(view.tricks_won[player], "trick")}`;
+  }
+
+  /** Trump and its maker, or the bidding under way; and the ranking (who deals is in the title). */
   renderTrump() {
     const { state } = this;
     const view = state.view;
     const names = state.names;
-    const lines = [];
+    const ranking = `${state.klaberjass?.ranking ?? view.ranking} ranking`;
+    let head;
+    let line;
     if (view.trump) {
-      lines.push(el("strong", { text: `Trump: ${this.suitNamed(view.trump)}` }));
-      if (view.maker >= 0) lines.push(el("span", { text: `made by ${names[view.maker]}` }));
+      head = `Trump: ${this.suitNamed(view.trump)}`;
+      line = view.maker >= 0 ? names[view.maker] : "";
     } else if (view.phase === "over") {
-      lines.push(el("strong", { text: "No trump: the hand was thrown in" }));
+      head = "No trump";
+      line = "the hand was thrown in";
     } else {
-      lines.push(el("strong", { text: view.phase === "bid2" ? "Bidding, second round" : "Bidding, first round" }));
+      head = view.phase === "bid2" ? "Bidding, second round" : "Bidding, first round";
+      line = ranking;
     }
-    if (view.exchanged && view.exchanger >= 0) {
-      lines.push(el("span", { className: "note", text: `${names[view.exchanger]} exchanged the ${cardText(view.given_seven)} for the ${cardText(view.turned_up)}` }));
-    }
-    lines.push(el("span", { className: "note", text: `${names[view.dealer]} dealt · ${state.klaberjass?.ranking ?? view.ranking} ranking` }));
-    byId("kj-trump").replaceChildren(...lines);
+    const box = byId("kj-trump");
+    box.classList.toggle("made", Boolean(view.trump));
+    box.title = `${names[view.dealer]} dealt; the cards rank by the ${ranking}`;
+    // "made by" is read out but, on a phone, not shown: trump then takes one line.
+    const maker = view.trump && line ? [el("span", { className: "kj-verb", text: "made " }), "by "] : [];
+    box.replaceChildren(el("strong", { text: head }), ...(line ? [el("span", { className: "note" }, ...maker, line)] : []));
   }
 
-  /** The turned-up card while it lies on the table; after an exchange, the 7 given for it. */
+  /** The turned-up card while it lies on the table; after an exchange, the 7 given for
+   * it; once it has left the table otherwise, nothing (the recap told where it went). */
   renderTurned() {
-    const view = this.state.view;
+    const { state } = this;
+    const view = state.view;
     const box = byId("kj-turned");
+    box.hidden = false;
+    box.removeAttribute("title");
     if (view.turned) {
       box.replaceChildren(this.card(view.turned), el("span", { className: "note", text: "Turned up" }));
     } else if (view.exchanged && view.given_seven) {
+      const giver = view.exchanger >= 0 ? state.names[view.exchanger] : "The maker";
+      box.title = `${giver} exchanged the ${cardText(view.given_seven)} for the ${cardText(view.turned_up)}`;
       box.replaceChildren(this.card(view.given_seven), el("span", { className: "note", text: `Given for the ${cardText(view.turned_up)}` }));
     } else {
-      box.replaceChildren(el("div", { className: "card-space", text: cardText(view.turned_up) }), el("span", { className: "note", text: "Turned up at the deal" }));
+      box.hidden = true;
+      box.replaceChildren();
     }
   }
 
@@ -262,7 +292,10 @@ export class KlaberjassTablePage extends SeatPage {
     const bottom = this.state.view.bottom;
     const box = byId("kj-bottom");
     box.hidden = !bottom;
-    if (bottom) box.replaceChildren(this.card(bottom), el("span", { className: "note", text: "Last card of the stock" }));
+    if (bottom) {
+      box.title = "The last card of the stock, shown to both";
+      box.replaceChildren(this.card(bottom), el("span", { className: "note", text: "Bottom card" }));
+    }
   }
 
   /** The trick on the table, each card under the name of who played it. */
@@ -271,14 +304,17 @@ export class KlaberjassTablePage extends SeatPage {
     const view = state.view;
     const box = byId("kj-trick");
     box.replaceChildren();
+    // Before the play there is no trick: the turn's line says what the bidding asks.
+    box.hidden = view.phase !== "play" && view.phase !== "over";
     if (view.phase !== "play" || !view.trick.length) {
-      const text = view.phase === "play" ? `${state.names[view.leader]} to lead.` : "No trick yet: the play begins once trump is made.";
-      box.append(el("span", { className: "note", text: view.phase === "over" ? "The hand is over." : text }));
+      const text = view.phase === "play" ? `${says(state.names[view.leader], "leads")}.` : "The hand is over.";
+      box.append(el("span", { className: "note", text }));
       return;
     }
     view.trick.forEach((card, index) => {
       const player = index === 0 ? view.leader : 1 - view.leader;
-      box.append(el("figure", { attrs: { "aria-label": `${state.names[player]}: ${cardName(card)}` } }, this.card(card), el("figcaption", { text: index === 0 ? `${state.names[player]} led` : state.names[player] })));
+      const label = `${state.names[player]}${index === 0 ? " led" : ""}`;
+      box.append(el("figure", { attrs: { "aria-label": `${label}: ${cardName(card)}` } }, this.card(card), el("figcaption", { text: label })));
     });
   }
 
@@ -308,7 +344,7 @@ export class KlaberjassTablePage extends SeatPage {
       parts.push(line);
     }
     [0, 1].forEach((player) => {
-      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${names[player]}` }));
+      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${names[player] === "You" ? "you" : names[player]}` }));
     });
     const [first, second] = view.totals;
     const pot = view.pot ? ` · pot ${view.pot}` : "";
@@ -344,13 +380,18 @@ export class KlaberjassTablePage extends SeatPage {
     }
     if (!order.length) box.append(el("p", { className: "empty note", text: "No cards in hand." }));
     const count = state.view.hand.length;
-    byId("kj-hand-info").textContent = playable.size ? `${plural(count, "card")}, ${playable.size} you may play` : plural(count, "card");
+    const some = playable.size > 0 && playable.size < count;
+    const cards = some ? `${plural(count, "card")}, ${playable.size} you may play` : plural(count, "card");
+    const points = this.pointsOf(state.seat);
+    byId("kj-hand-info").textContent = points ? `${cards} · ${points}` : cards;
   }
 
   renderActions() {
     const { state } = this;
     const box = byId("kj-actions");
     box.replaceChildren();
+    const tools = byId("kj-tools");
+    tools.replaceChildren();
     if (state.over || !state.your_turn || state.handed_over) return;
     this.offered().forEach((move, index) => {
       const number = index < 9 ? `${index + 1}` : "";
@@ -360,14 +401,20 @@ export class KlaberjassTablePage extends SeatPage {
         attrs: { type: "button", "data-key": `kj-action:${index}`, "data-move": move, "aria-keyshortcuts": number || undefined, disabled: this.pending },
       });
       if (number) button.append(el("kbd", { text: number, attrs: { "aria-hidden": "true" } }));
-      button.append(this.label(move));
+      if (move.startsWith("name ")) {
+        // On a phone the verb is read out but not shown: four bids then take two rows.
+        button.append(el("span", { className: "kj-verb", text: "Name " }), this.label(move).replace(/^Name /, ""));
+      } else {
+        button.append(this.label(move));
+      }
       button.addEventListener("click", () => this.play(move, `kj-action:${index}`));
       box.append(button);
     });
-    if (!this.offered().length && this.legal().length) box.append(el("span", { className: "note", text: "Click a card of your hand to play it." }));
+    if (!this.offered().length && this.legal().length) box.append(el("span", { className: "note", text: "Click a card to play it." }));
+    // Hint sits by the hand's heading, so that the moves keep their row on a phone.
     const hint = el("button", { className: "quiet", text: "Hint", attrs: { type: "button", "data-key": "kj-hint", "aria-keyshortcuts": "H", disabled: this.pending } });
     hint.addEventListener("click", () => this.hint());
-    box.append(el("span", { className: "tools" }, hint));
+    tools.append(hint);
   }
 
   /** The score sheet: each finished hand's scores as added (a pot paid included), the totals and the pot. */
