@@ -1,8 +1,9 @@
-"""What every game's research encoding does the same way, written once: the checks of an
-episode's options and actions, its rewards, a batch's buffer of masks and a flat
-observation's layout. A game's encoding (its folder's ``research`` package) calls these
-with its own action space and names; :mod:`umtali.rl.spiel` is the same for the games'
-OpenSpiel games.
+"""What every game's research encoding does the same way, written once: the
+:class:`~umtali.rl.encoding.Research` hook's factories (:class:`GameResearch`), the
+checks of an episode's options and actions, its rewards, a batch's buffer of masks and a
+flat observation's layout. A game's encoding (its folder's ``research`` package) calls
+these with its own action space and names; :mod:`umtali.rl.spiel` is the same for the
+games' OpenSpiel games.
 
 >>> seat_rewards(1, -3.0)
 (3.0, -3.0)
@@ -12,17 +13,30 @@ OpenSpiel games.
 
 from __future__ import annotations
 
+import importlib
+import random
 from collections.abc import Callable
-from typing import cast
+from types import ModuleType
+from typing import ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from umtali.kernel.cards import quoted
-from umtali.rl.encoding import REWARDS, IllegalActionError, RewardKind
+from umtali.rl.encoding import (
+    REWARDS,
+    ArrayLayout,
+    Batch,
+    Episode,
+    IllegalActionError,
+    Observer,
+    Opponent,
+    RewardKind,
+)
 
 __all__ = [
+    "GameResearch",
     "checked_batch_size",
     "checked_index",
     "checked_reward",
@@ -146,3 +160,108 @@ def flat_layout(
     return parts, spaces.Dict(
         {"observation": spaces.Box(low, high, dtype=np.float32), "action_mask": mask}
     )
+
+
+class GameResearch:
+    """What every game's :class:`~umtali.rl.encoding.Research` does the same way, from
+    the modules of its encoding (``package``'s :attr:`modules`), each imported when first
+    asked for: its action space's size and names (``actions``: ``NUM_ACTIONS``,
+    ``action_text``), ``default_penalty`` and ``BotOpponent`` (``episode``), its
+    ``Observer`` (``observation``), its ``Episode``, seen through one of its observers
+    only, its ``HandBatch`` and ``batch_arrays`` (``vector``), its OpenSpiel game
+    (``openspiel``, registered when imported).
+
+    A game's subclass gives its facts (``game``, ``env_id``, ``aec_name``,
+    ``openspiel_name``, ``seats``, ``levels``), :attr:`title`, :attr:`package`,
+    :attr:`modules`, and :meth:`rules_of`; it overrides what its modules keep elsewhere.
+    """
+
+    title: ClassVar[str]
+    """The game's name in messages (``"Umtali"``)."""
+    package: ClassVar[str]
+    """The package of its encoding's modules (``"umtali.games.umtali.research"``)."""
+    modules: ClassVar[tuple[str, ...]]
+    """The names of its encoding's modules."""
+
+    @staticmethod
+    def rules_of(rules: object) -> object:
+        """``rules`` as the game's rules object (see :class:`~umtali.rl.encoding.Research`)."""
+        raise NotImplementedError
+
+    def module(self, name: str) -> ModuleType:
+        """The encoding's module ``name`` (one of :attr:`modules`), imported when asked."""
+        if name not in self.modules:
+            raise ValueError(
+                f"{self.title}'s encoding has no module {name!r}; it has {self.modules}"
+            )
+        return importlib.import_module(f"{self.package}.{name}")
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (its ``actions`` module's ``NUM_ACTIONS``)."""
+        found: int = self.module("actions").NUM_ACTIONS
+        return found
+
+    def action_text(self, index: int) -> str:
+        """Action ``index`` in the game's notation."""
+        text: str = self.module("actions").action_text(index)
+        return text
+
+    def default_penalty(self, reward: RewardKind) -> float:
+        """What an illegal action costs its player by default, for ``reward``."""
+        penalty: float = self.module("episode").default_penalty(reward)
+        return penalty
+
+    def observer(
+        self, rules: object = None, *, perfect_recall: bool = False, flat: bool = True
+    ) -> Observer:
+        """An observer of ``rules``' game (see :class:`~umtali.rl.encoding.Research`)."""
+        made: Observer = self.module("observation").Observer(
+            self.rules_of(rules), perfect_recall=perfect_recall, flat=flat
+        )
+        return made
+
+    def episode(
+        self,
+        rng: random.Random,
+        observer: Observer,
+        *,
+        rules: object = None,
+        reward: RewardKind = "margin",
+    ) -> Episode:
+        """A new episode dealt from ``rng``, seen through ``observer``, one of this
+        game's observers (else ``TypeError``), paying ``reward``."""
+        if not isinstance(observer, self.module("observation").Observer):
+            one = f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title}"
+            raise TypeError(f"{one} episode is seen by {one} observer, not {observer!r}")
+        made: Episode = self.module("episode").Episode(rng, self.rules_of(rules), reward, observer)
+        return made
+
+    def opponent(self, level: str) -> Opponent:
+        """The computer player of ``level``, as an opponent."""
+        made: Opponent = self.module("episode").BotOpponent(level)
+        return made
+
+    def batch(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        rules: object = None,
+        copy: bool = False,
+        mask_buffer: npt.NDArray[np.int8] | None = None,
+    ) -> Batch:
+        """``n`` hands stepped together (see :class:`~umtali.rl.encoding.Research`)."""
+        made: Batch = self.module("vector").HandBatch(
+            n, seed=seed, rules=self.rules_of(rules), copy=copy, mask_buffer=mask_buffer
+        )
+        return made
+
+    def batch_arrays(self) -> ArrayLayout:
+        """The arrays of its batches' observations besides the mask."""
+        layout: ArrayLayout = self.module("vector").batch_arrays()
+        return layout
+
+    def register_openspiel(self) -> None:
+        """Importing the module registers the game with ``pyspiel``."""
+        self.module("openspiel")
