@@ -6,6 +6,8 @@ environments. docs/RESEARCH.md shows each with an example.
 * :mod:`umtali.rl.gym`: a Gymnasium environment against computer players.
 * :mod:`umtali.rl.parallel`: a game's batches of hands on several cores.
 * :mod:`umtali.rl.openspiel`: the games' OpenSpiel games, registered with ``pyspiel``.
+* :mod:`umtali.rl.shared` and :mod:`umtali.rl.spiel`: what every game's encoding and
+  OpenSpiel game do the same way, written once for them to call.
 
 Each takes ``game=`` a registered name, the default game (Umtali) when none is given.
 What is a game's own (its action space, observations, episodes, batches, policy,

@@ -45,6 +45,7 @@ import numpy.typing as npt
 from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
 from umtali.rl.encoding import Batch, BatchObservation, checked_actions, research
+from umtali.rl.shared import checked_batch_size
 
 __all__ = ["ParallelHandBatch", "WorkerError"]
 
@@ -177,8 +178,7 @@ class ParallelHandBatch:
         rules: object = None,
         copy: bool = False,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
+        checked_batch_size(n)
         if type(workers) is not int or not 1 <= workers <= n:
             raise ValueError(f"workers is a whole number from 1 to n ({n}), not {quoted(workers)}")
         self.n = n

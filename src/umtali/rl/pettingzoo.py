@@ -40,13 +40,13 @@ from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
 from umtali.rl.encoding import (
     ILLEGAL_CHOICES,
-    REWARDS,
     Episode,
     IllegalActionError,
     Observation,
     RewardKind,
     research,
 )
+from umtali.rl.shared import checked_reward
 
 __all__ = [
     "AGENTS",
@@ -76,8 +76,7 @@ AGENTS: Final = agents(2)
 
 
 def _check_options(reward: str, on_illegal: str, max_cycles: int | None) -> None:
-    if reward not in REWARDS:
-        raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
+    checked_reward(reward)
     if on_illegal not in ILLEGAL_CHOICES:
         raise ValueError(
             f"on_illegal is one of {', '.join(ILLEGAL_CHOICES)}, not {quoted(on_illegal)}"

@@ -32,6 +32,6 @@ SPEC: Final = GameSpec(
     terminal="umtali.games.klaberjass.terminal:SCREEN",
     arena="umtali.games.klaberjass.arena:ARENA",
     table="umtali.games.klaberjass.table:TABLE",
-    research="umtali.games.klaberjass.research:ENCODING",
+    research="umtali.games.klaberjass.research.encoding:ENCODING",
     static="klaberjass",
 )

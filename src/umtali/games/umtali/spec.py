@@ -31,7 +31,7 @@ SPEC: Final = GameSpec(
     events="umtali.games.umtali.replay:match_events",
     terminal="umtali.games.umtali.terminal:SCREEN",
     table="umtali.games.umtali.table:TABLE",
-    research="umtali.games.umtali.research:ENCODING",
+    research="umtali.games.umtali.research.encoding:ENCODING",
     arena="umtali.games.umtali.arena:ARENA",
     static="umtali",
 )

@@ -41,8 +41,9 @@ from umtali.games.klaberjass.terms import DECK, SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.cards import CardSet, card_name, quoted
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.encoding import REWARDS, IllegalActionError, Observation, RewardKind
 from umtali.rl.encoding import Episode as AnyEpisode
+from umtali.rl.encoding import Observation, RewardKind
+from umtali.rl.shared import checked_index, checked_reward, margin_rewards, seat_rewards
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "first_dealt", "table_text"]
 
@@ -77,10 +78,8 @@ class Episode:
         reward: RewardKind = "margin",
         observer: Observer | None = None,
     ) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
         self.rules = rules
-        self.reward: RewardKind = reward
+        self.reward = checked_reward(reward)
         self.observer = Observer(rules) if observer is None else observer
         self._rng = rng
         self.match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
@@ -129,22 +128,13 @@ class Episode:
     def check(self, index: object) -> int:
         """``index`` as an int if it is a legal move now, else :class:`IllegalActionError`
         naming the move and the player to move. Numpy's ints are ints here."""
-        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
-            raise IllegalActionError(
-                f"an action is an int 0..{NUM_ACTIONS - 1}, not {quoted(index)}"
-            )
-        value = int(index)
-        if not 0 <= value < NUM_ACTIONS:
-            raise IllegalActionError(
-                f"{value} is not an action: an action is an int 0..{NUM_ACTIONS - 1}"
-            )
-        if not self.is_legal(value):
-            raise IllegalActionError(
-                f"action {value} ('{action_text(value)}') is not legal for player"
-                f" {self.hand.player} now; the legal actions are the ones its"
-                " observation's action_mask marks"
-            )
-        return value
+        return checked_index(
+            index,
+            num_actions=NUM_ACTIONS,
+            is_legal=self.is_legal,
+            name_of=action_text,
+            player=self.hand.player,
+        )
 
     def step(self, index: int) -> tuple[float, float] | None:
         """Play the legal action ``index`` (checked by the caller). When it ends the
@@ -169,19 +159,17 @@ class Episode:
             winner = self.match.winner()
             if winner is None:
                 raise ValueError("the game is not over: its rewards come at its end")
-            return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+            return seat_rewards(winner, 1.0)
         outcome = self.hand.outcome()
         if outcome is None:
             raise ValueError("the episode is not over: its rewards come at its end")
-        margin = float(outcome.scores[0] - outcome.scores[1])
-        return (margin, -margin)
+        return margin_rewards(outcome.scores)
 
     def illegal_rewards(self, offender: int, penalty: float | None) -> tuple[float, float]:
         """Both seats' rewards when ``offender`` ends the episode with an illegal action:
         ``penalty`` for him (by default :func:`default_penalty`), its negative for the
         other."""
-        loss = default_penalty(self.reward) if penalty is None else penalty
-        return (loss, -loss) if offender == 0 else (-loss, loss)
+        return seat_rewards(offender, default_penalty(self.reward) if penalty is None else penalty)
 
     def table_text(self) -> str:
         """The hand under way as text, both hands shown: the table as an onlooker with

@@ -82,6 +82,7 @@ from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import LAST_TRICK
 from umtali.games.klaberjass.terms import DECK, card_points
 from umtali.games.klaberjass.view import KlaberjassView
+from umtali.rl.shared import flat_layout
 
 __all__ = [
     "BIDDING",
@@ -216,22 +217,7 @@ class Observer:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.flat = flat
-        arrays = self.array_spaces()
-        mask = arrays.pop("action_mask")
-        self.parts: dict[str, slice] = {}
-        start = 0
-        for name, box in arrays.items():
-            size = int(np.prod(box.shape))
-            self.parts[name] = slice(start, start + size)
-            start += size
-        if flat:
-            low = np.concatenate([b.low.ravel() for b in arrays.values()]).astype(np.float32)
-            high = np.concatenate([b.high.ravel() for b in arrays.values()]).astype(np.float32)
-            self.space = spaces.Dict(
-                {"observation": spaces.Box(low, high, dtype=np.float32), "action_mask": mask}
-            )
-        else:
-            self.space = spaces.Dict({**arrays, "action_mask": mask})
+        self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
 
     def array_spaces(self) -> dict[str, spaces.Box]:
         """The spaces of the arrays of an observation as a dict (the mask last)."""

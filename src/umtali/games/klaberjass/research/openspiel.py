@@ -41,8 +41,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from umtali.games.klaberjass.match import KlaberjassMatch
@@ -59,7 +57,15 @@ from umtali.games.klaberjass.rules import KLABERJASS_PRESETS, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
-from umtali.kernel.cards import CardSet, card_name, quoted
+from umtali.kernel.cards import CardSet, card_name
+from umtali.rl.spiel import (
+    FlatObserver,
+    OpenSpielOptionError,
+    game_type,
+    hand_returns,
+    one_players_recall,
+    preset_and_dealer,
+)
 
 __all__ = [
     "GAME_NAME",
@@ -87,30 +93,11 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-class OpenSpielOptionError(ValueError):
-    """A game parameter or an observation type the OpenSpiel game does not offer."""
-
-
 class ResampleError(ValueError):
     """A state that cannot be dealt again from a player's information."""
 
 
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Klaberjass (one hand)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "book", "dealer": 0},
-)
+GAME_TYPE: Final = game_type(GAME_NAME, "Klaberjass (one hand)", {"rules": "book", "dealer": 0})
 """The facts OpenSpiel registers the game with."""
 
 
@@ -129,25 +116,12 @@ def game_info() -> pyspiel.GameInfo:
     )
 
 
-def _options(params: dict[str, Any]) -> tuple[KlaberjassRules, int]:
-    name = params.get("rules", "book")
-    if name not in KLABERJASS_PRESETS:
-        raise OpenSpielOptionError(
-            f"the rules parameter names a preset, one of {', '.join(KLABERJASS_PRESETS)};"
-            f" not {quoted(name)}"
-        )
-    dealer = params.get("dealer", 0)
-    if type(dealer) is not int or dealer not in (0, 1):
-        raise OpenSpielOptionError(f"the dealer parameter is seat 0 or 1, not {quoted(dealer)}")
-    return KLABERJASS_PRESETS[name], dealer
-
-
 class KlaberjassGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """One hand of Klaberjass (see the module). ``params`` are OpenSpiel's parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
-        self.rules, self.dealer = _options(given)
+        self.rules, self.dealer = preset_and_dealer(given, KLABERJASS_PRESETS, "book")
         super().__init__(GAME_TYPE, game_info(), given)
         self._observers: dict[bool, Observer] = {}
 
@@ -167,17 +141,8 @@ class KlaberjassGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """The observer of ``iig_obs_type``: what one player sees, with perfect recall
         or not. Observations of the whole table, or of the public part alone, are not
         offered."""
-        if params:
-            raise OpenSpielOptionError(
-                f"the Klaberjass observer takes no parameters, not {sorted(params)}"
-            )
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise OpenSpielOptionError(
-                "Klaberjass observations are one player's: public information and his own"
-                " private information (private_info=SINGLE_PLAYER, public_info=True)"
-            )
-        return KlaberjassObserver(self.observer(kind.perfect_recall))
+        recall = one_players_recall("Klaberjass", iig_obs_type, params)
+        return KlaberjassObserver(self.observer(recall))
 
     def observer(self, perfect_recall: bool) -> Observer:
         """The flat observer of this game's rules, one kept per kind."""
@@ -351,10 +316,7 @@ class KlaberjassState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         """Each player's hand score less the other's, once the hand is over."""
         hand = self.table.hand
         outcome = None if hand is None else hand.outcome()
-        if outcome is None:
-            return [0.0, 0.0]
-        margin = float(outcome.scores[0] - outcome.scores[1])
-        return [margin, -margin]
+        return hand_returns(None if outcome is None else outcome.scores)
 
     def __str__(self) -> str:
         table = self.table
@@ -414,23 +376,16 @@ def _known_places(table: _Table, seat: int) -> set[int]:
     return {at for at, card in enumerate(table.deck) if seen >> card & 1}
 
 
-class KlaberjassObserver:
-    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``,
-    written by :meth:`set_from`; :meth:`string_from` for the strings. The tensor is the
-    flat observation vector of
+class KlaberjassObserver(FlatObserver):
+    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``
+    (:class:`~umtali.rl.spiel.FlatObserver`), written by :meth:`set_from`;
+    :meth:`string_from` for the strings. The tensor is the flat observation vector of
     :class:`~umtali.games.klaberjass.research.observation.Observer`; during the deal it
     is all zero."""
 
     def __init__(self, observer: Observer) -> None:
+        super().__init__(observer, observer.array_spaces())
         self.observer = observer
-        size = max(part.stop for part in observer.parts.values())
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        shapes = Observer(observer.rules, perfect_recall=observer.perfect_recall).array_spaces()
-        self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        for name, part in observer.parts.items():
-            shape = shapes[name].shape
-            assert shape is not None
-            self.dict[name] = self.tensor[part].reshape(shape)
 
     def set_from(self, state: KlaberjassState, player: int) -> None:
         """Write what ``player`` sees of ``state`` into :attr:`tensor`."""

@@ -47,8 +47,8 @@ from umtali.games.klaberjass.research.observation import Observer
 from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import DECK
-from umtali.kernel.cards import quoted
 from umtali.kernel.deck import shuffled_deck
+from umtali.rl import shared
 from umtali.rl.encoding import ArrayLayout, BatchObservation, checked_actions
 
 __all__ = ["HandBatch", "batch_arrays"]
@@ -94,15 +94,7 @@ class HandBatch:
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
-        if mask_buffer is not None and (
-            mask_buffer.shape != (n * NUM_ACTIONS,) or mask_buffer.dtype != np.int8
-        ):
-            raise ValueError(
-                f"mask_buffer is a flat int8 array of n * {NUM_ACTIONS} entries, not"
-                f" {mask_buffer.dtype} of shape {mask_buffer.shape}"
-            )
+        buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
         self.n = n
         self.rules = rules
         self.copy = copy
@@ -113,9 +105,7 @@ class HandBatch:
         self._legal: list[list[int]] = []
         self.to_move = np.zeros(n, np.int8)
         self.hands_played = 0
-        self._mask_buffer = (
-            np.zeros(n * NUM_ACTIONS, np.int8) if mask_buffer is None else mask_buffer
-        )
+        self._mask_buffer = buffer
         self._mask = self._mask_buffer.reshape(n, NUM_ACTIONS).view()
         self._mask.flags.writeable = False
 

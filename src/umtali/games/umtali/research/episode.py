@@ -40,7 +40,7 @@ from umtali.games.umtali.research.observation import Observer
 from umtali.games.umtali.rules import STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
-from umtali.kernel.cards import card_name, quoted
+from umtali.kernel.cards import card_name
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import (
     ILLEGAL_CHOICES,
@@ -50,6 +50,7 @@ from umtali.rl.encoding import (
     RewardKind,
 )
 from umtali.rl.encoding import Episode as AnyEpisode
+from umtali.rl.shared import checked_index, checked_reward, margin_rewards, seat_rewards
 
 __all__ = [
     "ILLEGAL_CHOICES",
@@ -86,10 +87,8 @@ class Episode:
         reward: RewardKind = "margin",
         observer: Observer | None = None,
     ) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
         self.rules = rules
-        self.reward: RewardKind = reward
+        self.reward = checked_reward(reward)
         self.observer = Observer(rules) if observer is None else observer
         self._rng = rng
         self.match = Match(
@@ -148,22 +147,13 @@ class Episode:
         """``index`` as an int if it is a legal move now, else :class:`IllegalActionError`
         naming the move and the player to move. Numpy's ints are ints here (a space's
         ``sample()`` gives one)."""
-        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
-            raise IllegalActionError(
-                f"an action is an int 0..{NUM_ACTIONS - 1}, not {quoted(index)}"
-            )
-        value = int(index)
-        if not 0 <= value < NUM_ACTIONS:
-            raise IllegalActionError(
-                f"{value} is not an action: an action is an int 0..{NUM_ACTIONS - 1}"
-            )
-        if not self.is_legal(value):
-            mover = f"player {self.state.player}"
-            raise IllegalActionError(
-                f"action {value} ('{move_of(value)}') is not legal for {mover} now;"
-                " the legal actions are the ones its observation's action_mask marks"
-            )
-        return value
+        return checked_index(
+            index,
+            num_actions=NUM_ACTIONS,
+            is_legal=self.is_legal,
+            name_of=lambda value: str(move_of(value)),
+            player=self.state.player,
+        )
 
     def step(self, index: int) -> tuple[float, float] | None:
         """Play the legal action ``index`` (checked by the caller). When it ends the
@@ -184,14 +174,11 @@ class Episode:
         """Both seats' rewards of the finished episode (see the module)."""
         if self.reward == "game":
             winner = self.match.winner()
-            if winner is None:
-                return (0.0, 0.0)
-            return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+            return (0.0, 0.0) if winner is None else seat_rewards(winner, 1.0)
         outcome = self.state.outcome()
         if outcome is None:
             raise ValueError("the episode is not over: its rewards come at its end")
-        margin = float(outcome.scores[0] - outcome.scores[1])
-        return (margin, -margin)
+        return margin_rewards(outcome.scores)
 
     def table_text(self) -> str:
         """The hand under way as text, both hands shown: the table as an onlooker with
@@ -209,8 +196,7 @@ class Episode:
         """Both seats' rewards when ``offender`` ends the episode with an illegal action:
         ``penalty`` for him (by default :func:`default_penalty`), its negative for the
         other."""
-        loss = default_penalty(self.reward) if penalty is None else penalty
-        return (loss, -loss) if offender == 0 else (-loss, loss)
+        return seat_rewards(offender, default_penalty(self.reward) if penalty is None else penalty)
 
 
 def default_penalty(reward: RewardKind) -> float:

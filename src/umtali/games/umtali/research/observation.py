@@ -93,6 +93,7 @@ from umtali.games.umtali.rules import STANDARD, RuleSet
 from umtali.games.umtali.state import HandState, RawSide
 from umtali.games.umtali.terms import FACE_DOWN, Phase
 from umtali.kernel.cards import ALL_CARDS, JACKS
+from umtali.rl.shared import flat_layout
 
 __all__ = [
     "CARD_PLANES",
@@ -461,15 +462,7 @@ class Observer:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.flat = flat
-        arrays = self._spaces()
-        mask = arrays.pop("action_mask")
-        self.parts: dict[str, slice] = {}
-        start = 0
-        for name, box in arrays.items():
-            size = int(np.prod(box.shape))
-            self.parts[name] = slice(start, start + size)
-            start += size
-        self._size = start
+        self.parts, self.space = flat_layout(self._spaces(), flat=flat)
         # Staging arrays, written through memoryviews (struct packs the ints in one C
         # call, where numpy would convert a list of them one by one): the card masks,
         # whose bytes numpy unpacks; the counts and flags; the pile row.
@@ -487,14 +480,6 @@ class Observer:
         self._pile_facts: PileFacts = pile_facts(())
         self._pile_row = np.zeros(52, np.uint8)
         self._pile_in = self._pile_row.data
-        if flat:
-            low = np.concatenate([b.low.ravel() for b in arrays.values()]).astype(np.float32)
-            high = np.concatenate([b.high.ravel() for b in arrays.values()]).astype(np.float32)
-            self.space = spaces.Dict(
-                {"observation": spaces.Box(low, high, dtype=np.float32), "action_mask": mask}
-            )
-        else:
-            self.space = spaces.Dict({**arrays, "action_mask": mask})
 
     def _spaces(self) -> dict[str, spaces.Box]:
         rules = self.rules

@@ -58,8 +58,16 @@ from umtali.games.umtali.rules import PRESETS, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, determinize
-from umtali.kernel.cards import ALL_CARDS, CardSet, card_name, cards_of, quoted
+from umtali.kernel.cards import ALL_CARDS, CardSet, card_name, cards_of
 from umtali.kernel.players import player_name
+from umtali.rl.spiel import (
+    FlatObserver,
+    OpenSpielOptionError,
+    game_type,
+    hand_returns,
+    one_players_recall,
+    preset_and_dealer,
+)
 
 __all__ = [
     "GAME_NAME",
@@ -86,26 +94,7 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-class OpenSpielOptionError(ValueError):
-    """A game parameter or an observation type the OpenSpiel game does not offer."""
-
-
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Umtali (one hand)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "standard", "dealer": 0},
-)
+GAME_TYPE: Final = game_type(GAME_NAME, "Umtali (one hand)", {"rules": "standard", "dealer": 0})
 """The facts OpenSpiel registers the game with."""
 
 
@@ -136,25 +125,12 @@ def game_info(rules: RuleSet) -> pyspiel.GameInfo:
     )
 
 
-def _rules_of(params: dict[str, Any]) -> tuple[RuleSet, int]:
-    name = params.get("rules", "standard")
-    if name not in PRESETS:
-        raise OpenSpielOptionError(
-            f"the rules parameter names a preset of the rules, one of"
-            f" {', '.join(sorted(PRESETS))}; not {quoted(name)}"
-        )
-    dealer = params.get("dealer", 0)
-    if type(dealer) is not int or dealer not in (0, 1):
-        raise OpenSpielOptionError(f"the dealer parameter is seat 0 or 1, not {quoted(dealer)}")
-    return PRESETS[name], dealer
-
-
 class UmtaliGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """One hand of Umtali (see the module). ``params`` are OpenSpiel's game parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
-        self.rules, self.dealer = _rules_of(given)
+        self.rules, self.dealer = preset_and_dealer(given, PRESETS, "standard")
         super().__init__(GAME_TYPE, game_info(self.rules), given)
         self._observers: dict[bool, Observer] = {}
 
@@ -174,17 +150,8 @@ class UmtaliGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         """The observer of ``iig_obs_type``: what one player sees (perfect recall or
         not). Observations of the whole table or of the public part alone are not
         offered."""
-        if params:
-            raise OpenSpielOptionError(
-                f"the Umtali observer takes no parameters, not {sorted(params)}"
-            )
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise OpenSpielOptionError(
-                "Umtali observations are one player's: public information and his own"
-                " private information (private_info=SINGLE_PLAYER, public_info=True)"
-            )
-        return UmtaliObserver(self.observer(kind.perfect_recall))
+        recall = one_players_recall("Umtali", iig_obs_type, params)
+        return UmtaliObserver(self.observer(recall))
 
     def observer(self, perfect_recall: bool) -> Observer:
         """The flat :class:`~umtali.games.umtali.research.observation.Observer` of this game's rules, one
@@ -382,10 +349,7 @@ class UmtaliState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         """Each player's hand score less the other's, once the hand is over."""
         state = self.hand.state
         outcome = None if state is None else state.outcome()
-        if outcome is None:
-            return [0.0, 0.0]
-        margin = float(outcome.scores[0] - outcome.scores[1])
-        return [margin, -margin]
+        return hand_returns(None if outcome is None else outcome.scores)
 
     def __str__(self) -> str:
         hand = self.hand
@@ -448,22 +412,19 @@ class UmtaliState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
 
 
 # -- observations --------------------------------------------------------------------------
-class UmtaliObserver:
-    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``,
-    written by :meth:`set_from`; :meth:`string_from` for the strings.
+class UmtaliObserver(FlatObserver):
+    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``
+    (:class:`~umtali.rl.spiel.FlatObserver`), written by :meth:`set_from`;
+    :meth:`string_from` for the strings.
 
     The tensor is :class:`~umtali.games.umtali.research.observation.Observer`'s flat vector (its parts are
     the views); during the deal, before anyone holds a card, it is all zero.
     """
 
     def __init__(self, observer: Observer) -> None:
+        arrays = Observer(observer.rules, perfect_recall=observer.perfect_recall).space
+        super().__init__(observer, arrays)
         self.observer = observer
-        size = max(part.stop for part in observer.parts.values())
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        shapes = _part_shapes(observer)
-        self.dict: dict[str, npt.NDArray[np.float32]] = {
-            name: self.tensor[part].reshape(shapes[name]) for name, part in observer.parts.items()
-        }
 
     def set_from(self, state: UmtaliState, player: int) -> None:
         """Write what ``player`` sees of ``state`` into :attr:`tensor`."""
@@ -488,17 +449,6 @@ class UmtaliObserver:
             lines = [player_name(player), *state.hand.seen[player]]
             return "\n".join(lines)
         return _table_seen(state, player)
-
-
-def _part_shapes(observer: Observer) -> dict[str, tuple[int, ...]]:
-    """The shape of each part of a flat observation, from the dict-of-arrays space."""
-    arrays = Observer(observer.rules, perfect_recall=observer.perfect_recall).space
-    shapes = {}
-    for name in observer.parts:
-        shape = arrays[name].shape
-        assert shape is not None  # every part is a Box
-        shapes[name] = shape
-    return shapes
 
 
 def _table_seen(state: UmtaliState, player: int) -> str:

@@ -81,8 +81,9 @@ from umtali.games.umtali.research.observation import (
 from umtali.games.umtali.rules import STANDARD, RuleSet
 from umtali.games.umtali.state import HandState, RawSide
 from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
-from umtali.kernel.cards import ALL_CARDS, JACKS, quoted
+from umtali.kernel.cards import ALL_CARDS, JACKS
 from umtali.kernel.deck import shuffled_deck
+from umtali.rl import shared
 from umtali.rl.encoding import BatchObservation
 from umtali.rl.encoding import checked_actions as any_checked_actions
 
@@ -189,15 +190,7 @@ class HandBatch:
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
     ) -> None:
-        if type(n) is not int or n < 1:
-            raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
-        if mask_buffer is not None and (
-            mask_buffer.shape != (n * NUM_ACTIONS,) or mask_buffer.dtype != np.int8
-        ):
-            raise ValueError(
-                f"mask_buffer is a flat int8 array of n * {NUM_ACTIONS} entries, not"
-                f" {mask_buffer.dtype} of shape {mask_buffer.shape}"
-            )
+        buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
         self.n = n
         self.rules = rules
         self.copy = copy
@@ -207,13 +200,10 @@ class HandBatch:
         self.hands_played = 0
         self._rows = np.arange(n, dtype=np.intp)
         self._stock_size = 0
-        # The masks' buffer, the entries the last step set in it (flat, row by row) and
-        # how many a row, and the read-only view of it handed out.
-        if mask_buffer is None:
-            self._mask_buffer = np.zeros(n * NUM_ACTIONS, np.int8)
-        else:  # another's memory (shared with a parent process): start it clear
-            mask_buffer[:] = 0
-            self._mask_buffer = mask_buffer
+        # The masks' buffer (another's memory, shared with a parent process, starts
+        # clear), the entries the last step set in it (flat, row by row) and how many a
+        # row, and the read-only view of it handed out.
+        self._mask_buffer = buffer
         self._row_starts = self._rows * NUM_ACTIONS
         # Where each row's fields start in the packed buffer, and its first seat in a
         # flattened (n, 2) array: a seat's entries are then read in one ``take``.

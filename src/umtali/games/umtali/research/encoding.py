@@ -1,0 +1,85 @@
+"""Umtali's research encoding (:data:`ENCODING`, the registry's ``research`` hook): its
+facts and what its modules keep in their own places, the rest being
+:class:`umtali.rl.shared.GameResearch`'s, read from the modules of
+:mod:`umtali.games.umtali.research` (see there). The package's names stand for this
+module's.
+
+>>> ENCODING.env_id, ENCODING.num_actions, ENCODING.action_text(3)
+('Umtali-v0', 14272, 'forfeit')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from umtali.games.umtali.bots import BOTS
+from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
+from umtali.kernel.cards import quoted
+from umtali.rl.shared import GameResearch
+
+if TYPE_CHECKING:
+    from umtali.rl.encoding import ArrayLayout
+
+__all__ = ["ENCODING", "MODULES", "UmtaliResearch", "rules_of"]
+
+MODULES: Final = ("actions", "observation", "episode", "vector", "policy", "openspiel")
+"""The modules of Umtali's encoding, by name."""
+
+
+def rules_of(rules: object) -> RuleSet:
+    """``rules`` as a :class:`~umtali.games.umtali.rules.RuleSet`: one itself, a preset's
+    name, or ``None`` for the standard rules.
+
+    >>> rules_of("practical").name, rules_of(None) is STANDARD
+    ('practical', True)
+    """
+    if rules is None:
+        return STANDARD
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str) and rules in PRESETS:
+        return PRESETS[rules]
+    raise ValueError(
+        f"rules are a RuleSet or a preset's name ({', '.join(PRESETS)}), not {quoted(rules)}"
+    )
+
+
+class UmtaliResearch(GameResearch):
+    """Umtali's research encoding (see the module)."""
+
+    game: Final = "umtali"
+    env_id: Final = "Umtali-v0"
+    aec_name: Final = "umtali_v0"
+    openspiel_name: Final = "python_umtali"
+    seats: Final = 2
+    levels: Collection[str] = BOTS
+    title = "Umtali"
+    package = "umtali.games.umtali.research"
+    modules = MODULES
+    rules_of = staticmethod(rules_of)
+
+    def action_text(self, index: int) -> str:
+        """Action ``index`` in Umtali's notation (its ``vector`` module's)."""
+        from umtali.games.umtali.research.vector import action_text
+
+        return action_text(index)
+
+    def batch_arrays(self) -> ArrayLayout:
+        """The arrays of a batch's observation besides the mask, from the observation's
+        card planes, counts and flags."""
+        from umtali.games.umtali.research.observation import CARD_PLANES, COUNTS, FLAGS
+
+        layout: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {
+            "cards": ((len(CARD_PLANES), 52), np.dtype(np.uint8)),
+            "pile": ((52,), np.dtype(np.uint8)),
+            "counts": ((len(COUNTS),), np.dtype(np.int32)),
+            "flags": ((len(FLAGS),), np.dtype(np.uint8)),
+        }
+        return layout
+
+
+ENCODING: Final = UmtaliResearch()
+"""Umtali's research encoding, as its spec names it."""

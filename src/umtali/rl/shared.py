@@ -1,0 +1,267 @@
+"""What every game's research encoding does the same way, written once: the
+:class:`~umtali.rl.encoding.Research` hook's factories (:class:`GameResearch`), the
+checks of an episode's options and actions, its rewards, a batch's buffer of masks and a
+flat observation's layout. A game's encoding (its folder's ``research`` package) calls
+these with its own action space and names; :mod:`umtali.rl.spiel` is the same for the
+games' OpenSpiel games.
+
+>>> seat_rewards(1, -3.0)
+(3.0, -3.0)
+>>> margin_rewards((40, 25))
+(15.0, -15.0)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import ClassVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from umtali.kernel.cards import quoted
+from umtali.rl.encoding import (
+    REWARDS,
+    ArrayLayout,
+    Batch,
+    Episode,
+    IllegalActionError,
+    Observer,
+    Opponent,
+    RewardKind,
+)
+
+__all__ = [
+    "GameResearch",
+    "checked_batch_size",
+    "checked_index",
+    "checked_reward",
+    "flat_layout",
+    "margin_rewards",
+    "mask_buffer",
+    "seat_rewards",
+]
+
+
+def checked_reward(reward: str) -> RewardKind:
+    """``reward`` if it is one of :data:`~umtali.rl.encoding.REWARDS`, else
+    ``ValueError`` naming them."""
+    if reward in REWARDS:
+        return cast("RewardKind", reward)
+    raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
+
+
+def checked_index(
+    index: object,
+    *,
+    num_actions: int,
+    is_legal: Callable[[int], bool],
+    name_of: Callable[[int], str],
+    player: int,
+) -> int:
+    """``index`` as an int if it is a legal action now (by ``is_legal``), else
+    :class:`~umtali.rl.encoding.IllegalActionError` naming the move (as ``name_of``
+    names it) and ``player``, the player to move. Numpy's ints are ints here (a space's
+    ``sample()`` gives one).
+
+    >>> checked_index(np.int64(2), num_actions=4, is_legal=lambda i: i == 2,
+    ...               name_of=str, player=0)
+    2
+    """
+    if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+        raise IllegalActionError(f"an action is an int 0..{num_actions - 1}, not {quoted(index)}")
+    value = int(index)
+    if not 0 <= value < num_actions:
+        raise IllegalActionError(
+            f"{value} is not an action: an action is an int 0..{num_actions - 1}"
+        )
+    if not is_legal(value):
+        raise IllegalActionError(
+            f"action {value} ('{name_of(value)}') is not legal for player {player} now;"
+            " the legal actions are the ones its observation's action_mask marks"
+        )
+    return value
+
+
+def seat_rewards(seat: int, reward: float) -> tuple[float, float]:
+    """The rewards of a game of two: ``reward`` for ``seat``, its negative for the
+    other (a won game, or an illegal action's penalty)."""
+    return (reward, -reward) if seat == 0 else (-reward, reward)
+
+
+def margin_rewards(scores: tuple[int, int]) -> tuple[float, float]:
+    """Each seat's hand score less the other's, from both scores."""
+    margin = float(scores[0] - scores[1])
+    return (margin, -margin)
+
+
+def checked_batch_size(n: object) -> int:
+    """``n`` if it is an int of at least 1 (how many hands a batch holds), else
+    ``ValueError``."""
+    if type(n) is not int or n < 1:
+        raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
+    return n
+
+
+def mask_buffer(
+    n: int, num_actions: int, given: npt.NDArray[np.int8] | None = None
+) -> npt.NDArray[np.int8]:
+    """The memory a batch of ``n`` hands writes its masks into: ``given`` (another's,
+    shared with a parent process), checked to be a flat int8 array of ``n *
+    num_actions`` entries and cleared; else a new one.
+
+    >>> mask_buffer(2, 3).tolist()
+    [0, 0, 0, 0, 0, 0]
+    """
+    checked_batch_size(n)
+    if given is None:
+        return np.zeros(n * num_actions, np.int8)
+    if given.shape != (n * num_actions,) or given.dtype != np.int8:
+        raise ValueError(
+            f"mask_buffer is a flat int8 array of n * {num_actions} entries, not"
+            f" {given.dtype} of shape {given.shape}"
+        )
+    given[:] = 0
+    return given
+
+
+def flat_layout(
+    arrays: dict[str, spaces.Box], *, flat: bool
+) -> tuple[dict[str, slice], spaces.Dict]:
+    """An observer's layout from the spaces of its arrays (``action_mask`` among them):
+    where each array but the mask lies in the flat vector (the arrays raveled and
+    joined in order), and the ``Dict`` space of an observation, flat (PettingZoo's pair
+    ``{"observation": vector, "action_mask": mask}``, the vector ``float32``) or not.
+
+    >>> parts, space = flat_layout(
+    ...     {"a": spaces.Box(0, 1, (2, 3)), "action_mask": spaces.Box(0, 1, (5,))}, flat=True
+    ... )
+    >>> parts, space["observation"].shape
+    ({'a': slice(0, 6, None)}, (6,))
+    """
+    boxes: dict[str, spaces.Box] = {
+        name: box for name, box in arrays.items() if name != "action_mask"
+    }
+    mask = arrays["action_mask"]
+    parts: dict[str, slice] = {}
+    start = 0
+    for name, box in boxes.items():
+        size = int(np.prod(box.shape))
+        parts[name] = slice(start, start + size)
+        start += size
+    if not flat:
+        return parts, spaces.Dict({**boxes, "action_mask": mask})
+    low = np.concatenate([b.low.ravel() for b in boxes.values()]).astype(np.float32)
+    high = np.concatenate([b.high.ravel() for b in boxes.values()]).astype(np.float32)
+    return parts, spaces.Dict(
+        {"observation": spaces.Box(low, high, dtype=np.float32), "action_mask": mask}
+    )
+
+
+class GameResearch:
+    """What every game's :class:`~umtali.rl.encoding.Research` does the same way, from
+    the modules of its encoding (``package``'s :attr:`modules`), each imported when first
+    asked for: its action space's size and names (``actions``: ``NUM_ACTIONS``,
+    ``action_text``), ``default_penalty`` and ``BotOpponent`` (``episode``), its
+    ``Observer`` (``observation``), its ``Episode``, seen through one of its observers
+    only, its ``HandBatch`` and ``batch_arrays`` (``vector``), its OpenSpiel game
+    (``openspiel``, registered when imported).
+
+    A game's subclass gives its facts (``game``, ``env_id``, ``aec_name``,
+    ``openspiel_name``, ``seats``, ``levels``), :attr:`title`, :attr:`package`,
+    :attr:`modules`, and :meth:`rules_of`; it overrides what its modules keep elsewhere.
+    """
+
+    title: ClassVar[str]
+    """The game's name in messages (``"Umtali"``)."""
+    package: ClassVar[str]
+    """The package of its encoding's modules (``"umtali.games.umtali.research"``)."""
+    modules: ClassVar[tuple[str, ...]]
+    """The names of its encoding's modules."""
+
+    @staticmethod
+    def rules_of(rules: object) -> object:
+        """``rules`` as the game's rules object (see :class:`~umtali.rl.encoding.Research`)."""
+        raise NotImplementedError
+
+    def module(self, name: str) -> ModuleType:
+        """The encoding's module ``name`` (one of :attr:`modules`), imported when asked."""
+        if name not in self.modules:
+            raise ValueError(
+                f"{self.title}'s encoding has no module {name!r}; it has {self.modules}"
+            )
+        return importlib.import_module(f"{self.package}.{name}")
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (its ``actions`` module's ``NUM_ACTIONS``)."""
+        found: int = self.module("actions").NUM_ACTIONS
+        return found
+
+    def action_text(self, index: int) -> str:
+        """Action ``index`` in the game's notation."""
+        text: str = self.module("actions").action_text(index)
+        return text
+
+    def default_penalty(self, reward: RewardKind) -> float:
+        """What an illegal action costs its player by default, for ``reward``."""
+        penalty: float = self.module("episode").default_penalty(reward)
+        return penalty
+
+    def observer(
+        self, rules: object = None, *, perfect_recall: bool = False, flat: bool = True
+    ) -> Observer:
+        """An observer of ``rules``' game (see :class:`~umtali.rl.encoding.Research`)."""
+        made: Observer = self.module("observation").Observer(
+            self.rules_of(rules), perfect_recall=perfect_recall, flat=flat
+        )
+        return made
+
+    def episode(
+        self,
+        rng: random.Random,
+        observer: Observer,
+        *,
+        rules: object = None,
+        reward: RewardKind = "margin",
+    ) -> Episode:
+        """A new episode dealt from ``rng``, seen through ``observer``, one of this
+        game's observers (else ``TypeError``), paying ``reward``."""
+        if not isinstance(observer, self.module("observation").Observer):
+            one = f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title}"
+            raise TypeError(f"{one} episode is seen by {one} observer, not {observer!r}")
+        made: Episode = self.module("episode").Episode(rng, self.rules_of(rules), reward, observer)
+        return made
+
+    def opponent(self, level: str) -> Opponent:
+        """The computer player of ``level``, as an opponent."""
+        made: Opponent = self.module("episode").BotOpponent(level)
+        return made
+
+    def batch(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        rules: object = None,
+        copy: bool = False,
+        mask_buffer: npt.NDArray[np.int8] | None = None,
+    ) -> Batch:
+        """``n`` hands stepped together (see :class:`~umtali.rl.encoding.Research`)."""
+        made: Batch = self.module("vector").HandBatch(
+            n, seed=seed, rules=self.rules_of(rules), copy=copy, mask_buffer=mask_buffer
+        )
+        return made
+
+    def batch_arrays(self) -> ArrayLayout:
+        """The arrays of its batches' observations besides the mask."""
+        layout: ArrayLayout = self.module("vector").batch_arrays()
+        return layout
+
+    def register_openspiel(self) -> None:
+        """Importing the module registers the game with ``pyspiel``."""
+        self.module("openspiel")

@@ -1,0 +1,152 @@
+"""What every game's OpenSpiel game does the same way, written once (needs OpenSpiel):
+the facts a hand between two players is registered with, its parameters, the kind of
+observation it offers, its returns and the Python observer over a flat observation
+vector. A game's ``research.openspiel`` module builds its game from these;
+:mod:`umtali.rl.openspiel` registers every game's.
+
+>>> game_type("python_x", "X (one hand)", {"rules": "a"}).provides_observation_tensor
+True
+>>> hand_returns((30, 12))
+[18.0, -18.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from gymnasium import spaces
+
+from umtali.kernel.cards import quoted
+
+__all__ = [
+    "FlatObserver",
+    "OpenSpielOptionError",
+    "PartsObserver",
+    "game_type",
+    "hand_returns",
+    "one_players_recall",
+    "preset_and_dealer",
+]
+
+R = TypeVar("R")
+
+
+class OpenSpielOptionError(ValueError):
+    """A game parameter or an observation type the OpenSpiel game does not offer."""
+
+
+def game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> pyspiel.GameType:
+    """The facts OpenSpiel registers a game with: one hand between two players, moving
+    in turn, the deal's chance explicit, each seeing only his own cards, zero-sum and
+    paid at the end; with information state and observation, as strings and tensors;
+    ``parameters`` its parameters and their defaults."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def preset_and_dealer(
+    params: Mapping[str, Any], presets: Mapping[str, R], default: str
+) -> tuple[R, int]:
+    """The game parameters ``rules`` (the name of one of ``presets``, ``default`` when
+    not given) and ``dealer`` (seat 0 or 1; 0): the preset's rules and the seat;
+    :class:`OpenSpielOptionError` for any other value.
+
+    >>> preset_and_dealer({"dealer": 1}, {"a": "rules a"}, "a")
+    ('rules a', 1)
+    """
+    name = params.get("rules", default)
+    if name not in presets:
+        raise OpenSpielOptionError(
+            f"the rules parameter names a preset of the rules, one of"
+            f" {', '.join(sorted(presets))}; not {quoted(name)}"
+        )
+    dealer = params.get("dealer", 0)
+    if type(dealer) is not int or dealer not in (0, 1):
+        raise OpenSpielOptionError(f"the dealer parameter is seat 0 or 1, not {quoted(dealer)}")
+    return presets[name], dealer
+
+
+def one_players_recall(
+    title: str,
+    iig_obs_type: pyspiel.IIGObservationType | None,
+    params: dict[str, Any] | None,
+) -> bool:
+    """Whether the observation ``iig_obs_type`` asks for has perfect recall (none asked:
+    without): the one kind the games offer, what one player sees, public information
+    and his own private information; :class:`OpenSpielOptionError` for another kind or
+    for observer parameters (the game's ``title`` names it)."""
+    if params:
+        raise OpenSpielOptionError(
+            f"the {title} observer takes no parameters, not {sorted(params)}"
+        )
+    kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+    if not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        raise OpenSpielOptionError(
+            f"{title} observations are one player's: public information and his own"
+            " private information (private_info=SINGLE_PLAYER, public_info=True)"
+        )
+    return bool(kind.perfect_recall)
+
+
+def hand_returns(scores: tuple[int, int] | None) -> list[float]:
+    """Each player's hand score less the other's (both 0 while the hand is not over:
+    ``scores`` ``None``)."""
+    if scores is None:
+        return [0.0, 0.0]
+    margin = float(scores[0] - scores[1])
+    return [margin, -margin]
+
+
+class PartsObserver(Protocol):
+    """A game's flat observer, as :class:`FlatObserver` reads it."""
+
+    @property
+    def parts(self) -> dict[str, slice]:
+        """Where each array lies in the flat vector."""
+
+    @property
+    def perfect_recall(self) -> bool:
+        """Whether observations carry ``history``."""
+
+
+class FlatObserver:
+    """The part of OpenSpiel's Python observer every game's is: ``tensor`` (float32),
+    as long as ``observer``'s flat vector, and its named views ``dict``, one a part of
+    the vector shaped as in ``arrays`` (the spaces of the observation as named arrays).
+    A game's subclass writes the tensor (``set_from``) and the strings
+    (``string_from``).
+
+    >>> class Flat:
+    ...     parts = {"a": slice(0, 6), "b": slice(6, 7)}
+    ...     perfect_recall = False
+    >>> shown = FlatObserver(Flat(), {"a": spaces.Box(0, 1, (2, 3)), "b": spaces.Box(0, 1, (1,))})
+    >>> shown.tensor.shape, shown.dict["a"].shape
+    ((7,), (2, 3))
+    """
+
+    def __init__(self, observer: PartsObserver, arrays: Mapping[str, spaces.Space[Any]]) -> None:
+        size = max(part.stop for part in observer.parts.values())
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        for name, part in observer.parts.items():
+            shape = arrays[name].shape
+            assert shape is not None  # every part is a Box
+            self.dict[name] = self.tensor[part].reshape(shape)
