@@ -26,7 +26,7 @@ RULES = (KlaberjassRules(), CLASSIC, KlaberjassRules(name="schmeiss", schmeiss=T
 
 def test_the_levels_are_named() -> None:
     assert list(BOTS) == ["random", "greedy", "expert", "search"]
-    assert DEFAULT_BOT == "expert"
+    assert DEFAULT_BOT == "search"
     assert all(BOTS[name]().name == name for name in BOTS)
 
 

@@ -11,6 +11,8 @@ other hand or the stock.
   exchanges the 7 unless that breaks a sequence; in play it counts the cards played and
   the suits the other player has shown he lacks, leads its top trump to draw the other's
   trumps, then cashes its masters, and otherwise leads cheap cards.
+* ``search`` (the default): tries each legal move in deals drawn from its view and
+  played out to the hand's end (:mod:`~umtali.games.klaberjass.bots.search`).
 
 >>> from umtali.kernel.deck import seeded_deck
 >>> from umtali.games.klaberjass.match import KlaberjassMatch
@@ -306,4 +308,4 @@ BOTS: Final[dict[str, type[KlaberjassBot]]] = {
 }
 """The computer levels by name, weakest first."""
 
-DEFAULT_BOT: Final = "expert"
+DEFAULT_BOT: Final = "search"
