@@ -336,7 +336,7 @@ def test_the_table_keeps_what_a_player_needs_in_view_at_phone_and_desktop_sizes(
         click_move(player, rng.choice(state["legal"]))
         wait_for_version(player, state["version"] + 1)
         state = turn_state(server, secret)
-    assert {"bid1", "play"} <= seen
+    assert "play" in seen
     # The hand's end: its account with the button that goes on, in view at every size;
     # then, that account closed, the next hand's table as before.
     for page, size in zip(pages, SIZES, strict=True):
@@ -349,5 +349,15 @@ def test_the_table_keeps_what_a_player_needs_in_view_at_phone_and_desktop_sizes(
         page.click(close)
         page.locator("#kj-hand-end").wait_for(state="hidden", timeout=WAIT_MS)
         assert layout_problems(page, KEY_PARTS, "next hand") == [], ("the next hand", size)
+    if not seen & {"bid1", "bid2"}:
+        # He dealt the first hand and the computer made trump at once; the deal passes,
+        # so he bids first in the second.
+        state = turn_state(server, secret)
+        assert state["view"]["phase"] == "bid1"
+        for page, size in zip(pages, SIZES, strict=True):
+            wait_for_version(page, state["version"])
+            assert layout_problems(page, KEY_PARTS, "bid1") == [], ("bid1", size)
+        seen.add("bid1")
+    assert {"bid1", "play"} <= seen
     for context in contexts:
         context.close()
