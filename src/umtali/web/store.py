@@ -96,6 +96,7 @@ from umtali.web.postgres import MOVE_STATEMENT, SEEN_STATEMENT, postgresql_engin
 __all__ = [
     "DEFAULT_URL",
     "GAME_CHANNEL",
+    "INTEGERS",
     "PRESENCE_CHANNEL",
     "Deal",
     "DeckCommitment",
@@ -120,6 +121,13 @@ DEFAULT_URL: Final = "sqlite:///umtali.db"
 folder (with ``umtali.db-wal`` and ``umtali.db-shm`` beside it while it is open)."""
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
+
+INTEGERS: Final = range(-(2**31), 2**31)
+"""The numbers a column of the tables' ``INTEGER`` holds (32 bits on PostgreSQL; ids
+in SQLite could grow past it only after 2,147,483,647 games). A game id or hand index
+outside names no row, and is answered as such without asking the database, which
+would fail on it (SQLite raises ``OverflowError`` from 2**63, PostgreSQL an error of
+range)."""
 
 SECRET_BYTES: Final = 32
 """A seat's secret carries 256 random bits: a link can be neither guessed nor worked out
@@ -1102,6 +1110,11 @@ class Store:
 
     def commitment(self, game_id: int, hand_index: int) -> DeckCommitment:
         """The commitment to a hand's deck, with the salt and deck once the hand is over."""
+        if game_id not in INTEGERS or hand_index not in INTEGERS:
+            raise StoreError(
+                f"game {_shown(game_id)} has no hand {_shown(hand_index)}: a game id or hand"
+                f" index is a whole number from 0 to {INTEGERS[-1]:,}"
+            )
         with self._read() as session:
             hand = session.get(HandRow, (game_id, hand_index))
             if hand is None:
@@ -1138,6 +1151,11 @@ class Store:
 
     @staticmethod
     def _game(session: Session, game_id: int) -> GameRow:
+        if game_id not in INTEGERS:
+            raise StoreError(
+                f"there is no game {_shown(game_id)}: a game id is a whole number from 1 to"
+                f" {INTEGERS[-1]:,}"
+            )
         game = session.get(GameRow, game_id)
         if game is None:
             raise StoreError(f"there is no game {game_id}")
@@ -1199,3 +1217,14 @@ def _head(game: GameRow, spec: GameSpec) -> dict[str, Any]:
     elif "first_dealer" in spec.record_head:
         head["first_dealer"] = game.first_dealer
     return head
+
+
+def _shown(number: int) -> str:
+    """``number`` as a message quotes it: whole when short, else its first digits and
+    its length (a path may carry thousands of digits).
+
+    >>> _shown(12), _shown(10**40)
+    ('12', '1000000000… (41 digits)')
+    """
+    text = str(number)
+    return text if len(text) <= 20 else f"{text[:10]}… ({len(text.lstrip('-'))} digits)"
