@@ -238,6 +238,12 @@ def _add_serve(sub: Subparsers) -> None:
         help="how long a player may be away before the other may hand his seat to the"
         " computer, 1 to 86400 (default 90)",
     )
+    serve.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve the API's documentation pages /docs and /redoc, for development (they"
+        " load scripts from a public CDN, which the pages' security policy blocks)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 

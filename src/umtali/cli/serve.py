@@ -24,7 +24,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
         ) from None
     try:
-        app = create_app(args.db, grace=args.grace)
+        app = create_app(args.db, grace=args.grace, api_docs=args.api_docs)
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store

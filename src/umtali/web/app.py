@@ -32,10 +32,10 @@ from fastapi import FastAPI
 from umtali.web.broadcast import Broadcaster, PostgresBroadcaster
 from umtali.web.deps import install_handlers
 from umtali.web.limits import SEAT_REQUESTS, RateLimit
-from umtali.web.middleware import MAX_BODY_BYTES, BodyLimit, HideSecrets
+from umtali.web.middleware import MAX_BODY_BYTES, BodyLimit, HideSecrets, TextOnly
 from umtali.web.presence import GRACE_SECONDS
 from umtali.web.protocol import Problem
-from umtali.web.routers import games, health, learning, pages, records, seats
+from umtali.web.routers import docs, games, health, learning, pages, records, seats
 from umtali.web.server import GameServer
 from umtali.web.socket import SOCKET_FLOOD, SOCKET_MESSAGES
 from umtali.web.store import Store
@@ -83,6 +83,7 @@ def create_app(
     seat_requests: RateLimit = SEAT_REQUESTS,
     socket_messages: RateLimit = SOCKET_MESSAGES,
     hint_level: str | None = None,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The server's application over the database at ``store_url`` (``DATABASE_URL``,
     else ``sqlite:///umtali.db``, when ``None``), or over an open ``store`` (which the
@@ -96,7 +97,8 @@ def create_app(
     ``seat_requests``: each seat's limit of HTTP moves, hints and questions;
     ``socket_messages``: each WebSocket's limit of messages. ``hint_level``: the
     computer level whose choice a hint gives (each game's default when ``None``, or
-    when the game has no such level)."""
+    when the game has no such level). ``api_docs``: serve the API's documentation pages
+    ``/docs`` and ``/redoc`` (for development: see :mod:`umtali.web.routers.docs`)."""
     owned = store is None
     opened = Store.open(store_url) if store is None else store
     server = GameServer(
@@ -130,8 +132,14 @@ def create_app(
         " browser game",
         lifespan=lifespan,
         responses={404: {"model": Problem}, 413: {"model": Problem}},
+        # FastAPI's documentation pages load their scripts from a public CDN: off
+        # unless asked for, and then under the pages' policy (routers/docs.py).
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.server = server
+    # Outermost last: the body's size is checked before it is read for surrogates.
+    app.add_middleware(TextOnly)
     app.add_middleware(
         BodyLimit,
         limit=max_body,
@@ -144,4 +152,6 @@ def create_app(
     app.include_router(records.router)
     app.include_router(learning.router())
     app.include_router(pages.router)
+    if api_docs:
+        app.include_router(docs.router)
     return app

@@ -1,5 +1,6 @@
 """What the application does around its routes: a limit on the size of a request's
-body, read before the body is, and a filter that keeps seats' secrets out of the log.
+body, read before the body is; a refusal of JSON that holds a lone surrogate, which no
+answer could quote; and a filter that keeps seats' secrets out of the log.
 """
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any, Final
 
-__all__ = ["MAX_BODY_BYTES", "BodyLimit", "HideSecrets"]
+__all__ = [
+    "MAX_BODY_BYTES",
+    "BodyLimit",
+    "HideSecrets",
+    "TextOnly",
+    "lone_surrogate",
+    "surrogate_refusal",
+]
 
 MAX_BODY_BYTES: Final = 16 * 1024
 """The largest request body read: every message in the protocol is far smaller."""
@@ -58,32 +66,137 @@ class BodyLimit:
                 return
             if not message.get("more_body", False):
                 break
-        given = False
-
-        async def replayed() -> Message:
-            nonlocal given
-            if not given:
-                given = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replayed, send)
+        await self.app(scope, _replay(body, receive), send)
 
     async def _refuse(self, send: Send, limit: int) -> None:
-        body = json.dumps(
-            {"detail": f"the request body is too large: at most {limit:,} bytes are read"}
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await _answer(send, 413, f"the request body is too large: at most {limit:,} bytes are read")
+
+
+_MAYBE_SURROGATE: Final = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
+"""What a JSON text holding a surrogate must contain: an escape ``\\ud800`` to
+``\\udfff``, or those code points' UTF-8-like bytes (which Python's JSON reader lets
+through). Most bodies have neither, and are not read twice."""
+
+MAX_SHOWN_PLACE: Final = 60
+"""The most characters of where a lone surrogate was found that a refusal quotes."""
+
+
+def lone_surrogate(data: object) -> str | None:
+    """Where in ``data`` (read from JSON) a string holds a lone surrogate, as a dotted
+    path (``rules``, ``invite.0``; ``a key`` when a key holds it), or ``None`` when none
+    does. Such a string is no text: it cannot be written as UTF-8, so no answer could
+    quote it, nor could any table store it. (A pair of surrogate escapes, as JSON writes
+    a character beyond U+FFFF, is read as that one character, and is fine.)
+
+    >>> import json
+    >>> lone_surrogate(json.loads('{"rules": "standard", "invite": [1, "\\\\ud800"]}'))
+    'invite.1'
+    >>> lone_surrogate(json.loads('{"move": "\\\\ud83c\\\\udca1"}')) is None
+    True
+    """
+    todo: list[tuple[str, object]] = [("", data)]
+    while todo:  # not recursive: JSON may nest deeper than Python's stack
+        place, value = todo.pop()
+        if isinstance(value, str):
+            try:
+                value.encode()
+            except UnicodeEncodeError:
+                return place or "the message"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                try:
+                    key.encode()
+                except UnicodeEncodeError:
+                    return "a key" + (f" in {place}" if place else "")
+                todo.append((f"{place}.{key}" if place else key, item))
+        elif isinstance(value, list):
+            todo.extend(
+                (f"{place}.{index}" if place else str(index), item)
+                for index, item in enumerate(value)
+            )
+    return None
+
+
+def surrogate_refusal(place: str) -> str:
+    """What is wrong with a JSON text that holds a lone surrogate at ``place``."""
+    if len(place) > MAX_SHOWN_PLACE:
+        place = place[:MAX_SHOWN_PLACE] + "…"
+    return (
+        f"the JSON holds a lone surrogate ({place}): an escape \\ud800 to \\udfff"
+        " without its pair is no character; send text as UTF-8, or escape a character"
+        " beyond U+FFFF as its pair of surrogates"
+    )
+
+
+class TextOnly:
+    """Refuse with 400 a request whose body is JSON holding a lone surrogate
+    (:func:`lone_surrogate`), whatever its route: such a string would reach the routes
+    as text that cannot be encoded, and the answer quoting it (a validation error
+    echoes what it was given) would fail with 500. Every body is checked, whatever
+    its content type says; one that is not JSON goes on, for its route to refuse."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        # The body has been read whole, within its limit, by BodyLimit, outside this.
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away before sending it all
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        place = _surrogate_in(body)
+        if place is not None:
+            await _answer(send, 400, surrogate_refusal(place))
+            return
+        await self.app(scope, _replay(body, receive), send)
+
+
+def _surrogate_in(body: bytes) -> str | None:
+    """Where the JSON ``body`` holds a lone surrogate, if it is JSON and does."""
+    if _MAYBE_SURROGATE.search(body) is None:
+        return None
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return None  # no JSON: its route refuses it
+    return lone_surrogate(data)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives ``body`` first, whole, then what ``receive`` gives."""
+    given = False
+
+    async def replayed() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
+
+
+async def _answer(send: Send, status: int, detail: str) -> None:
+    """Answer ``status`` with a problem saying ``detail``."""
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class HideSecrets(logging.Filter):

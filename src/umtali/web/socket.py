@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from umtali.games.api import Refused
 from umtali.web.deps import Holder
 from umtali.web.limits import RateLimit, TokenBucket
+from umtali.web.middleware import lone_surrogate, surrogate_refusal
 from umtali.web.protocol import (
     CLIENT_MESSAGE,
     MAX_SOCKET_MESSAGE_BYTES,
@@ -29,7 +30,12 @@ from umtali.web.protocol import (
 )
 from umtali.web.server import GameServer
 
-__all__ = ["SOCKET_FLOOD", "SOCKET_MESSAGES", "serve_socket"]
+__all__ = ["NO_SEAT_CODE", "SOCKET_FLOOD", "SOCKET_MESSAGES", "serve_socket"]
+
+NO_SEAT_CODE: Final = 4404
+"""The close code of a socket whose link names no seat: the page stops trying again
+(``static/js/live.js``). The socket is accepted and then closed with it, so that the
+page sees the code rather than a failed handshake."""
 
 SOCKET_MESSAGES: Final = RateLimit(rate=10, burst=20)
 """The limit on the messages one WebSocket connection may send: a player sends a few
@@ -49,6 +55,9 @@ def _read_error(text: str, error: ValidationError) -> ServerError:
         return ServerError(detail=f"the message is not JSON: {e}")
     given = data.get("id") if isinstance(data, dict) else None
     number = given if type(given) is int else None
+    place = lone_surrogate(data)
+    if place is not None:
+        return ServerError(detail=surrogate_refusal(place), id=number)
     kind = data.get("type") if isinstance(data, dict) else None
     if kind not in ("move", "ping"):
         return ServerError(

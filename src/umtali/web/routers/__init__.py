@@ -1,6 +1,7 @@
 """The server's routes, a router a concern: :mod:`.games` (new games, what is offered),
 :mod:`.seats` (a seat's state, moves and socket), :mod:`.records` (records and deck
 commitments), :mod:`.learning` (the replay, the learning pages and the games' own
-teaching routes), :mod:`.pages` (the pages and their files) and :mod:`.health`.
-:func:`umtali.web.app.create_app` includes them all.
+teaching routes), :mod:`.pages` (the pages and their files), :mod:`.health` and
+:mod:`.docs` (the API's documentation pages, off unless asked for).
+:func:`umtali.web.app.create_app` includes them.
 """

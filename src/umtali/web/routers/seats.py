@@ -30,7 +30,7 @@ from umtali.web.protocol import (
     WhyReply,
 )
 from umtali.web.server import GameServer
-from umtali.web.socket import SOCKET_MESSAGES, serve_socket
+from umtali.web.socket import NO_SEAT_CODE, SOCKET_MESSAGES, serve_socket
 
 __all__ = ["router"]
 
@@ -119,10 +119,12 @@ def _add_socket(routes: APIRouter, limit: RateLimit) -> None:
         "The WebSocket")."""
         server: GameServer = websocket.app.state.server
         ref = await server.seat(secret) if len(secret) <= 200 else None
-        if ref is None:
-            await websocket.close(code=4404, reason="no seat has this link")
-            return
         await websocket.accept()
+        if ref is None:
+            # Accepted first: a socket closed before it opens is answered 403 at the
+            # handshake, which a browser reports as 1006, a network failure it retries.
+            await websocket.close(code=NO_SEAT_CODE, reason="no seat has this link")
+            return
         await server.seen(ref, announce=True)
         try:
             await serve_socket(server, websocket, Holder(ref, secret), limit)
