@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Annotated, Final
 
 from fastapi import Depends, FastAPI, Path, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from umtali.games import UnknownGameError
@@ -128,5 +130,17 @@ def install_handlers(app: FastAPI) -> None:
             headers={"Retry-After": str(max(1, round(error.seconds + 0.5)))},
         )
 
+    async def invalid(_request: Request, error: Exception) -> JSONResponse:
+        # FastAPI's own answer echoes each wrong value back, and a value that cannot be
+        # encoded (a lone surrogate that got past TextOnly) would turn it into a 500: the
+        # answer says where and what is wrong, never the value itself.
+        assert isinstance(error, RequestValidationError)
+        told = [
+            {key: value for key, value in found.items() if key in ("type", "loc", "msg")}
+            for found in error.errors()
+        ]
+        return JSONResponse({"detail": jsonable_encoder(told)}, status_code=422)
+
     app.add_exception_handler(NoSeatError, no_seat)
     app.add_exception_handler(TooManyError, too_many)
+    app.add_exception_handler(RequestValidationError, invalid)
