@@ -25,7 +25,9 @@ from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
 from umtali.cli.play import cmd_play
 from umtali.cli.replay import cmd_demo, cmd_replay
 from umtali.cli.serve import cmd_serve
-from umtali.cli.usage import Parser, file_name, port, seconds_between
+from umtali.cli.usage import Parser, file_name, port, seconds_between, whole_between
+from umtali.web.transport import BOUNDS as LIMIT_BOUNDS
+from umtali.web.transport import ServerLimits
 
 __all__ = ["build_parser"]
 
@@ -244,7 +246,58 @@ def _add_serve(sub: Subparsers) -> None:
         help="serve the API's documentation pages /docs and /redoc, for development (they"
         " load scripts from a public CDN, which the pages' security policy blocks)",
     )
+    _limit_options(serve)
     serve.set_defaults(run=cmd_serve)
+
+
+def _limit_options(serve: argparse.ArgumentParser) -> None:
+    """``umtali serve``'s options for the transport's limits (docs/WEB.md, "Limits"),
+    each bounded as :class:`umtali.web.transport.ServerLimits` bounds it."""
+    options = [
+        ("--max-header-bytes", "header_bytes", "BYTES", "the most a request's headers may take"),
+        (
+            "--header-timeout",
+            "header_seconds",
+            "SECONDS",
+            "seconds a connection has to send a request's whole headers before it is closed",
+        ),
+        ("--keep-alive", "keep_alive_seconds", "SECONDS", "seconds an idle connection stays open"),
+        (
+            "--max-connections",
+            "max_connections",
+            "N",
+            "connections and requests served at once; a request over it is answered 503",
+        ),
+        ("--ping-interval", "ping_seconds", "SECONDS", "seconds between WebSocket pings"),
+        (
+            "--ping-timeout",
+            "ping_timeout_seconds",
+            "SECONDS",
+            "seconds a WebSocket client has to answer a ping",
+        ),
+        (
+            "--sockets-per-seat",
+            "sockets_per_seat",
+            "N",
+            "WebSockets one seat may hold open at once",
+        ),
+    ]
+    defaults = ServerLimits()
+    for flag, name, metavar, what in options:
+        low, high = LIMIT_BOUNDS[name]
+        default = getattr(defaults, name)
+        check = (
+            seconds_between(low, high)
+            if metavar == "SECONDS"
+            else whole_between(int(low), int(high))
+        )
+        serve.add_argument(
+            flag,
+            type=check,
+            default=default,
+            metavar=metavar,
+            help=f"{what}, {low:g} to {high:g} (default {default:g})",
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:

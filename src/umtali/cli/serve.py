@@ -18,13 +18,27 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from umtali.web.app import HideSecrets, create_app
+        from umtali.web.http_guard import guarded_http
         from umtali.web.store import StoreError
+        from umtali.web.transport import ServerLimits
     except ImportError as e:
         raise UsageError(
             f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
         ) from None
     try:
-        app = create_app(args.db, grace=args.grace, api_docs=args.api_docs)
+        limits = ServerLimits(
+            header_bytes=args.max_header_bytes,
+            header_seconds=args.header_timeout,
+            keep_alive_seconds=args.keep_alive,
+            max_connections=args.max_connections,
+            ping_seconds=args.ping_interval,
+            ping_timeout_seconds=args.ping_timeout,
+            sockets_per_seat=args.sockets_per_seat,
+        )
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        app = create_app(args.db, grace=args.grace, api_docs=args.api_docs, limits=limits)
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store
@@ -35,13 +49,20 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # No access log: the paths of a seat's requests carry its secret.
     # uvicorn logs each WebSocket's path, which carries the seat's secret: cut it out.
     logging.getLogger("uvicorn.error").addFilter(HideSecrets())
-    # A WebSocket message over 64 KiB closes the socket (the server reads 4 KiB at most).
+    # The transport's limits (docs/WEB.md, "Limits"): uvicorn's HTTP protocol bounded in
+    # the size and time of a request head, idle connections closed, a cap on connections,
+    # WebSocket messages over 64 KiB closing the socket (the server reads 4 KiB at most).
     uvicorn.run(
         app,
         host=args.host,
         port=args.port,
         log_level="info",
         access_log=False,
-        ws_max_size=64 * 1024,
+        http=guarded_http(limits),
+        timeout_keep_alive=limits.keep_alive_seconds,  # type: ignore[arg-type]
+        limit_concurrency=limits.max_connections,
+        ws_max_size=limits.socket_message_bytes,
+        ws_ping_interval=limits.ping_seconds,
+        ws_ping_timeout=limits.ping_timeout_seconds,
     )
     return 0

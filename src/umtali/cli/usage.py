@@ -12,7 +12,7 @@ from typing import NoReturn
 from umtali.cli.terminal import printable
 from umtali.kernel.cards import quoted
 
-__all__ = ["Parser", "UsageError", "file_name", "port", "seconds_between", "typed"]
+__all__ = ["Parser", "UsageError", "file_name", "port", "seconds_between", "typed", "whole_between"]
 
 
 class UsageError(Exception):
@@ -62,6 +62,21 @@ def seconds_between(low: float, high: float) -> Callable[[str], float]:
         return value
 
     return seconds
+
+
+def whole_between(low: int, high: int) -> Callable[[str], int]:
+    """An option of a whole number, from ``low`` to ``high``."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{typed(text)!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"give from {low:,} to {high:,}, not {typed(text)}")
+        return value
+
+    return whole
 
 
 class Parser(argparse.ArgumentParser):

@@ -40,6 +40,7 @@ from umtali.web.server import GameServer
 from umtali.web.socket import SOCKET_FLOOD, SOCKET_MESSAGES
 from umtali.web.store import Store
 from umtali.web.tables import state_type
+from umtali.web.transport import ServerLimits
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -84,6 +85,7 @@ def create_app(
     socket_messages: RateLimit = SOCKET_MESSAGES,
     hint_level: str | None = None,
     api_docs: bool = False,
+    limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The server's application over the database at ``store_url`` (``DATABASE_URL``,
     else ``sqlite:///umtali.db``, when ``None``), or over an open ``store`` (which the
@@ -98,7 +100,9 @@ def create_app(
     ``socket_messages``: each WebSocket's limit of messages. ``hint_level``: the
     computer level whose choice a hint gives (each game's default when ``None``, or
     when the game has no such level). ``api_docs``: serve the API's documentation pages
-    ``/docs`` and ``/redoc`` (for development: see :mod:`umtali.web.routers.docs`)."""
+    ``/docs`` and ``/redoc`` (for development: see :mod:`umtali.web.routers.docs`).
+    ``limits``: the transport's limits, of which the application keeps the WebSockets a
+    seat may hold open (``umtali serve`` gives uvicorn the others)."""
     owned = store is None
     opened = Store.open(store_url) if store is None else store
     server = GameServer(
@@ -148,7 +152,8 @@ def create_app(
     install_handlers(app)
     app.include_router(health.router)
     app.include_router(games.router)
-    app.include_router(seats.router(state_type(), socket_messages))
+    sockets_per_seat = (limits or ServerLimits()).sockets_per_seat
+    app.include_router(seats.router(state_type(), socket_messages, sockets_per_seat))
     app.include_router(records.router)
     app.include_router(learning.router())
     app.include_router(pages.router)

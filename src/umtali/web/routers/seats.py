@@ -31,13 +31,19 @@ from umtali.web.protocol import (
 )
 from umtali.web.server import GameServer
 from umtali.web.socket import NO_SEAT_CODE, SOCKET_MESSAGES, serve_socket
+from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits, SocketCount
 
 __all__ = ["router"]
 
 
-def router(state: Any, socket_messages: RateLimit = SOCKET_MESSAGES) -> APIRouter:
+def router(
+    state: Any,
+    socket_messages: RateLimit = SOCKET_MESSAGES,
+    sockets_per_seat: int = ServerLimits.sockets_per_seat,
+) -> APIRouter:
     """The seat's routes, its state of the type ``state`` (the games' state models);
-    ``socket_messages``: each WebSocket's limit of messages."""
+    ``socket_messages``: each WebSocket's limit of messages; ``sockets_per_seat``: how
+    many WebSockets one seat may hold open at once."""
     routes = APIRouter()
     accepted: Any = create_model(
         "MoveAccepted",
@@ -71,7 +77,7 @@ def router(state: Any, socket_messages: RateLimit = SOCKET_MESSAGES) -> APIRoute
         )
 
     _add_requests(routes, state)
-    _add_socket(routes, socket_messages)
+    _add_socket(routes, socket_messages, SocketCount(sockets_per_seat))
     return routes
 
 
@@ -110,8 +116,8 @@ def _add_requests(routes: APIRouter, state: Any) -> None:
         return await server.rematch(seat.ref, seat.secret)
 
 
-def _add_socket(routes: APIRouter, limit: RateLimit) -> None:
-    """The seat's WebSocket."""
+def _add_socket(routes: APIRouter, limit: RateLimit, sockets: SocketCount) -> None:
+    """The seat's WebSocket; ``sockets`` counts each seat's open ones."""
 
     @routes.websocket("/ws/seat/{secret}")
     async def seat_socket(websocket: WebSocket, secret: str) -> None:
@@ -119,15 +125,25 @@ def _add_socket(routes: APIRouter, limit: RateLimit) -> None:
         "The WebSocket")."""
         server: GameServer = websocket.app.state.server
         ref = await server.seat(secret) if len(secret) <= 200 else None
+        # Accepted first: a socket closed before it opens is answered 403 at the
+        # handshake, which a browser reports as 1006, a network failure it retries; the
+        # codes below tell the page to stop.
         await websocket.accept()
         if ref is None:
-            # Accepted first: a socket closed before it opens is answered 403 at the
-            # handshake, which a browser reports as 1006, a network failure it retries.
             await websocket.close(code=NO_SEAT_CODE, reason="no seat has this link")
             return
-        await server.seen(ref, announce=True)
+        if not sockets.enter(ref):
+            await websocket.close(
+                code=TOO_MANY_SOCKETS_CODE,
+                reason=f"this seat has {sockets.most} connections open already",
+            )
+            return
         try:
-            await serve_socket(server, websocket, Holder(ref, secret), limit)
+            await server.seen(ref, announce=True)
+            try:
+                await serve_socket(server, websocket, Holder(ref, secret), limit)
+            finally:
+                with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
+                    await server.seen(ref, announce=True)  # gone: the other seats are told
         finally:
-            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
-                await server.seen(ref, announce=True)  # gone: the other seats are told
+            sockets.leave(ref)

@@ -9,6 +9,7 @@
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 15000;
 const NO_SEAT_CODE = 4404; // the server's close code for a link that names no seat
+const TOO_MANY_CODE = 4429; // the server's close code when the seat has too many connections open
 const HEARTBEAT_MS = 10000; // a ping this often tells the server the seat's player is here
 
 /**
@@ -16,7 +17,9 @@ const HEARTBEAT_MS = 10000; // a ping this often tells the server the seat's pla
  *
  * onState(state): a SeatState arrived.
  * onStatus({status, retryIn}): status is "connecting", "live", "waiting" (retryIn: ms
- *   until the next try), "no-seat" (the link names no seat: no retry) or "stopped".
+ *   until the next try), "no-seat" (the link names no seat: no retry), "too-many" (the
+ *   seat is open in too many tabs: no retry until asked, or the tab is shown again) or
+ *   "stopped".
  */
 export class LiveSeat {
   constructor(url, { onState, onStatus }) {
@@ -84,6 +87,10 @@ export class LiveSeat {
       if (event.code === NO_SEAT_CODE) {
         this.stopped = true;
         this.onStatus({ status: "no-seat" });
+        return;
+      }
+      if (event.code === TOO_MANY_CODE) {
+        this.onStatus({ status: "too-many" });
         return;
       }
       this.retryLater();

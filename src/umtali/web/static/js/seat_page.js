@@ -26,6 +26,7 @@ const STATUS_TEXT = {
   live: "Live",
   waiting: "Connection lost",
   "no-seat": "No seat",
+  "too-many": "Open in too many tabs: close one",
   stopped: "Closed",
 };
 
@@ -299,8 +300,12 @@ export class SeatPage {
     const node = this.part("connection");
     node.dataset.status = status;
     node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
-    if (status === "waiting") {
-      node.append(`Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `);
+    if (status === "waiting" || status === "too-many") {
+      node.append(
+        status === "waiting"
+          ? `Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `
+          : "This seat is open in too many tabs or windows: close one, then ",
+      );
       const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
       retry.addEventListener("click", () => this.live.connectNow());
       node.append(retry);
