@@ -25,7 +25,7 @@ from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
 from umtali.cli.play import cmd_play
 from umtali.cli.replay import cmd_demo, cmd_replay
 from umtali.cli.serve import cmd_serve
-from umtali.cli.usage import Parser, file_name, port, seconds_between
+from umtali.cli.usage import Parser, file_name, port, seconds_between, whole_between
 
 __all__ = ["build_parser"]
 
@@ -237,6 +237,28 @@ def _add_serve(sub: Subparsers) -> None:
         metavar="SECONDS",
         help="how long a player may be away before the other may hand his seat to the"
         " computer, 1 to 86400 (default 90)",
+    )
+    serve.add_argument(
+        "--games-per-minute",
+        type=whole_between(1, 1_000_000),
+        default=20,
+        metavar="N",
+        help="new games one client address may make in a minute (default 20)",
+    )
+    serve.add_argument(
+        "--games-in-play",
+        type=whole_between(1, 1_000_000),
+        default=2_000,
+        metavar="N",
+        help="games in play the server holds in memory before it refuses new ones (default 2000)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=seconds_between(0.01, 10_080),
+        default=30.0,
+        metavar="MINUTES",
+        help="a game untouched this long leaves memory, read again from the database"
+        " when next asked for (default 30)",
     )
     serve.set_defaults(run=cmd_serve)
 

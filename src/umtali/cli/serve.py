@@ -18,13 +18,19 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from umtali.web.app import HideSecrets, create_app
+        from umtali.web.capacity import Capacity
         from umtali.web.store import StoreError
     except ImportError as e:
         raise UsageError(
             f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
         ) from None
     try:
-        app = create_app(args.db, grace=args.grace)
+        capacity = Capacity(
+            games_per_minute=args.games_per_minute,
+            games_in_play=args.games_in_play,
+            idle_seconds=args.idle_minutes * 60,
+        )
+        app = create_app(args.db, grace=args.grace, capacity=capacity)
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store

@@ -70,3 +70,18 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(printable(quoted(message, 300, bare=True)))
+
+
+def whole_between(low: int, high: int) -> Callable[[str], int]:
+    """An option of a whole number from ``low`` to ``high``."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{typed(text)!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"give from {low} to {high}, not {typed(text)}")
+        return value
+
+    return whole

@@ -25,11 +25,12 @@ import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from fastapi import FastAPI
 
 from umtali.web.broadcast import Broadcaster, PostgresBroadcaster
+from umtali.web.capacity import Capacity
 from umtali.web.deps import install_handlers
 from umtali.web.limits import SEAT_REQUESTS, RateLimit
 from umtali.web.middleware import MAX_BODY_BYTES, BodyLimit, HideSecrets
@@ -83,6 +84,7 @@ def create_app(
     seat_requests: RateLimit = SEAT_REQUESTS,
     socket_messages: RateLimit = SOCKET_MESSAGES,
     hint_level: str | None = None,
+    capacity: Capacity | None = None,
 ) -> FastAPI:
     """The server's application over the database at ``store_url`` (``DATABASE_URL``,
     else ``sqlite:///umtali.db``, when ``None``), or over an open ``store`` (which the
@@ -96,9 +98,12 @@ def create_app(
     ``seat_requests``: each seat's limit of HTTP moves, hints and questions;
     ``socket_messages``: each WebSocket's limit of messages. ``hint_level``: the
     computer level whose choice a hint gives (each game's default when ``None``, or
-    when the game has no such level)."""
+    when the game has no such level). ``capacity``: the limits on new games and on
+    the games kept in memory (:class:`~umtali.web.capacity.Capacity`'s defaults when
+    ``None``)."""
     owned = store is None
     opened = Store.open(store_url) if store is None else store
+    told: dict[str, Any] = {} if clock is None else {"clock": clock}
     server = GameServer(
         opened,
         broadcaster=broadcaster,
@@ -106,7 +111,8 @@ def create_app(
         grace=grace,
         seat_requests=seat_requests,
         hint_level=hint_level,
-        **({} if clock is None else {"clock": clock}),
+        capacity=capacity,
+        **told,
     )
     if broadcaster is None and opened.is_postgresql:
         server.broadcaster = PostgresBroadcaster(

@@ -8,6 +8,7 @@ did not give out is answered 404, the same for a forged one as for a mistyped on
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Annotated, Final
 
@@ -16,7 +17,15 @@ from fastapi.responses import JSONResponse
 
 from umtali.games import UnknownGameError
 from umtali.web.protocol import Problem
-from umtali.web.server import GameServer, NotNow, NotOffered, NotYourTurn, RecordWithheld
+from umtali.web.server import (
+    GameServer,
+    NotNow,
+    NotOffered,
+    NotYourTurn,
+    RecordWithheld,
+    ServerFullError,
+    TooManyGamesError,
+)
 from umtali.web.store import SeatRef, StoreError
 
 __all__ = [
@@ -128,5 +137,14 @@ def install_handlers(app: FastAPI) -> None:
             headers={"Retry-After": str(max(1, round(error.seconds + 0.5)))},
         )
 
+    async def refused_game(_request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, TooManyGamesError | ServerFullError)
+        status = 429 if isinstance(error, TooManyGamesError) else 503
+        return problem(
+            status, str(error), headers={"Retry-After": str(max(1, math.ceil(error.seconds)))}
+        )
+
+    app.add_exception_handler(TooManyGamesError, refused_game)
+    app.add_exception_handler(ServerFullError, refused_game)
     app.add_exception_handler(NoSeatError, no_seat)
     app.add_exception_handler(TooManyError, too_many)
