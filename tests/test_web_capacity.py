@@ -41,7 +41,7 @@ def _server(client: TestClient) -> GameServer:
 def test_the_settings_are_checked() -> None:
     for wrong in ({"games_per_minute": 0}, {"games_in_play": 1.5}, {"idle_seconds": 0}):
         with pytest.raises(ValueError, match="must be"):
-            Capacity(**wrong)  # type: ignore[arg-type]
+            Capacity(**wrong)
     assert Capacity() == Capacity(games_per_minute=20, games_in_play=2_000, idle_seconds=1800)
 
 
@@ -83,7 +83,7 @@ def test_new_games_are_limited_per_address(tmp_path: Path) -> None:
         assert refused.status_code == 429
         assert 1 <= int(refused.headers["Retry-After"]) <= 20
         assert "too many new games from your address: at most 3 a minute" in refused.text
-    with TestClient(client.app, client=("192.0.2.9", 50000)) as other:  # type: ignore[arg-type]
+    with TestClient(client.app, client=("192.0.2.9", 50000)) as other:
         assert other.post("/api/games", json={"level": "random"}).status_code == 201
 
 
