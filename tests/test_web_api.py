@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from fastapi import FastAPI
@@ -29,6 +29,7 @@ from umtali.games.umtali.record import loads
 from umtali.games.umtali.state import HandState
 from umtali.kernel.cards import card_ascii, card_name, parse_card
 from umtali.web.app import create_app
+from umtali.web.capacity import Capacity
 from umtali.web.server import RateLimit
 from umtali.web.store import SECRET_BYTES, Store, deck_commitment
 
@@ -39,11 +40,16 @@ UNLIMITED = RateLimit(rate=1e6, burst=1e6)
 """No limit on a seat's requests: the tests play far faster than a person."""
 
 
+ROOMY: Final = Capacity(games_per_minute=10_000)
+"""New games without a limit to speak of: the tests make many from one address."""
+
+
 def app_on(db_url: str, **options: Any) -> FastAPI:
     """The application over ``db_url``, with no limit on each seat's requests unless
     ``options`` set one."""
     options.setdefault("seat_requests", UNLIMITED)
     options.setdefault("socket_messages", UNLIMITED)
+    options.setdefault("capacity", ROOMY)
     return create_app(db_url, **options)
 
 

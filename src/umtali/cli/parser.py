@@ -247,6 +247,28 @@ def _add_serve(sub: Subparsers) -> None:
         " load scripts from a public CDN, which the pages' security policy blocks)",
     )
     _limit_options(serve)
+    serve.add_argument(
+        "--games-per-minute",
+        type=whole_between(1, 1_000_000),
+        default=20,
+        metavar="N",
+        help="new games one client address may make in a minute (default 20)",
+    )
+    serve.add_argument(
+        "--games-in-play",
+        type=whole_between(1, 1_000_000),
+        default=2_000,
+        metavar="N",
+        help="games in play the server holds in memory before it refuses new ones (default 2000)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=seconds_between(0.01, 10_080),
+        default=30.0,
+        metavar="MINUTES",
+        help="a game untouched this long leaves memory, read again from the database"
+        " when next asked for (default 30)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 

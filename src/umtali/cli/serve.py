@@ -18,6 +18,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from umtali.web.app import HideSecrets, create_app
+        from umtali.web.capacity import Capacity
         from umtali.web.http_guard import guarded_http
         from umtali.web.store import StoreError
         from umtali.web.transport import ServerLimits
@@ -35,10 +36,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             ping_timeout_seconds=args.ping_timeout,
             sockets_per_seat=args.sockets_per_seat,
         )
+        capacity = Capacity(
+            games_per_minute=args.games_per_minute,
+            games_in_play=args.games_in_play,
+            idle_seconds=args.idle_minutes * 60,
+        )
     except ValueError as e:
         raise UsageError(str(e)) from None
     try:
-        app = create_app(args.db, grace=args.grace, api_docs=args.api_docs, limits=limits)
+        app = create_app(
+            args.db, grace=args.grace, api_docs=args.api_docs, limits=limits, capacity=capacity
+        )
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store

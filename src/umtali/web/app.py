@@ -25,11 +25,12 @@ import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from fastapi import FastAPI
 
 from umtali.web.broadcast import Broadcaster, PostgresBroadcaster
+from umtali.web.capacity import Capacity
 from umtali.web.deps import install_handlers
 from umtali.web.limits import SEAT_REQUESTS, RateLimit
 from umtali.web.middleware import MAX_BODY_BYTES, BodyLimit, HideSecrets, TextOnly
@@ -86,6 +87,7 @@ def create_app(
     hint_level: str | None = None,
     api_docs: bool = False,
     limits: ServerLimits | None = None,
+    capacity: Capacity | None = None,
 ) -> FastAPI:
     """The server's application over the database at ``store_url`` (``DATABASE_URL``,
     else ``sqlite:///umtali.db``, when ``None``), or over an open ``store`` (which the
@@ -102,9 +104,12 @@ def create_app(
     when the game has no such level). ``api_docs``: serve the API's documentation pages
     ``/docs`` and ``/redoc`` (for development: see :mod:`umtali.web.routers.docs`).
     ``limits``: the transport's limits, of which the application keeps the WebSockets a
-    seat may hold open (``umtali serve`` gives uvicorn the others)."""
+    seat may hold open (``umtali serve`` gives uvicorn the others). ``capacity``: the
+    limits on new games and on the games kept in memory
+    (:class:`~umtali.web.capacity.Capacity`'s defaults when ``None``)."""
     owned = store is None
     opened = Store.open(store_url) if store is None else store
+    told: dict[str, Any] = {} if clock is None else {"clock": clock}
     server = GameServer(
         opened,
         broadcaster=broadcaster,
@@ -112,7 +117,8 @@ def create_app(
         grace=grace,
         seat_requests=seat_requests,
         hint_level=hint_level,
-        **({} if clock is None else {"clock": clock}),
+        capacity=capacity,
+        **told,
     )
     if broadcaster is None and opened.is_postgresql:
         server.broadcaster = PostgresBroadcaster(

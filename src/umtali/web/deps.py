@@ -8,6 +8,7 @@ did not give out is answered 404, the same for a forged one as for a mistyped on
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Annotated, Final
 
@@ -18,7 +19,15 @@ from fastapi.responses import JSONResponse
 
 from umtali.games import UnknownGameError
 from umtali.web.protocol import Problem
-from umtali.web.server import GameServer, NotNow, NotOffered, NotYourTurn, RecordWithheld
+from umtali.web.server import (
+    GameServer,
+    NotNow,
+    NotOffered,
+    NotYourTurn,
+    RecordWithheld,
+    ServerFullError,
+    TooManyGamesError,
+)
 from umtali.web.store import SeatRef, StoreError
 
 __all__ = [
@@ -141,6 +150,15 @@ def install_handlers(app: FastAPI) -> None:
         ]
         return JSONResponse({"detail": jsonable_encoder(told)}, status_code=422)
 
+    async def refused_game(_request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, TooManyGamesError | ServerFullError)
+        status = 429 if isinstance(error, TooManyGamesError) else 503
+        return problem(
+            status, str(error), headers={"Retry-After": str(max(1, math.ceil(error.seconds)))}
+        )
+
+    app.add_exception_handler(TooManyGamesError, refused_game)
+    app.add_exception_handler(ServerFullError, refused_game)
     app.add_exception_handler(NoSeatError, no_seat)
     app.add_exception_handler(TooManyError, too_many)
     app.add_exception_handler(RequestValidationError, invalid)

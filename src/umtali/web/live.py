@@ -1,12 +1,16 @@
 """The games a server process holds in memory: each read from the database the first
 time it is needed (:class:`LiveGame`), kept after that, and dropped when another
-process changed it (:class:`LiveGames`). The database stays the truth: a copy here is
+process changed it or when it has been idle a while (:class:`LiveGames`). The database stays the truth: a copy here is
 only ever a faster way to the same game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,46 +60,123 @@ class LiveGame:
         self.shown = self.session.version
 
 
+@dataclass
+class _Slot:
+    """What is kept of a game while a request holds or waits for its lock."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+    """The requests holding or waiting for :attr:`lock`."""
+    forgotten: int = 0
+    """How many times the game was forgotten meanwhile: a game read while it is
+    forgotten may have been read before the change that made it stale."""
+
+
 class LiveGames:
     """The games in memory, each with its lock (one game's changes are made one at a
-    time), and what tells a copy read while it was made stale."""
+    time), and what tells a copy read while it was made stale.
 
-    def __init__(self) -> None:
+    Nothing is kept for a game id but its copy in memory, and its lock only while a
+    request holds or waits for it: an id asked for that names no game leaves nothing
+    behind. A game untouched for a while may leave memory (:meth:`idle`,
+    :meth:`evict`); it is read again from the database when next asked for.
+    ``clock``: the time idleness is measured by (seconds)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._games: dict[int, LiveGame] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._forgotten: dict[int, int] = {}
-        """How many times each game was forgotten: a game read while it is forgotten
-        may have been read before the change that made it stale."""
+        self._touched: OrderedDict[int, float] = OrderedDict()
+        """When each game in memory was last asked for, the least recently first."""
+        self._slots: dict[int, _Slot] = {}
         self._epoch = 0
         """How many times every game was forgotten."""
+        self.clock = clock
 
     def get(self, game_id: int) -> LiveGame | None:
-        """The copy of ``game_id`` in memory, if there is one."""
-        return self._games.get(game_id)
+        """The copy of ``game_id`` in memory, if there is one (it is touched: asked
+        for now)."""
+        live = self._games.get(game_id)
+        if live is not None:
+            self._touched[game_id] = self.clock()
+            self._touched.move_to_end(game_id)
+        return live
 
     def __contains__(self, game_id: int) -> bool:
         return game_id in self._games
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock of ``game_id``, held around every change of it."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __iter__(self) -> Iterator[LiveGame]:
+        return iter(list(self._games.values()))
+
+    @property
+    def locks(self) -> int:
+        """How many games' locks are kept (held or waited for) now."""
+        return len(self._slots)
+
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the lock of ``game_id``, held around every change of it; the lock is
+        let go of once no request holds or waits for it."""
+        slot = self._slots.get(game_id)
+        if slot is None:
+            slot = self._slots[game_id] = _Slot()
+        slot.users += 1
+        try:
+            async with slot.lock:
+                yield
+        finally:
+            slot.users -= 1
+            if slot.users == 0:
+                del self._slots[game_id]
 
     def stamp(self, game_id: int) -> tuple[int, int]:
-        """Where forgetting stands for ``game_id``, taken before it is read."""
-        return self._epoch, self._forgotten.get(game_id, 0)
+        """Where forgetting stands for ``game_id``, taken before it is read (with its
+        lock held)."""
+        slot = self._slots.get(game_id)
+        return self._epoch, 0 if slot is None else slot.forgotten
 
     def keep(self, live: LiveGame, stamp: tuple[int, int]) -> None:
         """Keep ``live`` in memory unless it was forgotten since ``stamp`` was taken (it
         may then have been read before the change that made it stale)."""
         if self.stamp(live.game_id) == stamp:
             self._games[live.game_id] = live
+            self._touched[live.game_id] = self.clock()
+            self._touched.move_to_end(live.game_id)
 
     def forget(self, game_id: int) -> None:
-        """Drop the copy of ``game_id``: the next request reads it again."""
+        """Drop the copy of ``game_id``: the next request reads it again. (A game whose
+        lock no one holds is being read by no one: nothing more is noted.)"""
         self._games.pop(game_id, None)
-        self._forgotten[game_id] = self._forgotten.get(game_id, 0) + 1
+        self._touched.pop(game_id, None)
+        slot = self._slots.get(game_id)
+        if slot is not None:
+            slot.forgotten += 1
 
     def forget_all(self) -> None:
         """Drop every game (news of other processes' changes may be lost)."""
         self._games.clear()
+        self._touched.clear()
         self._epoch += 1
+
+    def idle(self, seconds: float, now: float | None = None) -> list[int]:
+        """The games in memory untouched for ``seconds`` or more, whose locks no request
+        holds or waits for, the least recently touched first."""
+        since = (self.clock() if now is None else now) - seconds
+        found = []
+        for game_id, touched in self._touched.items():
+            if touched > since:
+                break
+            if game_id not in self._slots:
+                found.append(game_id)
+        return found
+
+    def evict(self, game_id: int) -> bool:
+        """Let the copy of ``game_id`` go, unless a request holds or waits for its lock
+        (a change may be under way): whether it went. Every change is stored before
+        the lock is let go, so the database holds all that memory held."""
+        if game_id in self._slots or game_id not in self._games:
+            return False
+        del self._games[game_id]
+        self._touched.pop(game_id, None)
+        return True

@@ -19,8 +19,9 @@ so a stale copy never makes a legal move fail.
 Each hand is dealt from a secure shuffle (:class:`secrets.SystemRandom`) of its game's
 deck, and its deck is stored with a salted commitment (:meth:`Store.start_hand`) before
 anyone sees a card. The computer's decisions are seeded from a seed kept in the game's
-``meta`` and think in a small pool of threads, so a slow decision holds up only its own
-game. A game of three or four may deal at two tables at once, and the computer plays
+``meta`` and think in a small pool of threads shared fairly (:class:`FairPool`: one
+decision at a time per game, the games taking turns), so a slow decision holds up only
+its own game. A game of three or four may deal at two tables at once, and the computer plays
 the seats no person holds (whole hands between computers too, at once).
 
 Announcements go through a :class:`~umtali.web.broadcast.Broadcaster`; it carries only
@@ -36,7 +37,9 @@ ones (:func:`umtali.web.store.rematch_secret`).
 
 from __future__ import annotations
 
+import math
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -56,6 +59,13 @@ from umtali.web.broadcast import (
     LocalBroadcaster,
     PostgresBroadcaster,
     Subscription,
+)
+from umtali.web.capacity import (
+    Capacity,
+    FairPool,
+    GameQuota,
+    ServerFullError,
+    TooManyGamesError,
 )
 from umtali.web.limits import SEAT_REQUESTS, RateLimit, TokenBucket
 from umtali.web.live import LiveGame, LiveGames
@@ -87,6 +97,7 @@ __all__ = [
     "HEARTBEAT_SECONDS",
     "SEAT_REQUESTS",
     "Broadcaster",
+    "Capacity",
     "GameServer",
     "LocalBroadcaster",
     "NotNow",
@@ -95,9 +106,11 @@ __all__ = [
     "PostgresBroadcaster",
     "RateLimit",
     "RecordWithheld",
+    "ServerFullError",
     "Submitted",
     "Subscription",
     "TokenBucket",
+    "TooManyGamesError",
 ]
 
 BOT_THREADS: Final = 2
@@ -173,7 +186,9 @@ class GameServer:
     seat to the computer. ``clock``: the time presence is measured by (a test sets
     it). ``seat_requests``: the limit on each seat's moves, hints and questions.
     ``hint_level``: the computer level whose choice a hint gives, where the game has
-    that level (else the game's default).
+    that level (else the game's default). ``capacity``: the limits on new games and
+    on the games kept in memory (:class:`Capacity`); ``monotonic``: the time idleness
+    and new games are measured by (a test sets it).
     """
 
     def __init__(
@@ -186,14 +201,21 @@ class GameServer:
         clock: Callable[[], datetime] = _utc_now,
         seat_requests: RateLimit = SEAT_REQUESTS,
         hint_level: str | None = None,
+        capacity: Capacity | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.broadcaster: Broadcaster = broadcaster or LocalBroadcaster()
         self.presence = Presence(store, self._db, grace=grace, clock=clock)
-        self._bot_threads = bot_threads
-        self._limiter: anyio.CapacityLimiter | None = None
+        self.capacity = capacity or Capacity()
+        """The limits on new games and on the games kept in memory."""
+        self.pool = FairPool(bot_threads)
+        """The computer's threads, shared fairly between the games."""
+        self._quota = GameQuota(self.capacity, clock=monotonic)
+        self._creating = 0
         self._db_limiter: anyio.CapacityLimiter | None = None
-        self._games = LiveGames()
+        self._games = LiveGames(monotonic)
+        self._swept = monotonic()
         self._claimed: set[SeatRef] = set()
         self.seat_requests = seat_requests
         """The limit on each seat's moves, hints and questions over HTTP."""
@@ -231,11 +253,10 @@ class GameServer:
             self._db_limiter = anyio.CapacityLimiter(self.store.connections)
         return await anyio.to_thread.run_sync(call, limiter=self._db_limiter)
 
-    async def _think(self, call: Callable[[], T]) -> T:
-        """Run the computer's (or a hint's) thinking in the bounded pool."""
-        if self._limiter is None:  # made in the event loop, at its first use
-            self._limiter = anyio.CapacityLimiter(self._bot_threads)
-        return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+    async def _think(self, game_id: int, call: Callable[[], T]) -> T:
+        """Run the computer's (or a hint's) thinking for ``game_id`` in the bounded
+        pool, on the game's turn."""
+        return await self.pool.run(game_id, call)
 
     # -- games in memory ---------------------------------------------------------------------
 
@@ -259,11 +280,55 @@ class GameServer:
         """Whether this process holds a copy of ``game_id`` (for tests)."""
         return game_id in self._games
 
+    def footprint(self) -> dict[str, int]:
+        """How much this process keeps, by what (for tests and operators): games in
+        memory, game locks held or waited for, addresses counted for new games,
+        games in the computer's pool, seats' request counts, links known."""
+        return {
+            "games": len(self._games),
+            "locks": self._games.locks,
+            "addresses": len(self._quota),
+            "thinking": self.pool.games,
+            "buckets": len(self._buckets),
+            "secrets": len(self._secrets),
+        }
+
+    def in_play(self) -> int:
+        """Games in play held in memory, and games being made."""
+        return self._creating + sum(1 for live in self._games if not live.session.is_over())
+
+    def evict(self, game_id: int) -> bool:
+        """Let ``game_id`` leave memory now, unless a request is changing it: whether it
+        went. Every change is stored before it is acknowledged, so nothing is lost; the
+        next request reads the game again from the database."""
+        if not self._games.evict(game_id):
+            return False
+        self.presence.forget(game_id)
+        return True
+
+    def evict_idle(self, now: float | None = None) -> list[int]:
+        """Let every game untouched for :attr:`Capacity.idle_seconds` leave memory (as
+        :meth:`evict`): the games that went."""
+        return [
+            game_id
+            for game_id in self._games.idle(self.capacity.idle_seconds, now)
+            if self.evict(game_id)
+        ]
+
+    def _sweep(self) -> None:
+        """Now and then (every quarter of the idle time, at most every minute), let the
+        idle games leave memory."""
+        now = self._games.clock()
+        if now - self._swept >= min(self.capacity.idle_seconds / 4, 60.0):
+            self._swept = now
+            self.evict_idle(now)
+
     @asynccontextmanager
     async def _game(self, game_id: int) -> AsyncIterator[LiveGame]:
         """The game, locked, read from the database if this process does not hold it.
         If anything fails inside, the copy in memory is dropped: the database decides."""
-        async with self._games.lock(game_id):
+        self._sweep()
+        async with self._games.locked(game_id):
             live = self._games.get(game_id)
             try:
                 if live is None:
@@ -370,7 +435,7 @@ class GameServer:
             if session.deals_due():
                 await self._deal(live)
             elif session.computer_to_move() is not None:
-                await self._think(session.bot_move)
+                await self._think(live.game_id, session.bot_move)
                 await self._store_move(live)
             else:
                 return  # a person is to move
@@ -396,11 +461,46 @@ class GameServer:
             bucket = self._buckets[ref] = TokenBucket(self.seat_requests)
         return None if bucket.take() else max(bucket.wait(), 0.001)
 
-    async def create(self, request: NewGameRequest, base: str = "") -> GameCreated:
+    def admit(self, address: str | None) -> None:
+        """Count a new game asked for from ``address`` (the client's; ``None`` counts
+        nothing): :class:`TooManyGamesError` when the address is over its limit,
+        :class:`ServerFullError` when this process holds as many games in play as it
+        may."""
+        capacity = self.capacity
+        if self.in_play() >= capacity.games_in_play:
+            self.evict_idle()
+            if self.in_play() >= capacity.games_in_play:
+                raise ServerFullError(
+                    f"the server is full: it plays {capacity.games_in_play} games at once"
+                    " and takes no new one now; try again in a minute",
+                    60.0,
+                )
+        if address is None:
+            return
+        wait = self._quota.take(address)
+        if wait is not None:
+            raise TooManyGamesError(
+                f"too many new games from your address: at most {capacity.games_per_minute}"
+                f" a minute; try again in {max(1, math.ceil(wait))} seconds",
+                wait,
+            )
+
+    async def create(
+        self, request: NewGameRequest, base: str = "", address: str | None = None
+    ) -> GameCreated:
         """A new game of the game asked for, made by its maker and stored, its first
         hand dealt (and the computer's first moves made, when it is to move): one link
         for each person's seat, the asker's first, then the friends' in the order
-        asked for."""
+        asked for. ``address``: the client's, whose new games are counted
+        (:meth:`admit`)."""
+        self.admit(address)
+        self._creating += 1
+        try:
+            return await self._create(request, base)
+        finally:
+            self._creating -= 1
+
+    async def _create(self, request: NewGameRequest, base: str) -> GameCreated:
         persons = request.persons
         try:
             session = request.spec.maker().new(
@@ -544,7 +644,7 @@ class GameServer:
                 raise NotYourTurn("a hint is given to the player to move, and it is not your turn")
             # The session refuses in the game's words (it is not his turn, he sits this
             # hand out): at once, before any thinking.
-            hint = await self._think(partial(live.session.hint, ref.seat))
+            hint = await self._think(ref.game_id, partial(live.session.hint, ref.seat))
             if isinstance(hint, Refused):
                 raise NotYourTurn(hint.reason)
             return HintReply(move=hint.move.text(), level=hint.level, why=hint.why)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from umtali import games
 from umtali.games import UnknownGameError
@@ -30,10 +30,17 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-@router.post("/api/games", status_code=201, responses={422: {"model": Problem}})
-async def new_game(server: Server, request: NewGameRequest) -> GameCreated:
-    """A new game against the computer, or between people by link."""
-    return await server.create(request)
+@router.post(
+    "/api/games",
+    status_code=201,
+    responses={422: {"model": Problem}, 429: {"model": Problem}, 503: {"model": Problem}},
+)
+async def new_game(server: Server, request: NewGameRequest, http: Request) -> GameCreated:
+    """A new game against the computer, or between people by link: 429 when the
+    client's address has made too many lately, 503 when the server plays as many games
+    as it may (each with ``Retry-After``)."""
+    address = http.client.host if http.client is not None else None
+    return await server.create(request, address=address)
 
 
 @router.get("/api/games-offered")
