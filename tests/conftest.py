@@ -121,6 +121,7 @@ SLOW = frozenset(
         "test_cli_play_live.py::test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically",
         "test_gin_bots.py::test_expert_scores_more_than_greedy",
         "test_klaberjass_search.py::test_the_search_plays_a_legal_move_everywhere",
+        "test_web_capacity.py::test_unknown_game_ids_leave_nothing_behind",
         "test_klaberjass_search.py::test_the_search_chooses_from_its_view_alone",
         "test_conformance.py::test_a_person_plays_a_whole_game_to_its_end",  # hints each move
         "test_conformance_web.py::test_random_play_through_the_web_api_ends_and_no_seat_learns_a_hidden_card",
