@@ -267,3 +267,30 @@ def test_a_bad_limit_is_refused_with_a_clear_message(
 def test_the_limits_check_their_values() -> None:
     with pytest.raises(ValueError, match="sockets_per_seat: give from 1 to 1000, not 0"):
         ServerLimits(sockets_per_seat=0)
+
+
+@pytest.fixture(scope="module")
+def one_game_a_minute(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("quota")
+    args = ["--games-per-minute", "1"]
+    with running_server(f"sqlite:///{folder / 'umtali.db'}", folder, args=args) as process:
+        yield process
+
+
+def test_a_trusted_proxy_names_the_client_whose_games_are_counted(
+    one_game_a_minute: ServerProcess,
+) -> None:
+    # The tests connect from 127.0.0.1, a trusted proxy by default: each client named by
+    # X-Forwarded-For has its own allowance of one game a minute.
+    def new_game(client: str) -> int:
+        answer = httpx.post(
+            f"{one_game_a_minute.url}/api/games",
+            json={"level": "random"},
+            headers={"X-Forwarded-For": client},
+            timeout=10,
+        )
+        return answer.status_code
+
+    assert new_game("203.0.113.5") == 201
+    assert new_game("203.0.113.5") == 429
+    assert new_game("203.0.113.6") == 201

@@ -25,7 +25,14 @@ from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
 from umtali.cli.play import cmd_play
 from umtali.cli.replay import cmd_demo, cmd_replay
 from umtali.cli.serve import cmd_serve
-from umtali.cli.usage import Parser, file_name, port, seconds_between, whole_between
+from umtali.cli.usage import (
+    Parser,
+    file_name,
+    port,
+    proxy_addresses,
+    seconds_between,
+    whole_between,
+)
 from umtali.web.transport import BOUNDS as LIMIT_BOUNDS
 from umtali.web.transport import ServerLimits
 
@@ -268,6 +275,15 @@ def _add_serve(sub: Subparsers) -> None:
         metavar="MINUTES",
         help="a game untouched this long leaves memory, read again from the database"
         " when next asked for (default 30)",
+    )
+    serve.add_argument(
+        "--trusted-proxies",
+        type=proxy_addresses,
+        default="127.0.0.1",
+        metavar="ADDRESSES",
+        help="the reverse proxies whose X-Forwarded-For names the client (counted for"
+        " --games-per-minute): addresses or networks, comma-separated, or * for any"
+        " (default 127.0.0.1)",
     )
     serve.set_defaults(run=cmd_serve)
 

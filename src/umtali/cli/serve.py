@@ -72,5 +72,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         ws_max_size=limits.socket_message_bytes,
         ws_ping_interval=limits.ping_seconds,
         ws_ping_timeout=limits.ping_timeout_seconds,
+        proxy_headers=True,
+        forwarded_allow_ips=args.trusted_proxies,
     )
     return 0

@@ -6,13 +6,23 @@ what is wrong, and the exit status is 2.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 from collections.abc import Callable
 from typing import NoReturn
 
 from umtali.cli.terminal import printable
 from umtali.kernel.cards import quoted
 
-__all__ = ["Parser", "UsageError", "file_name", "port", "seconds_between", "typed", "whole_between"]
+__all__ = [
+    "Parser",
+    "UsageError",
+    "file_name",
+    "port",
+    "proxy_addresses",
+    "seconds_between",
+    "typed",
+    "whole_between",
+]
 
 
 class UsageError(Exception):
@@ -85,3 +95,26 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(printable(quoted(message, 300, bare=True)))
+
+
+def proxy_addresses(text: str) -> str:
+    """An option naming trusted proxies: IP addresses or networks, comma-separated, or
+    ``*``; returned as typed (uvicorn's ``forwarded_allow_ips``).
+
+    >>> proxy_addresses("127.0.0.1, 10.0.0.0/8")
+    '127.0.0.1, 10.0.0.0/8'
+    >>> proxy_addresses("localhost")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'localhost' is not an IP address or network; give addresses such as 127.0.0.1 or 10.0.0.0/8, comma-separated, or *
+    """
+    if text.strip() == "*":
+        return "*"
+    for part in text.split(","):
+        try:
+            ipaddress.ip_network(part.strip(), strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{typed(part.strip())!r} is not an IP address or network; give addresses"
+                " such as 127.0.0.1 or 10.0.0.0/8, comma-separated, or *"
+            ) from None
+    return text
