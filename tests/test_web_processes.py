@@ -294,6 +294,43 @@ def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
         assert players[0].last["version"] == players[1].last["version"]
 
 
+def test_workers_on_one_port_share_one_game(pg_url: str, tmp_path: Path) -> None:
+    """``umtali serve --workers 2``: both players through the one port, each request and
+    socket landing on whichever worker the system gives it; a whole hand, and the
+    database and both players end with the same state. Both workers listen for the
+    other's notices."""
+    with running_server(pg_url, tmp_path, args=["--workers", "2"]) as server:
+        created = httpx.post(
+            f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
+        ).json()
+        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
+        rng = random.Random(7)
+        tally = Tally()
+        players = [
+            Player(lambda: server.url, secrets[seat], random.Random(rng.random()), tally, 0.3)
+            for seat in (0, 1)
+        ]
+        play_game(players)
+        match = check_stored(pg_url, created["game_id"], players, over=True)
+        for player in players:
+            assert player.last["over"]
+            assert len(player.last["view"]["history"]) == len(match.hands[-1].history)
+        with Store.open(pg_url) as store, store.engine.connect() as connection:
+            listening = connection.exec_driver_sql(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query ILIKE 'LISTEN%%'"
+            ).scalar_one()
+        assert listening == 2, server.output()
+    log = server.log.read_text(errors="replace")
+    assert "WebSocket" in log  # each worker logs the sockets it accepts...
+    assert not any(secret in log for secret in secrets.values())  # ...with no secret
+
+
+def test_workers_are_refused_on_sqlite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'umtali.db'}"]) == 2
+    assert "--workers 2 needs a PostgreSQL database" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("kills", [2])
 def test_a_killed_process_loses_no_acknowledged_move(
     any_db: str, tmp_path: Path, kills: int

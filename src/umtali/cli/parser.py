@@ -277,6 +277,14 @@ def _add_serve(sub: Subparsers) -> None:
         " when next asked for (default 30)",
     )
     serve.add_argument(
+        "--workers",
+        type=whole_between(1, 64),
+        default=1,
+        metavar="N",
+        help="server processes sharing the port (default 1); more than one needs a"
+        " PostgreSQL database, whose notices keep their games in step",
+    )
+    serve.add_argument(
         "--trusted-proxies",
         type=proxy_addresses,
         default="127.0.0.1",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import TextIO
+import os
+from typing import Any, TextIO
 
 from umtali.cli.usage import UsageError
 
@@ -22,6 +23,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from umtali.web.http_guard import guarded_http
         from umtali.web.store import StoreError
         from umtali.web.transport import ServerLimits
+        from umtali.web.workers import SETTINGS_VARIABLE, ServeSettings, is_shared_database
     except ImportError as e:
         raise UsageError(
             f"'umtali serve' needs the web extra ({e.name} is missing): pip install -e '.[web]'"
@@ -50,6 +52,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     except StoreError as e:
         raise UsageError(str(e)) from None
     store = app.state.server.store
+    if args.workers > 1 and not is_shared_database(store.url):
+        raise UsageError(
+            f"--workers {args.workers} needs a PostgreSQL database (--db postgresql://...):"
+            f" only its notices keep the workers' games in step, and {store.url} has none"
+        )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(
         f"umtali: serving http://{host}:{args.port}/ (database {store.url}); Ctrl-C stops", file=out
@@ -57,16 +64,29 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # No access log: the paths of a seat's requests carry its secret.
     # uvicorn logs each WebSocket's path, which carries the seat's secret: cut it out.
     logging.getLogger("uvicorn.error").addFilter(HideSecrets())
+    served: Any = app
+    http: Any = guarded_http(limits)
+    if args.workers > 1:
+        # Each worker imports its application and protocol by name, made from the
+        # settings left in its environment (umtali.web.workers).
+        database = store.engine.url.render_as_string(hide_password=False)
+        store.engine.dispose()
+        settings = ServeSettings(database, args.grace, args.api_docs, limits, capacity)
+        os.environ[SETTINGS_VARIABLE] = settings.to_json()
+        served = "umtali.web.workers:app_from_environment"
+        http = "umtali.web.http_guard:WorkerGuardedHttp"
     # The transport's limits (docs/WEB.md, "Limits"): uvicorn's HTTP protocol bounded in
     # the size and time of a request head, idle connections closed, a cap on connections,
     # WebSocket messages over 64 KiB closing the socket (the server reads 4 KiB at most).
     uvicorn.run(
-        app,
+        served,
+        factory=args.workers > 1,
+        workers=args.workers,
         host=args.host,
         port=args.port,
         log_level="info",
         access_log=False,
-        http=guarded_http(limits),
+        http=http,
         timeout_keep_alive=limits.keep_alive_seconds,  # type: ignore[arg-type]
         limit_concurrency=limits.max_connections,
         ws_max_size=limits.socket_message_bytes,

@@ -20,7 +20,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from umtali.web.transport import ServerLimits
 
-__all__ = ["guarded_http"]
+__all__ = ["WorkerGuardedHttp", "guarded_http"]
 
 
 class _HeadTooLargeError(Exception):
@@ -123,3 +123,10 @@ def guarded_http(limits: ServerLimits) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol class (its ``http`` setting) bounded by ``limits``'s
     ``header_bytes`` and ``header_seconds``."""
     return type("GuardedHttp", (_GuardedHttp,), {"limits": limits})
+
+
+class WorkerGuardedHttp(_GuardedHttp):
+    """The guarded protocol of a worker of ``umtali serve --workers N``, which uvicorn
+    imports by name in each worker: its limits are set when the worker makes its
+    application (:func:`umtali.web.workers.app_from_environment`), before any connection
+    comes."""
