@@ -31,6 +31,7 @@ hands even with the same seed. docs/PERFORMANCE.md has the figures and the comma
     python benchmarks/loadtest.py                        # 200 games, SQLite in a temp dir
     python benchmarks/loadtest.py --think 2              # the same at a person's pace
     python benchmarks/loadtest.py --postgres             # 200 games, a throwaway PostgreSQL
+    python benchmarks/loadtest.py --postgres --workers 2 --games 400  # two processes, one port
     python benchmarks/loadtest.py --games 50 --opponent computer --transport ws
     python benchmarks/loadtest.py --profile server.prof  # the server under cProfile
 
@@ -226,7 +227,7 @@ class CpuMeter:
     def _read(self) -> dict[str, float]:
         reading = {"client": client_cpu(), "machine": machine_busy()}
         if self.server_pid is not None:
-            reading["server"] = process_cpu(self.server_pid)
+            reading["server"] = tree_cpu(self.server_pid)  # its workers too, if any
         if self.database_pid is not None:
             reading["database"] = tree_cpu(self.database_pid)
         return reading
@@ -310,11 +311,16 @@ class Profiling:
     clock: Literal["wall", "cpu"]
 
 
-def serve_command(port: int, db_url: str, profiling: Profiling | None) -> list[str]:
+def serve_command(
+    port: int, db_url: str, profiling: Profiling | None, workers: int = 1
+) -> list[str]:
     """The command that runs the server: the ``umtali`` module of this Python, or this
-    script as the cProfile wrapper of it when profiling."""
+    script as the cProfile wrapper of it when profiling; ``workers`` processes on the
+    one port (``umtali serve --workers``)."""
     # Every game is made from this one address: the limit of new games is lifted.
     serve = ["serve", "--port", str(port), "--db", db_url, "--games-per-minute", "1000000"]
+    if workers > 1:
+        serve += ["--workers", str(workers)]
     if profiling is None:
         return [sys.executable, "-m", "umtali", *serve]
     script = str(Path(__file__).resolve())
@@ -330,7 +336,7 @@ def serve_command(port: int, db_url: str, profiling: Profiling | None) -> list[s
 
 @contextlib.contextmanager
 def started_server(
-    db_url: str, folder: Path, profiling: Profiling | None
+    db_url: str, folder: Path, profiling: Profiling | None, workers: int = 1
 ) -> Iterator[StartedServer]:
     """Run ``umtali serve`` over ``db_url`` on a free loopback port until the block ends
     (then stop it as Ctrl-C would, so that a profiled server writes its stats)."""
@@ -339,7 +345,7 @@ def started_server(
     env = {name: value for name, value in os.environ.items() if name != "DATABASE_URL"}
     with log.open("wb") as output:
         process = subprocess.Popen(
-            serve_command(port, db_url, profiling),
+            serve_command(port, db_url, profiling, workers),
             stdout=output,
             stderr=subprocess.STDOUT,
             env=env,
@@ -926,6 +932,13 @@ def parser() -> argparse.ArgumentParser:
         help="a running server on the loopback instead of starting one (http://127.0.0.1:PORT)",
     )
     described.add_argument(
+        "--workers",
+        type=_bounded_int(1, 64),
+        default=1,
+        help="server processes on the one port (umtali serve --workers); more than one"
+        " needs PostgreSQL (default 1)",
+    )
+    described.add_argument(
         "--games",
         type=_bounded_int(1, MAX_GAMES),
         default=200,
@@ -1015,6 +1028,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             "loadtest: --profile profiles a server this script starts: drop --url", file=sys.stderr
         )
         return 2
+    if args.workers > 1 and (args.url or profiling is not None):
+        print(
+            "loadtest: --workers starts the server's workers itself: drop --url and --profile",
+            file=sys.stderr,
+        )
+        return 2
+    if args.workers > 1 and not (args.postgres or (args.db or "").startswith("postgres")):
+        print(
+            "loadtest: --workers needs PostgreSQL (--postgres, or --db postgresql://...)",
+            file=sys.stderr,
+        )
+        return 2
     # Every seat holds two sockets here (its WebSocket, its HTTP connection), and the
     # server one of each: raise the open-file limit for both (the server inherits it).
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -1061,10 +1086,11 @@ def run(args: argparse.Namespace, load: Load, profiling: Profiling | None) -> di
         else:
             db_url = f"sqlite:///{folder / 'load.db'}"
             database = "SQLite, a new file in a temp dir"
-        server = stack.enter_context(started_server(db_url, folder, profiling))
+        server = stack.enter_context(started_server(db_url, folder, profiling, args.workers))
         with _runner() as runner:
             report = runner.run(run_load(server.url, load, server.process.pid, database_pid))
         report["database"] = database
+        report["workers"] = args.workers
         return report
 
 

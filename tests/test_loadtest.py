@@ -98,6 +98,27 @@ def test_postgresql_and_moves_on_the_websocket(
         assert report["load"]["transport"] == "ws"
 
 
+def test_two_workers_on_one_port_over_postgresql(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    url = postgres_server.create_database()
+    _done, report = run_script(tmp_path, "--db", url, "--workers", "2", "--games", "4")
+    check_report(report, 4)
+    assert report["workers"] == 2
+
+
+def test_workers_need_postgresql() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--workers", "2", "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "--workers needs PostgreSQL" in done.stderr
+
+
 def test_only_the_loopback_is_loaded() -> None:
     script = load_script()
     assert script.loopback_url("http://127.0.0.1:8000/") == "http://127.0.0.1:8000"
