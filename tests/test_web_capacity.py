@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Coroutine, Hashable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,6 +22,8 @@ from umtali.web.capacity import Capacity, FairPool
 from umtali.web.live import LiveGames
 from umtali.web.server import GameServer
 from umtali.web.store import StoreError
+
+T = TypeVar("T")
 
 
 def _client(tmp_path: Path, capacity: Capacity) -> TestClient:
@@ -64,6 +67,13 @@ def test_unknown_game_ids_leave_nothing_behind(client: TestClient) -> None:
     assert footprint["games"] == footprint["locks"] == footprint["thinking"] == 0
 
 
+def run_alone(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: a browser test that ran earlier in the same
+    worker leaves Playwright's event loop running in this thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def test_a_lock_is_kept_while_held_only() -> None:
     games = LiveGames()
 
@@ -72,7 +82,7 @@ def test_a_lock_is_kept_while_held_only() -> None:
             inside = games.locks
         return inside, games.locks
 
-    assert asyncio.run(hold()) == (1, 0)
+    assert run_alone(hold()) == (1, 0)
 
 
 def test_new_games_are_limited_per_address(tmp_path: Path) -> None:
@@ -169,7 +179,7 @@ def test_the_computer_s_pool_gives_every_game_its_turn() -> None:
         await asyncio.gather(blocker, *busy, late)
         assert pool.games == pool.waiting == 0
 
-    asyncio.run(run())
+    run_alone(run())
     # Round-robin: the game that asked last still thinks in the first round, not after
     # the fifteen decisions asked before it.
     assert order[:5] == ["blocker", "a", "b", "c", "late"]
@@ -192,4 +202,4 @@ def test_a_decision_cancelled_while_waiting_leaves_the_pool_clean() -> None:
             await waiting
         return pool.games, pool.waiting
 
-    assert asyncio.run(run()) == (0, 0)
+    assert run_alone(run()) == (0, 0)
