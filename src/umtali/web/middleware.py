@@ -55,17 +55,13 @@ class BodyLimit:
                 await self._refuse(send, limit)
                 return
         # The body is read here, whole, up to the limit (it is small), and handed on.
-        body = b""
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away before sending it all
-            body += message.get("body", b"")
-            if len(body) > limit:
-                await self._refuse(send, limit)
-                return
-            if not message.get("more_body", False):
-                break
+        try:
+            body = await _whole_body(receive, limit)
+        except _TooLargeError:
+            await self._refuse(send, limit)
+            return
+        if body is None:
+            return  # the client went away before sending it all
         await self.app(scope, _replay(body, receive), send)
 
     async def _refuse(self, send: Send, limit: int) -> None:
@@ -143,14 +139,9 @@ class TextOnly:
             await self.app(scope, receive, send)
             return
         # The body has been read whole, within its limit, by BodyLimit, outside this.
-        body = b""
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away before sending it all
-            body += message.get("body", b"")
-            if not message.get("more_body", False):
-                break
+        body = await _whole_body(receive)
+        if body is None:
+            return  # the client went away before sending it all
         place = _surrogate_in(body)
         if place is not None:
             await _answer(send, 400, surrogate_refusal(place))
@@ -167,6 +158,26 @@ def _surrogate_in(body: bytes) -> str | None:
     except (ValueError, RecursionError):
         return None  # no JSON: its route refuses it
     return lone_surrogate(data)
+
+
+class _TooLargeError(Exception):
+    """A request body past the limit :func:`_whole_body` was given."""
+
+
+async def _whole_body(receive: Receive, limit: int | None = None) -> bytes | None:
+    """The request's body, read whole; ``None`` if the client went away before sending
+    it all; :class:`_TooLargeError` as soon as it passes ``limit`` bytes."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        part: bytes = message.get("body", b"")
+        body += part
+        if limit is not None and len(body) > limit:
+            raise _TooLargeError
+        if not message.get("more_body", False):
+            return body
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
