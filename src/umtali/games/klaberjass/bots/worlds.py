@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from umtali.games.klaberjass.moves import EXCHANGE, KEEP, PLAY, SCHMEISS
+from umtali.games.klaberjass.moves import EXCHANGE, KEEP, PLAY, SCHMEISS, KlaberjassMoveError
 from umtali.games.klaberjass.rules import KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import DECK, NATURAL, sequences, strength, suit_mask
@@ -129,11 +129,11 @@ def _replayed(
     """The hand dealt from ``deck`` with the view's moves played, or ``None`` if one of
     them is not legal there (an inference the deal did not honour)."""
     world = KlaberjassHand(deck, view.dealer, rules)
-    legal = world.legal_actions
     for _, move in view.history:
-        if move.action not in legal():
+        try:
+            world.push(move.action)  # it checks the move is legal there
+        except KlaberjassMoveError:
             return None
-        world.push(move.action)
     return world
 
 
