@@ -30,7 +30,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.postgres import PostgresServer
 from tests.servers import ServerProcess, running_server
-from tests.test_web_api import app_on, new_game, play, state_of
+from tests.test_web_api import app_on, new_game, state_of
 from umtali.cli.main import main
 from umtali.games.umtali.match import Match
 from umtali.web.server import GameServer, PostgresBroadcaster
@@ -450,22 +450,6 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> N
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {seconds} s for {what}")
         time.sleep(0.02)
-
-
-def test_a_notice_from_another_process_drops_the_stale_copy(pg_url: str) -> None:
-    with TestClient(app_on(pg_url)) as first, TestClient(app_on(pg_url)) as second:
-        created = new_game(first, opponent="person", kind="hand")
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        game_id = created["game_id"]
-        states = {seat: state_of(second, secret) for seat, secret in secrets.items()}
-        server: GameServer = second.app.state.server  # type: ignore[attr-defined]
-        assert server.in_memory(game_id)
-        mover = 0 if states[0]["your_turn"] else 1
-        played = play(first, secrets[mover], states[mover]["legal"][0])
-        wait_for(lambda: not server.in_memory(game_id), "the notice")
-        assert state_of(second, secrets[mover]) == played
-        # Its own changes drop nothing: the first process keeps its copy.
-        assert first.app.state.server.in_memory(game_id)  # type: ignore[attr-defined]
 
 
 def test_the_listener_comes_back_and_forgets_what_it_may_have_missed(pg_url: str) -> None:

@@ -288,6 +288,12 @@ class Session(Protocol):
         """Play ``move`` (a move, or text in notation) for ``seat``: what was done, or
         why nothing was."""
 
+    def follow(self, hand_index: int, move: str) -> Accepted[Any] | Refused:
+        """Play ``move`` (text in notation) at hand ``hand_index`` for whoever is to move
+        there, person or computer: a move read back from where another process stored
+        it. Refused, with nothing changed, when that hand is not under way or the move
+        is not its next legal one."""
+
     def bot_move(self) -> BotMove[Any]:
         """Let the computer play the seat of :meth:`computer_to_move`; :class:`BotError`
         if it fails or breaks the rules."""

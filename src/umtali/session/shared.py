@@ -479,6 +479,22 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         self.moved_by_person = True
         return Accepted(reply.move, sentence)
 
+    def follow(self, hand_index: int, move: str) -> Accepted[MoveT] | Refused:
+        """Play ``move`` for the seat to move in hand ``hand_index``, which must be the
+        hand under way (:meth:`umtali.games.api.Session.follow`). Unlike :meth:`submit`
+        it does not count as a person's move here: another process played it."""
+        if hand_index != self.hand_index:
+            return Refused(f"hand {hand_index + 1} is not the hand under way")
+        seat = self.to_move()
+        if seat is None:
+            return Refused(f"hand {hand_index + 1} is over")
+        reply = self.check(seat, move)
+        if isinstance(reply, Refused):
+            return reply
+        hand = self.hand
+        assert hand is not None
+        return Accepted(reply.move, self._play(hand, seat, reply.move))
+
     def bot_move(self) -> BotMove[MoveT]:
         """Let the computer in the seat to move choose and play one move, from its view
         and its decision's own RNG (:func:`decision_rng`). :class:`BotError` if it fails

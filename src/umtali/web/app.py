@@ -122,7 +122,7 @@ def create_app(
     )
     if broadcaster is None and opened.is_postgresql:
         server.broadcaster = PostgresBroadcaster(
-            opened, server.forget, server.forget_all, server.forget_presence
+            opened, server.outdate, server.forget_all, server.forget_presence
         )
 
     @asynccontextmanager

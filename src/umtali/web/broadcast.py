@@ -114,9 +114,9 @@ class PostgresBroadcaster(LocalBroadcaster):
     is committed, even if the process dies right after (and ``umtali_presence`` when
     a player comes or goes). :meth:`publish` therefore wakes only this process's
     listeners. Each process listens (``LISTEN``) on one connection of its own: on a
-    notice of a game changed by another process, it drops its copy of the game
-    (``forget``), which is stale, and then wakes its listeners of that game, who read
-    it again. A notice that carries this process's store's token (:attr:`Store.token`)
+    notice of a game changed by another process, it marks its copy of the game stale
+    (``outdate``: the copy catches up with what was stored before it is used next),
+    and then wakes its listeners of that game, who read their states again. A notice that carries this process's store's token (:attr:`Store.token`)
     tells of a change made here, which the copy in memory has and whose listeners
     were woken when it was stored: it is let pass.
 
@@ -130,13 +130,13 @@ class PostgresBroadcaster(LocalBroadcaster):
     def __init__(
         self,
         store: Store,
-        forget: Callable[[int], None],
+        outdate: Callable[[int], None],
         forget_all: Callable[[], None],
         forget_presence: Callable[[int], None] = lambda _game_id: None,
     ) -> None:
         super().__init__()
         self._store = store
-        self._forget = forget
+        self._outdate = outdate
         self._forget_all = forget_all
         self._forget_presence = forget_presence
         self._task: asyncio.Task[None] | None = None
@@ -209,7 +209,7 @@ class PostgresBroadcaster(LocalBroadcaster):
             # woken when it was stored.
             return
         if channel == GAME_CHANNEL:
-            self._forget(game_id)
+            self._outdate(game_id)
         elif channel == PRESENCE_CHANNEL:
             self._forget_presence(game_id)
         await self.publish(game_id)

@@ -12,12 +12,16 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from umtali.games.api import GameSpec, Session
 from umtali.web.tables import GameTable, SeatContext
 
-__all__ = ["LiveGame", "LiveGames"]
+__all__ = ["HANDS_AT_ONCE", "LiveGame", "LiveGames"]
+
+HANDS_AT_ONCE: Final = 2
+"""The most hands of one game under way at once (a deal at two tables): only the last
+this many hands dealt may gain moves."""
 
 
 @dataclass
@@ -44,12 +48,38 @@ class LiveGame:
     shown: int = -1
     """The version :attr:`tables` show: a change is made in memory before it is stored
     and shown, and a state read meanwhile is the one shown before it, with its version."""
+    moves: dict[int, int] = field(default_factory=dict)
+    """The moves stored in each hand, by hand index: where news of the game begins."""
+    notices: int = 0
+    """How many notices of changes stored by another process came for this copy."""
+    caught_up: int = 0
+    """How many of :attr:`notices` the copy has caught up with."""
+
+    @property
+    def behind(self) -> bool:
+        """Another process stored a change this copy may lack: catch up before using it."""
+        return self.caught_up != self.notices
 
     @property
     def version(self) -> int:
         """Grows with every change (a hand dealt, a move played), as soon as it is made
         in memory."""
         return self.session.version
+
+    def stored_move(self, hand_index: int, move_index: int) -> None:
+        """Note a move of the game stored (here, or read back from another process)."""
+        self.moves[hand_index] = move_index + 1
+
+    def stored_hands(self, commitments: dict[int, str]) -> None:
+        """Note hands of the game dealt and stored, with their commitments."""
+        self.commitments.update(commitments)
+        self.moves.update(dict.fromkeys(commitments, 0))
+
+    def open_hands(self) -> dict[int, int]:
+        """The moves stored in each hand that may still be played: the last
+        :data:`HANDS_AT_ONCE` dealt."""
+        last = len(self.commitments)
+        return {hand: self.moves.get(hand, 0) for hand in range(max(0, last - HANDS_AT_ONCE), last)}
 
     def refresh(self) -> None:
         """Work out again what each person's seat is shown (after a change)."""
@@ -70,6 +100,9 @@ class _Slot:
     forgotten: int = 0
     """How many times the game was forgotten meanwhile: a game read while it is
     forgotten may have been read before the change that made it stale."""
+    outdated: int = 0
+    """How many notices of changes made elsewhere came meanwhile: a game read while
+    one comes may lack that change, and is kept :attr:`LiveGame.behind`."""
 
 
 class LiveGames:
@@ -130,19 +163,36 @@ class LiveGames:
             if slot.users == 0:
                 del self._slots[game_id]
 
-    def stamp(self, game_id: int) -> tuple[int, int]:
-        """Where forgetting stands for ``game_id``, taken before it is read (with its
-        lock held)."""
+    def stamp(self, game_id: int) -> tuple[int, int, int]:
+        """Where forgetting and news stand for ``game_id``, taken before it is read
+        (with its lock held)."""
         slot = self._slots.get(game_id)
-        return self._epoch, 0 if slot is None else slot.forgotten
+        if slot is None:
+            return self._epoch, 0, 0
+        return self._epoch, slot.forgotten, slot.outdated
 
-    def keep(self, live: LiveGame, stamp: tuple[int, int]) -> None:
+    def keep(self, live: LiveGame, stamp: tuple[int, int, int]) -> None:
         """Keep ``live`` in memory unless it was forgotten since ``stamp`` was taken (it
-        may then have been read before the change that made it stale)."""
-        if self.stamp(live.game_id) == stamp:
-            self._games[live.game_id] = live
-            self._touched[live.game_id] = self.clock()
-            self._touched.move_to_end(live.game_id)
+        may then have been read before the change that made it stale); kept
+        :attr:`~LiveGame.behind` if news of a change came meanwhile."""
+        now = self.stamp(live.game_id)
+        if now[:2] != stamp[:2]:
+            return
+        if now[2] != stamp[2]:
+            live.notices += 1
+        self._games[live.game_id] = live
+        self._touched[live.game_id] = self.clock()
+        self._touched.move_to_end(live.game_id)
+
+    def outdate(self, game_id: int) -> None:
+        """Note that another process stored a change of ``game_id``: the copy in memory,
+        and one being read or caught up now, catch up before they are used."""
+        live = self._games.get(game_id)
+        if live is not None:
+            live.notices += 1
+        slot = self._slots.get(game_id)
+        if slot is not None:
+            slot.outdated += 1
 
     def forget(self, game_id: int) -> None:
         """Drop the copy of ``game_id``: the next request reads it again. (A game whose

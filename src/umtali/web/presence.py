@@ -122,6 +122,14 @@ class Presence:
             [replace(info, last_seen_at=at) if info.seat == ref.seat else info for info in infos],
         )
 
+    def note_infos(self, game_id: int, infos: list[SeatInfo]) -> None:
+        """Keep ``infos``, the game's seats just read with the game itself, as if
+        :meth:`seat_infos` had read them now."""
+        self._infos[game_id] = (self._fresh_until(time.monotonic()), infos)
+
+    def _fresh_until(self, now: float) -> float:
+        return now + self.heartbeat * (1 + self._jitter.random()) / 4
+
     async def seat_infos(self, game_id: int, *, fresh: bool = False) -> list[SeatInfo]:
         """The game's seats as presence needs them, read again once they are older
         than a quarter to half a heartbeat (at random, so that games read at once are
@@ -135,7 +143,7 @@ class Presence:
         if cached is not None and now < cached[0] and not fresh:
             return cached[1]
         infos = await self._db(lambda: self.store.seats(game_id))
-        self._infos[game_id] = (now + self.heartbeat * (1 + self._jitter.random()) / 4, infos)
+        self._infos[game_id] = (self._fresh_until(now), infos)
         return infos
 
     def absence(self, infos: list[SeatInfo], seat: int) -> tuple[float, bool]:

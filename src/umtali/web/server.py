@@ -81,9 +81,11 @@ from umtali.web.protocol import (
 )
 from umtali.web.store import (
     Deal,
+    GameNews,
     HandConflict,
     MoveConflict,
     RematchConflict,
+    SeatInfo,
     SeatRef,
     Store,
     deck_text,
@@ -161,6 +163,54 @@ _STALE: Final = (
 )
 
 
+def _handed_over(seats: list[SeatInfo]) -> frozenset[int]:
+    """The seats of ``seats`` the computer plays while their persons are away."""
+    return frozenset(info.seat for info in seats if info.handed_over_at)
+
+
+def _follow(live: LiveGame, news: GameNews) -> bool:
+    """Play ``news`` on ``live`` as it was stored: first the moves of the hands it knows,
+    then each deal it lacks, the hands of a deal together, each followed by its moves.
+    ``False`` when the news does not follow on from the copy (which may then be half
+    brought up to date, and is to be dropped)."""
+    if _handed_over(news.seats) != live.handed_over:
+        return False  # the seats' players changed: the session is made anew
+    moves: dict[int, list[tuple[int, str]]] = {}
+    for hand_index, move_index, text in news.moves:
+        moves.setdefault(hand_index, []).append((move_index, text))
+    session = live.session
+    try:
+        for hand_index in sorted(set(moves) & set(live.moves)):
+            if not _follow_moves(live, hand_index, moves.pop(hand_index)):
+                return False
+        hands = list(news.hands)
+        while hands:
+            due = session.deals_due()
+            deal, hands = hands[: len(due)], hands[len(due) :]
+            if not due or [hand.dealer for hand in deal] != [d.dealer for d in due]:
+                return False
+            session.deal([hand.deck for hand in deal])
+            live.stored_hands({hand.hand_index: hand.commitment for hand in deal})
+            for hand in deal:
+                if not _follow_moves(live, hand.hand_index, moves.pop(hand.hand_index, [])):
+                    return False
+    except ValueError:  # a deal the session refuses
+        return False
+    return not moves  # every move read was played
+
+
+def _follow_moves(live: LiveGame, hand_index: int, moves: list[tuple[int, str]]) -> bool:
+    """Play ``moves`` (each with its index in the hand) at hand ``hand_index`` of
+    ``live``, in order: ``False`` at the first one that is not the hand's next."""
+    for move_index, text in moves:
+        if move_index != live.moves.get(hand_index, 0):
+            return False
+        if isinstance(live.session.follow(hand_index, text), Refused):
+            return False
+        live.stored_move(hand_index, move_index)
+    return True
+
+
 def _link(seat: int, secret: str, base: str = "") -> SeatLink:
     """The link of a seat, from its secret: the paths of its state and its socket."""
     return SeatLink(
@@ -213,6 +263,10 @@ class GameServer:
         """The computer's threads, shared fairly between the games."""
         self._quota = GameQuota(self.capacity, clock=monotonic)
         self._creating = 0
+        self.reads = 0
+        """Games read whole from the database (for tests and operators)."""
+        self.catch_ups = 0
+        """Copies brought up to date with another process's changes instead (:meth:`_catch_up`)."""
         self._db_limiter: anyio.CapacityLimiter | None = None
         self._games = LiveGames(monotonic)
         self._swept = monotonic()
@@ -266,6 +320,13 @@ class GameServer:
         self._games.forget(game_id)
         self.presence.forget(game_id)
 
+    def outdate(self, game_id: int) -> None:
+        """Note that another process stored a change of ``game_id`` (what a broadcaster
+        does on its notice): the copy in memory catches up before it is used next
+        (:meth:`_catch_up`)."""
+        self._games.outdate(game_id)
+        self.presence.forget(game_id)
+
     def forget_presence(self, game_id: int) -> None:
         """Drop what this process read of who is present in ``game_id`` (a player came
         or went, in another process)."""
@@ -279,6 +340,12 @@ class GameServer:
     def in_memory(self, game_id: int) -> bool:
         """Whether this process holds a copy of ``game_id`` (for tests)."""
         return game_id in self._games
+
+    def behind(self, game_id: int) -> bool:
+        """Whether this process holds a copy of ``game_id`` that another process's
+        change has made stale (for tests)."""
+        live = self._games.get(game_id)
+        return live is not None and live.behind
 
     def footprint(self) -> dict[str, int]:
         """How much this process keeps, by what (for tests and operators): games in
@@ -333,6 +400,8 @@ class GameServer:
             try:
                 if live is None:
                     live = await self._load(game_id)
+                elif live.behind:
+                    live = await self._catch_up(live)
                 yield live
             except BaseException:
                 self.forget(game_id)
@@ -340,15 +409,14 @@ class GameServer:
 
     async def _read(self, game_id: int) -> LiveGame:
         """The game as the database holds it, with its session of the stored match."""
-        match = await self._db(lambda: self.store.load_match(game_id))
-        infos = await self._db(lambda: self.store.seats(game_id))
-        rematch = await self._db(lambda: self.store.rematch_of(game_id))
-        commitments = await self._db(lambda: self.store.commitments(game_id))
-        handed_over = frozenset(info.seat for info in infos if info.handed_over_at)
-        spec = games.spec_of(match)
+        stored = await self._db(lambda: self.store.load_game(game_id))
+        self.reads += 1
+        self.presence.note_infos(game_id, stored.seats)
+        handed_over = _handed_over(stored.seats)
+        spec = games.spec_of(stored.match)
         maker = spec.maker()
-        persons = maker.persons(match)
-        session = maker.stored(match, handed_over=handed_over, hint_level=self._hint_level)
+        persons = maker.persons(stored.match)
+        session = maker.stored(stored.match, handed_over=handed_over, hint_level=self._hint_level)
         return LiveGame(
             game_id,
             spec,
@@ -356,9 +424,10 @@ class GameServer:
             session,
             persons,
             handed_over=handed_over,
-            rematch=rematch,
-            commitments=commitments,
+            rematch=stored.rematch,
+            commitments=stored.commitments,
             context=SeatContext(persons),
+            moves=stored.moves,
         )
 
     async def _load(self, game_id: int) -> LiveGame:
@@ -386,6 +455,35 @@ class GameServer:
             return live
         raise AssertionError("unreachable")  # pragma: no cover
 
+    async def _catch_up(self, live: LiveGame) -> LiveGame:
+        """Bring a copy that another process's change made stale up to date: the hands
+        dealt and moves played since it was read (:meth:`Store.game_news`) are played
+        on it as they were stored, which costs one small read instead of the whole
+        game's. News that does not follow on from the copy (a seat handed over, a deal
+        it did not expect, a move it refuses) drops it, and the game is read again;
+        so does a change made at the same moment as one the copy then makes itself."""
+        game_id = live.game_id
+        notices = live.notices
+        news = await self._db(
+            partial(self.store.game_news, game_id, len(live.commitments), live.open_hands())
+        )
+        if not _follow(live, news):
+            self.forget(game_id)
+            return await self._load(game_id)
+        live.caught_up = notices
+        self.catch_ups += 1
+        live.rematch = news.rematch
+        self.presence.note_infos(game_id, news.seats)
+        try:
+            # As after a whole read: a process that stopped between a change and what
+            # the server does after it (a deal, the computer's reply) left it undone.
+            await self._advance(live)
+        except (MoveConflict, HandConflict):
+            self.forget(game_id)  # the process that made the change went on first
+            return await self._load(game_id)
+        live.refresh()
+        return live
+
     async def _changed(self, live: LiveGame) -> None:
         """After a committed change: new states, and the news to every listener."""
         live.refresh()
@@ -404,8 +502,8 @@ class GameServer:
         ]
         first = len(live.commitments)
         commitments = await self._db(partial(self.store.start_hands, live.game_id, first, deals))
-        live.commitments.update(enumerate(commitments, start=first))
         live.session.deal([deal.deck for deal in deals])
+        live.stored_hands(dict(enumerate(commitments, start=first)))
 
     async def _store_move(self, live: LiveGame) -> tuple[int, int]:
         """Store the move just played, with its hand's scores when it ended the hand,
@@ -422,6 +520,7 @@ class GameServer:
                 scores=played.scores,
             )
         )
+        live.stored_move(played.hand_index, played.move_index)
         if live.session.is_over():
             await self._db(partial(self.store.finish_game, live.game_id))
         return played.hand_index, played.move_index
@@ -537,7 +636,7 @@ class GameServer:
 
     async def _live(self, game_id: int) -> LiveGame:
         live = self._games.get(game_id)
-        if live is not None:
+        if live is not None and not live.behind:
             return live
         async with self._game(game_id) as live:
             return live

@@ -63,11 +63,13 @@ from sqlalchemy import (
     Connection,
     Engine,
     Row,
+    and_,
     bindparam,
     create_engine,
     event,
     func,
     insert,
+    or_,
     select,
     text,
 )
@@ -100,6 +102,7 @@ __all__ = [
     "PRESENCE_CHANNEL",
     "Deal",
     "DeckCommitment",
+    "GameNews",
     "HandConflict",
     "MoveConflict",
     "NewGame",
@@ -108,6 +111,8 @@ __all__ = [
     "SeatRef",
     "Store",
     "StoreError",
+    "StoredGame",
+    "StoredHand",
     "database_url",
     "deck_commitment",
     "deck_text",
@@ -257,6 +262,45 @@ class SeatInfo:
     created_at: datetime
     last_seen_at: datetime | None
     handed_over_at: datetime | None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as one read of the database holds it (:meth:`Store.load_game`): its match
+    replayed, its seats played by link, its rematch, each hand's commitment, and how
+    many moves each hand has stored."""
+
+    match: Any
+    seats: list[SeatInfo]
+    rematch: int | None
+    commitments: dict[int, str]
+    moves: dict[int, int]
+    """The moves stored in each hand, by hand index."""
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A hand as it was dealt and stored: its deck (of card numbers), its dealer and
+    seats as the rules named them, its commitment."""
+
+    hand_index: int
+    deck: list[int]
+    dealer: int
+    seats: tuple[int, ...] | None
+    commitment: str
+
+
+@dataclass(frozen=True)
+class GameNews:
+    """What a game stored since a copy of it was read (:meth:`Store.game_news`): the
+    hands dealt and the moves played after it, in order, with the seats and rematch as
+    they are now."""
+
+    hands: list[StoredHand]
+    moves: list[tuple[int, int, str]]
+    """(hand index, move index, text) of each move, in the order played within a hand."""
+    seats: list[SeatInfo]
+    rematch: int | None
 
 
 @dataclass(frozen=True)
@@ -736,10 +780,12 @@ class Store:
     def rematch_of(self, game_id: int) -> int | None:
         """The id of the rematch of ``game_id``, if one was made."""
         with self._read() as session:
-            found: int | None = session.scalar(
-                select(GameRow.id).where(GameRow.rematch_of == game_id)
-            )
-            return found
+            return self._rematch_of(session, game_id)
+
+    @staticmethod
+    def _rematch_of(session: Session, game_id: int) -> int | None:
+        found: int | None = session.scalar(select(GameRow.id).where(GameRow.rematch_of == game_id))
+        return found
 
     def claim_seat(self, game_id: int, seat: int, secret: str) -> None:
         """Give ``seat`` of the rematch ``game_id`` its link, whose ``secret`` the caller
@@ -819,18 +865,22 @@ class Store:
         """The seats of ``game_id`` played by a link, by seat (none for a game that does
         not exist)."""
         with self._read() as session:
-            rows = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-            ).all()
-            return [
-                SeatInfo(
-                    row.seat,
-                    _utc(row.created_at) or _now(),
-                    _utc(row.last_seen_at),
-                    _utc(row.handed_over_at),
-                )
-                for row in rows
-            ]
+            return self._seats(session, game_id)
+
+    @staticmethod
+    def _seats(session: Session, game_id: int) -> list[SeatInfo]:
+        rows = session.scalars(
+            select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+        ).all()
+        return [
+            SeatInfo(
+                row.seat,
+                _utc(row.created_at) or _now(),
+                _utc(row.last_seen_at),
+                _utc(row.handed_over_at),
+            )
+            for row in rows
+        ]
 
     def hand_over(self, seat: SeatRef, handed_over: bool, *, at: datetime | None = None) -> None:
         """Let the computer play ``seat`` from now (``at``), or, ``handed_over`` false,
@@ -937,7 +987,7 @@ class Store:
         self._check_next_hand(game, hands, index, deal.seats)
         dealer = deal.dealer
         if dealer is None:
-            match = self._replay(session, game)
+            match = self._replay(session, game)[0]
             if match.is_over():
                 raise StoreError(f"game {game.id} is over: no more hands are dealt")
             dealer = int(match.next_dealer())
@@ -1142,7 +1192,61 @@ class Store:
         :func:`umtali.kernel.record.replay_any`. Raises :class:`StoreError` if there is
         no such game, or if what is stored does not replay."""
         with self._read() as session:
-            return self._replay(session, self._game(session, game_id))
+            return self._replay(session, self._game(session, game_id))[0]
+
+    def load_game(self, game_id: int) -> StoredGame:
+        """All a server keeps of ``game_id``, in one read: its match (as
+        :meth:`load_match`), seats, rematch, commitments, and moves stored by hand."""
+        with self._read() as session:
+            match, hands, moves = self._replay(session, self._game(session, game_id))
+            return StoredGame(
+                match,
+                self._seats(session, game_id),
+                self._rematch_of(session, game_id),
+                {hand.hand_index: hand.commitment for hand in hands},
+                {index: len(texts) for index, texts in moves.items()},
+            )
+
+    def game_news(self, game_id: int, hands_known: int, moves_known: Mapping[int, int]) -> GameNews:
+        """What ``game_id`` stored beyond a copy that knows its first ``hands_known``
+        hands and, of each hand in ``moves_known``, that many moves (the hands left out
+        are over, or have no move the copy lacks): a process brings its copy up to
+        date with it rather than read the whole game again. The moves are read before
+        the hands, so that every move read has its hand read too."""
+        if game_id not in INTEGERS:
+            raise StoreError(f"there is no game {_shown(game_id)}")
+        known = [
+            and_(MoveRow.hand_index == hand, MoveRow.move_index >= count)
+            for hand, count in moves_known.items()
+        ]
+        query = (
+            select(MoveRow.hand_index, MoveRow.move_index, MoveRow.text)
+            .where(MoveRow.game_id == game_id)
+            .where(or_(MoveRow.hand_index >= hands_known, *known))
+            .order_by(MoveRow.hand_index, MoveRow.move_index)
+        )
+        with self._read() as session:
+            moves = [(row.hand_index, row.move_index, row.text) for row in session.execute(query)]
+            hands = session.scalars(
+                select(HandRow)
+                .where(HandRow.game_id == game_id, HandRow.hand_index >= hands_known)
+                .order_by(HandRow.hand_index)
+            ).all()
+            return GameNews(
+                [
+                    StoredHand(
+                        hand.hand_index,
+                        [parse_card(name) for name in hand.deck.split()],
+                        hand.dealer,
+                        None if hand.seats is None else tuple(hand.seats),
+                        hand.commitment,
+                    )
+                    for hand in hands
+                ],
+                moves,
+                self._seats(session, game_id),
+                self._rematch_of(session, game_id),
+            )
 
     def record_json(self, game_id: int) -> str:
         """The game's record, as ``umtali replay`` reads it (:func:`umtali.kernel.record.dumps`).
@@ -1162,8 +1266,11 @@ class Store:
         return game
 
     @staticmethod
-    def _replay(session: Session, game: GameRow) -> Any:
-        """Replay ``game`` from the rows ``session`` sees."""
+    def _replay(
+        session: Session, game: GameRow
+    ) -> tuple[Any, Sequence[HandRow], dict[int, list[str]]]:
+        """Replay ``game`` from the rows ``session`` sees: its match, with the rows of
+        its hands and the moves of each hand it was replayed from."""
         hands = session.scalars(
             select(HandRow).where(HandRow.game_id == game.id).order_by(HandRow.hand_index)
         ).all()
@@ -1199,7 +1306,7 @@ class Store:
             "hands": entries,
         }
         try:
-            return replay_any(data, game=spec.name)
+            return replay_any(data, game=spec.name), hands, moves
         except RecordError as e:
             raise StoreError(f"game {game.id} does not replay: {e}") from None
 

@@ -489,6 +489,17 @@ class GinPartySession:
             self._last = hand
         return reply
 
+    def follow(self, hand_index: int, move: str) -> Accepted[GinMove] | Refused:
+        """Play ``move`` for the player to move at the game's hand ``hand_index``, one of
+        the hands under way (:meth:`umtali.games.api.Session.follow`)."""
+        hand = next((hand for hand in self._dealt if hand.number - 1 == hand_index), None)
+        if hand is None:
+            return Refused(f"hand {hand_index + 1} is not under way")
+        reply = hand.session.follow(0, move)
+        if not isinstance(reply, Refused):
+            self._last = hand
+        return reply
+
     def bot_move(self) -> BotMove[GinMove]:
         """Let the computer move for the player of :meth:`computer_to_move`."""
         player = self.computer_to_move()
