@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -108,7 +109,7 @@ def test_moves_sent_to_either_process_keep_both_copies_exact(
             states[mover] = play(processes[here], secrets[mover], move_for(states[mover], rng))
             moves += 1
             there = processes[1 - here]
-            wait_for(lambda there=there: server_of(there).behind(game_id), "the notice")
+            wait_for(partial(server_of(there).behind, game_id), "the notice")
             states = {seat: state_of(there, secret) for seat, secret in secrets.items()}
         assert moves >= 20
         with TestClient(app_on(pg_url)) as third:
