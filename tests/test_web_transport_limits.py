@@ -1,9 +1,10 @@
 """The transport's limits (docs/WEB.md, "Limits"), driven over raw sockets on loopback
 against a real ``umtali serve`` given small limits: oversize request heads refused with
 431 (and the server's memory not kept grown by a burst of them), slow heads and idle
-connections closed within their time, requests over the connection cap answered 503, and
-a seat's fifth WebSocket closed with code 4429. Each test waits for the event (a reply,
-a closed socket), never longer than the limit itself needs.
+connections closed within their time, a slow body answered 408, requests over the
+connection cap answered 503, and a seat's fifth WebSocket closed with code 4429. Each
+test waits for the event (a reply, a closed socket), never longer than the limit itself
+needs.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from websockets.sync.client import ClientConnection, connect
 from tests.servers import ServerProcess, running_server
 from umtali.cli.parser import build_parser
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits
+from umtali.web.workers import ServeSettings
 
 HEADER_BYTES = 4096
 HEADER_SECONDS = 1.0
 KEEP_ALIVE_SECONDS = 1.0
+BODY_SECONDS = 1.0
 SLACK = 3.0
 """How much later than its limit a connection may be closed on a loaded machine."""
 
@@ -40,6 +43,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         str(HEADER_SECONDS),
         "--keep-alive",
         str(KEEP_ALIVE_SECONDS),
+        "--body-timeout",
+        str(BODY_SECONDS),
     ]
     with running_server(f"sqlite:///{folder / 'umtali.db'}", folder, args=args) as process:
         yield process
@@ -178,6 +183,46 @@ def test_an_idle_keep_alive_connection_is_closed(server: ServerProcess) -> None:
     assert closed >= KEEP_ALIVE_SECONDS * 0.9
 
 
+def test_a_slow_body_is_answered_408_and_closed(server: ServerProcess) -> None:
+    """Headers announcing 100 bytes, then one byte, then nothing: once
+    ``--body-timeout`` has passed the request is answered 408 and the connection
+    closed."""
+    with _open(server) as raw:
+        raw.sendall(
+            b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+            b"content-length: 100\r\n\r\n{"
+        )
+        started = time.monotonic()
+        raw.settimeout(BODY_SECONDS + SLACK)
+        try:
+            reply = _reply(raw)
+        except TimeoutError:
+            pytest.fail(f"no answer to the slow body after {BODY_SECONDS + SLACK} s")
+        waited = time.monotonic() - started
+    assert reply.startswith(b"HTTP/1.1 408"), reply[:300]
+    assert b"connection: close" in reply.lower()
+    assert reply.endswith(
+        b'{"detail": "the request body did not arrive within the time allowed (1 s)"}'
+    )
+    assert waited >= BODY_SECONDS * 0.9
+
+
+def test_a_body_sent_in_time_is_answered(server: ServerProcess) -> None:
+    answer = httpx.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
+    assert answer.status_code == 201, answer.text
+    with _open(server) as raw:  # the head, then the body a moment later, in two parts
+        body = b'{"level": "random"}'
+        raw.sendall(
+            b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+            b"connection: close\r\ncontent-length: %d\r\n\r\n" % len(body)
+        )
+        time.sleep(0.2)
+        raw.sendall(body[:5])
+        time.sleep(0.2)
+        raw.sendall(body[5:])
+        assert _reply(raw).startswith(b"HTTP/1.1 201")
+
+
 def _seat_socket(server: ServerProcess, secret: str) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{server.port}/ws/seat/{secret}", open_timeout=10)
 
@@ -267,6 +312,11 @@ def test_a_bad_limit_is_refused_with_a_clear_message(
 def test_the_limits_check_their_values() -> None:
     with pytest.raises(ValueError, match="sockets_per_seat: give from 1 to 1000, not 0"):
         ServerLimits(sockets_per_seat=0)
+
+
+def test_the_workers_are_given_the_body_timeout() -> None:
+    settings = ServeSettings("postgresql://u@db/umtali", 90.0, limits=ServerLimits(body_seconds=3))
+    assert ServeSettings.from_json(settings.to_json()).limits.body_seconds == 3
 
 
 @pytest.fixture(scope="module")

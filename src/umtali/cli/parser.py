@@ -307,6 +307,13 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
             "SECONDS",
             "seconds a connection has to send a request's whole headers before it is closed",
         ),
+        (
+            "--body-timeout",
+            "body_seconds",
+            "SECONDS",
+            "seconds a request has to send its whole body, once its headers are in, before"
+            " it is answered 408 and closed",
+        ),
         ("--keep-alive", "keep_alive_seconds", "SECONDS", "seconds an idle connection stays open"),
         (
             "--max-connections",
