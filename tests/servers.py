@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,14 +44,23 @@ def umtali_command() -> list[str]:
 
 class ServerProcess:
     """One ``umtali serve`` process: its base URL (``http://127.0.0.1:PORT``) and its
-    output, kept in ``log`` for a failing test to show."""
+    output, kept in ``log`` for a failing test to show; ``environment``: variables set
+    for it besides this process's."""
 
-    def __init__(self, db_url: str, port: int, log: Path, args: Sequence[str]) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int,
+        log: Path,
+        args: Sequence[str],
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = log
         self.args = list(args)
+        self.environment = dict(environment or {})
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -65,7 +74,7 @@ class ServerProcess:
             self.db_url,
             *self.args,
         ]
-        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | self.environment
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
@@ -109,11 +118,16 @@ class ServerProcess:
 
 @contextmanager
 def running_server(
-    db_url: str, folder: Path, *, port: int | None = None, args: Sequence[str] = ()
+    db_url: str,
+    folder: Path,
+    *,
+    port: int | None = None,
+    args: Sequence[str] = (),
+    environment: Mapping[str, str] | None = None,
 ) -> Iterator[ServerProcess]:
     """An ``umtali serve`` process over ``db_url``, its log in ``folder``."""
     chosen = port or free_port()
-    server = ServerProcess(db_url, chosen, folder / f"serve-{chosen}.log", args)
+    server = ServerProcess(db_url, chosen, folder / f"serve-{chosen}.log", args, environment)
     server.start()
     try:
         yield server

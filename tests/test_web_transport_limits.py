@@ -1,15 +1,19 @@
 """The transport's limits (docs/WEB.md, "Limits"), driven over raw sockets on loopback
 against a real ``umtali serve`` given small limits: oversize request heads refused with
 431 (and the server's memory not kept grown by a burst of them), slow heads and idle
-connections closed within their time, requests over the connection cap answered 503, and
-a seat's fifth WebSocket closed with code 4429. Each test waits for the event (a reply,
-a closed socket), never longer than the limit itself needs.
+connections closed within their time, a slow body answered 408, requests over the
+connection cap answered 503, and a seat's fifth WebSocket closed with code 4429. Each
+test waits for the event (a reply, a closed socket), never longer than the limit itself
+needs. The limits given by environment variables are tested here too: applied, beaten by
+a typed option, and a bad one refused with one line.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,13 +23,16 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import ServerProcess, running_server, umtali_command
 from umtali.cli.parser import build_parser
+from umtali.cli.usage import UsageError, environment_variable
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits
+from umtali.web.workers import ServeSettings
 
 HEADER_BYTES = 4096
 HEADER_SECONDS = 1.0
 KEEP_ALIVE_SECONDS = 1.0
+BODY_SECONDS = 1.0
 SLACK = 3.0
 """How much later than its limit a connection may be closed on a loaded machine."""
 
@@ -40,6 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         str(HEADER_SECONDS),
         "--keep-alive",
         str(KEEP_ALIVE_SECONDS),
+        "--body-timeout",
+        str(BODY_SECONDS),
     ]
     with running_server(f"sqlite:///{folder / 'umtali.db'}", folder, args=args) as process:
         yield process
@@ -178,6 +187,46 @@ def test_an_idle_keep_alive_connection_is_closed(server: ServerProcess) -> None:
     assert closed >= KEEP_ALIVE_SECONDS * 0.9
 
 
+def test_a_slow_body_is_answered_408_and_closed(server: ServerProcess) -> None:
+    """Headers announcing 100 bytes, then one byte, then nothing: once
+    ``--body-timeout`` has passed the request is answered 408 and the connection
+    closed."""
+    with _open(server) as raw:
+        raw.sendall(
+            b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+            b"content-length: 100\r\n\r\n{"
+        )
+        started = time.monotonic()
+        raw.settimeout(BODY_SECONDS + SLACK)
+        try:
+            reply = _reply(raw)
+        except TimeoutError:
+            pytest.fail(f"no answer to the slow body after {BODY_SECONDS + SLACK} s")
+        waited = time.monotonic() - started
+    assert reply.startswith(b"HTTP/1.1 408"), reply[:300]
+    assert b"connection: close" in reply.lower()
+    assert reply.endswith(
+        b'{"detail": "the request body did not arrive within the time allowed (1 s)"}'
+    )
+    assert waited >= BODY_SECONDS * 0.9
+
+
+def test_a_body_sent_in_time_is_answered(server: ServerProcess) -> None:
+    answer = httpx.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
+    assert answer.status_code == 201, answer.text
+    with _open(server) as raw:  # the head, then the body a moment later, in two parts
+        body = b'{"level": "random"}'
+        raw.sendall(
+            b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+            b"connection: close\r\ncontent-length: %d\r\n\r\n" % len(body)
+        )
+        time.sleep(0.2)
+        raw.sendall(body[:5])
+        time.sleep(0.2)
+        raw.sendall(body[5:])
+        assert _reply(raw).startswith(b"HTTP/1.1 201")
+
+
 def _seat_socket(server: ServerProcess, secret: str) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{server.port}/ws/seat/{secret}", open_timeout=10)
 
@@ -269,6 +318,11 @@ def test_the_limits_check_their_values() -> None:
         ServerLimits(sockets_per_seat=0)
 
 
+def test_the_workers_are_given_the_body_timeout() -> None:
+    settings = ServeSettings("postgresql://u@db/umtali", 90.0, limits=ServerLimits(body_seconds=3))
+    assert ServeSettings.from_json(settings.to_json()).limits.body_seconds == 3
+
+
 @pytest.fixture(scope="module")
 def one_game_a_minute(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("quota")
@@ -294,3 +348,115 @@ def test_a_trusted_proxy_names_the_client_whose_games_are_counted(
     assert new_game("203.0.113.5") == 201
     assert new_game("203.0.113.5") == 429
     assert new_game("203.0.113.6") == 201
+
+
+LIMIT_OPTIONS = [
+    "--max-header-bytes",
+    "--header-timeout",
+    "--body-timeout",
+    "--keep-alive",
+    "--max-connections",
+    "--ping-interval",
+    "--ping-timeout",
+    "--sockets-per-seat",
+    "--games-per-minute",
+    "--games-in-play",
+    "--idle-minutes",
+]
+
+
+def test_every_limit_says_its_environment_variable(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--help"])
+    told = " ".join(capsys.readouterr().out.split())
+    for option in LIMIT_OPTIONS:
+        assert f"env {environment_variable(option)})" in told
+    assert told.count("; env UMTALI_") == len(LIMIT_OPTIONS)
+
+
+def test_a_limit_from_the_environment_is_applied_unless_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("UMTALI_KEEP_ALIVE", "7.5")
+    monkeypatch.setenv("UMTALI_BODY_TIMEOUT", "2")
+    monkeypatch.setenv("UMTALI_GAMES_PER_MINUTE", "3")
+    monkeypatch.setenv("UMTALI_SOCKETS_PER_SEAT", "0")  # bad, but the option is typed
+    args = build_parser().parse_args(
+        ["serve", "--games-per-minute", "9", "--sockets-per-seat", "2"]
+    )
+    assert (args.keep_alive, args.body_timeout) == (7.5, 2.0)
+    assert (args.games_per_minute, args.sockets_per_seat) == (9, 2)
+    assert args.max_header_bytes == ServerLimits().header_bytes  # no variable: the default
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("UMTALI_HEADER_TIMEOUT", "0", "give from 0.1 to 3600 seconds, not 0"),
+        ("UMTALI_MAX_CONNECTIONS", "many", "'many' is not a whole number: give from 1 to"),
+        ("UMTALI_IDLE_MINUTES", "-1", "give from 0.01 to 10080 minutes, not -1"),
+    ],
+)
+def test_a_bad_limit_from_the_environment_is_refused(
+    variable: str, value: str, says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(UsageError) as refused:
+        build_parser().parse_args(["serve"])
+    assert str(refused.value).startswith(f"{variable} (environment variable): ")
+    assert says in str(refused.value)
+
+
+def _umtali(*args: str, environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("UMTALI_")} | environment
+    return subprocess.run(
+        [*umtali_command(), *args], capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_umtali_serve_refuses_a_bad_variable_in_one_line() -> None:
+    result = _umtali("serve", environment={"UMTALI_PING_TIMEOUT": "-1"})
+    assert result.returncode == 2
+    assert result.stderr == (
+        "umtali: UMTALI_PING_TIMEOUT (environment variable): give from 0.1 to 3600 seconds,"
+        " not -1\n"
+    )
+    assert result.stdout == ""
+
+
+def test_a_bad_variable_leaves_help_and_the_other_commands_alone() -> None:
+    bad = {"UMTALI_KEEP_ALIVE": "soon"}
+    helped = _umtali("serve", "--help", environment=bad)
+    assert helped.returncode == 0, helped.stderr
+    assert "; env UMTALI_KEEP_ALIVE)" in " ".join(helped.stdout.split())
+    assert _umtali("demo", "--seed", "1", environment=bad).returncode == 0
+
+
+@pytest.fixture(scope="module")
+def set_by_environment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("environment")
+    environment = {"UMTALI_MAX_HEADER_BYTES": "2048", "UMTALI_MAX_CONNECTIONS": "1"}
+    with running_server(
+        f"sqlite:///{folder / 'umtali.db'}",
+        folder,
+        args=["--max-connections", "100"],
+        environment=environment,
+    ) as process:
+        yield process
+
+
+def test_a_served_limit_comes_from_the_environment(set_by_environment: ServerProcess) -> None:
+    with _open(set_by_environment) as raw:  # 3,000 bytes of headers: under the default
+        _send(raw, _head(b"x-pad: " + b"a" * 3000 + b"\r\n"))
+        assert _reply(raw).startswith(b"HTTP/1.1 431")
+
+
+def test_a_typed_limit_beats_the_environment(set_by_environment: ServerProcess) -> None:
+    idle = [_open(set_by_environment) for _ in range(2)]  # over UMTALI_MAX_CONNECTIONS=1
+    try:
+        with _open(set_by_environment) as raw:
+            raw.sendall(_head())
+            assert _reply(raw).startswith(b"HTTP/1.1 200")
+    finally:
+        for raw in idle:
+            raw.close()

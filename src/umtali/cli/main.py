@@ -28,9 +28,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     # standard error, never a traceback (``umtali play`` saves the game first).
     stream = cast(TextIO, GuardedOutput(out if out is not None else sys.stdout))
     parser = build_parser()
-    args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     try:
+        # A setting given by the environment is checked as the options are read.
+        args = parser.parse_args(argv)
+        run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
         if run is None:
             parser.print_help(stream)
             return 0

@@ -27,6 +27,7 @@ from umtali.cli.replay import cmd_demo, cmd_replay
 from umtali.cli.serve import cmd_serve
 from umtali.cli.usage import (
     Parser,
+    add_setting,
     file_name,
     port,
     proxy_addresses,
@@ -254,28 +255,7 @@ def _add_serve(sub: Subparsers) -> None:
         " load scripts from a public CDN, which the pages' security policy blocks)",
     )
     _limit_options(serve)
-    serve.add_argument(
-        "--games-per-minute",
-        type=whole_between(1, 1_000_000),
-        default=20,
-        metavar="N",
-        help="new games one client address may make in a minute (default 20)",
-    )
-    serve.add_argument(
-        "--games-in-play",
-        type=whole_between(1, 1_000_000),
-        default=2_000,
-        metavar="N",
-        help="games in play the server holds in memory before it refuses new ones (default 2000)",
-    )
-    serve.add_argument(
-        "--idle-minutes",
-        type=seconds_between(0.01, 10_080),
-        default=30.0,
-        metavar="MINUTES",
-        help="a game untouched this long leaves memory, read again from the database"
-        " when next asked for (default 30)",
-    )
+    _capacity_options(serve)
     serve.add_argument(
         "--workers",
         type=whole_between(1, 64),
@@ -298,7 +278,8 @@ def _add_serve(sub: Subparsers) -> None:
 
 def _limit_options(serve: argparse.ArgumentParser) -> None:
     """``umtali serve``'s options for the transport's limits (docs/WEB.md, "Limits"),
-    each bounded as :class:`umtali.web.transport.ServerLimits` bounds it."""
+    each bounded as :class:`umtali.web.transport.ServerLimits` bounds it, and each given
+    by its environment variable when it is not typed (:func:`add_setting`)."""
     options = [
         ("--max-header-bytes", "header_bytes", "BYTES", "the most a request's headers may take"),
         (
@@ -306,6 +287,13 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
             "header_seconds",
             "SECONDS",
             "seconds a connection has to send a request's whole headers before it is closed",
+        ),
+        (
+            "--body-timeout",
+            "body_seconds",
+            "SECONDS",
+            "seconds a request has to send its whole body, once its headers are in, before"
+            " it is answered 408 and closed",
         ),
         ("--keep-alive", "keep_alive_seconds", "SECONDS", "seconds an idle connection stays open"),
         (
@@ -331,19 +319,42 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
     defaults = ServerLimits()
     for flag, name, metavar, what in options:
         low, high = LIMIT_BOUNDS[name]
-        default = getattr(defaults, name)
-        check = (
-            seconds_between(low, high)
-            if metavar == "SECONDS"
-            else whole_between(int(low), int(high))
-        )
-        serve.add_argument(
-            flag,
-            type=check,
-            default=default,
-            metavar=metavar,
-            help=f"{what}, {low:g} to {high:g} (default {default:g})",
-        )
+        if metavar == "SECONDS":
+            check, told = seconds_between(low, high), f"{low:g} to {high:g}"
+        else:
+            check, told = whole_between(int(low), int(high)), f"{int(low):,} to {int(high):,}"
+        add_setting(serve, flag, check, getattr(defaults, name), metavar, f"{what}, {told}")
+
+
+def _capacity_options(serve: argparse.ArgumentParser) -> None:
+    """``umtali serve``'s options for the limits on games and memory (docs/WEB.md,
+    "Limits: games and memory"), each given by its environment variable when it is not
+    typed (:func:`add_setting`)."""
+    add_setting(
+        serve,
+        "--games-per-minute",
+        whole_between(1, 1_000_000),
+        20,
+        "N",
+        "new games one client address may make in a minute",
+    )
+    add_setting(
+        serve,
+        "--games-in-play",
+        whole_between(1, 1_000_000),
+        2_000,
+        "N",
+        "games in play the server holds in memory before it refuses new ones",
+    )
+    add_setting(
+        serve,
+        "--idle-minutes",
+        seconds_between(0.01, 10_080, "minutes"),
+        30.0,
+        "MINUTES",
+        "a game untouched this long leaves memory, read again from the database when next"
+        " asked for",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,6 +32,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         limits = ServerLimits(
             header_bytes=args.max_header_bytes,
             header_seconds=args.header_timeout,
+            body_seconds=args.body_timeout,
             keep_alive_seconds=args.keep_alive,
             max_connections=args.max_connections,
             ping_seconds=args.ping_interval,

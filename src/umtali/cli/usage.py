@@ -1,21 +1,26 @@
 """What the ``umtali`` command refuses, and the options it reads before any game is
-chosen: file names, ports, seconds. Bad input never shows a traceback: the message says
-what is wrong, and the exit status is 2.
+chosen: file names, ports, seconds, and settings that its environment may give
+(:func:`add_setting`). Bad input never shows a traceback: the message says what is
+wrong, and the exit status is 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from umtali.cli.terminal import printable
 from umtali.kernel.cards import quoted
 
 __all__ = [
+    "ENVIRONMENT_PREFIX",
     "Parser",
     "UsageError",
+    "add_setting",
+    "environment_variable",
     "file_name",
     "port",
     "proxy_addresses",
@@ -54,20 +59,20 @@ def port(text: str) -> int:
     return number
 
 
-def seconds_between(low: float, high: float) -> Callable[[str], float]:
-    """An option of seconds, from ``low`` to ``high`` (a tiny or endless run measures
-    nothing, and ``nan`` is no length of time)."""
+def seconds_between(low: float, high: float, unit: str = "seconds") -> Callable[[str], float]:
+    """An option of seconds (or of another ``unit`` of time), from ``low`` to ``high`` (a
+    tiny or endless run measures nothing, and ``nan`` is no length of time)."""
 
     def seconds(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{typed(text)!r} is not a number of seconds"
+                f"{typed(text)!r} is not a number of {unit}: give from {low:g} to {high:g}"
             ) from None
         if not low <= value <= high:  # also refuses nan
             raise argparse.ArgumentTypeError(
-                f"give from {low:g} to {high:g} seconds, not {typed(text)}"
+                f"give from {low:g} to {high:g} {unit}, not {typed(text)}"
             )
         return value
 
@@ -81,7 +86,9 @@ def whole_between(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{typed(text)!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                f"{typed(text)!r} is not a whole number: give from {low:,} to {high:,}"
+            ) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"give from {low:,} to {high:,}, not {typed(text)}")
         return value
@@ -118,3 +125,71 @@ def proxy_addresses(text: str) -> str:
                 " such as 127.0.0.1 or 10.0.0.0/8, comma-separated, or *"
             ) from None
     return text
+
+
+ENVIRONMENT_PREFIX: Final = "UMTALI_"
+"""What the name of every environment variable that gives a setting begins with."""
+
+
+def environment_variable(flag: str) -> str:
+    """The environment variable that gives the option ``flag`` when it is not typed.
+
+    >>> environment_variable("--max-header-bytes")
+    'UMTALI_MAX_HEADER_BYTES'
+    """
+    return ENVIRONMENT_PREFIX + flag.lstrip("-").replace("-", "_").upper()
+
+
+class _FromEnvironment(str):
+    """An option's value as its environment variable gives it. argparse checks a
+    default that is a string with the option's type, as it checks what was typed, and
+    only when the option is not typed: this class tells the check which it has."""
+
+    __slots__ = ()
+
+
+def add_setting(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    check: Callable[[str], float],
+    default: float,
+    metavar: str,
+    what: str,
+) -> None:
+    """Add the option ``flag``, checked by ``check``: when it is not typed, its value is
+    its environment variable's (:func:`environment_variable`, for a server run from
+    systemd or a container), else ``default``. The variable's value is checked as a typed
+    one is, when it is used; a bad one is a :class:`UsageError` naming the variable.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> os.environ["UMTALI_ROUNDS"] = "7"
+    >>> add_setting(parser, "--rounds", whole_between(1, 9), 3, "N", "rounds to play")
+    >>> parser.parse_args([]).rounds, parser.parse_args(["--rounds", "2"]).rounds
+    (7, 2)
+    >>> os.environ["UMTALI_ROUNDS"] = "70"
+    >>> add_setting(parser := argparse.ArgumentParser(), "--rounds", whole_between(1, 9), 3,
+    ...             "N", "rounds to play")
+    >>> parser.parse_args([])
+    Traceback (most recent call last):
+    umtali.cli.usage.UsageError: UMTALI_ROUNDS (environment variable): give from 1 to 9, not 70
+    >>> del os.environ["UMTALI_ROUNDS"]
+    """
+    variable = environment_variable(flag)
+    given = os.environ.get(variable)
+    told = f"{default:,}" if isinstance(default, int) else f"{default:g}"
+
+    def checked(text: str) -> float:
+        if not isinstance(text, _FromEnvironment):
+            return check(text)
+        try:
+            return check(text)
+        except (argparse.ArgumentTypeError, ValueError) as e:
+            raise UsageError(f"{variable} (environment variable): {e}") from None
+
+    parser.add_argument(
+        flag,
+        type=checked,
+        default=default if given is None else _FromEnvironment(given),
+        metavar=metavar,
+        help=f"{what} (default {told}; env {variable})",
+    )

@@ -103,10 +103,10 @@ def create_app(
     computer level whose choice a hint gives (each game's default when ``None``, or
     when the game has no such level). ``api_docs``: serve the API's documentation pages
     ``/docs`` and ``/redoc`` (for development: see :mod:`umtali.web.routers.docs`).
-    ``limits``: the transport's limits, of which the application keeps the WebSockets a
-    seat may hold open (``umtali serve`` gives uvicorn the others). ``capacity``: the
-    limits on new games and on the games kept in memory
-    (:class:`~umtali.web.capacity.Capacity`'s defaults when ``None``)."""
+    ``limits``: the transport's limits, of which the application keeps the time a
+    request's body may take and the WebSockets a seat may hold open (``umtali serve``
+    gives uvicorn the others). ``capacity``: the limits on new games and on the games
+    kept in memory (:class:`~umtali.web.capacity.Capacity`'s defaults when ``None``)."""
     owned = store is None
     opened = Store.open(store_url) if store is None else store
     told: dict[str, Any] = {} if clock is None else {"clock": clock}
@@ -150,16 +150,17 @@ def create_app(
     app.state.server = server
     # Outermost last: the body's size is checked before it is read for surrogates.
     app.add_middleware(TextOnly)
+    limits = limits or ServerLimits()
     app.add_middleware(
         BodyLimit,
         limit=max_body,
         larger={learning.REPLAY_PATH: max(max_body, learning.REPLAY_MAX_BYTES)},
+        seconds=limits.body_seconds,
     )
     install_handlers(app)
     app.include_router(health.router)
     app.include_router(games.router)
-    sockets_per_seat = (limits or ServerLimits()).sockets_per_seat
-    app.include_router(seats.router(state_type(), socket_messages, sockets_per_seat))
+    app.include_router(seats.router(state_type(), socket_messages, limits.sockets_per_seat))
     app.include_router(records.router)
     app.include_router(learning.router())
     app.include_router(pages.router)

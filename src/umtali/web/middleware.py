@@ -1,15 +1,18 @@
 """What the application does around its routes: a limit on the size of a request's
-body, read before the body is; a refusal of JSON that holds a lone surrogate, which no
+body, read before the body is, and on the time it takes to arrive; a refusal of JSON that holds a lone surrogate, which no
 answer could quote; and a filter that keeps seats' secrets out of the log.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any, Final
+
+from umtali.web.transport import ServerLimits
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -32,17 +35,21 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 class BodyLimit:
     """Refuse with 413 a request body over ``limit`` bytes, whether its length is
-    announced or it comes in chunks, before the application reads it whole."""
+    announced or it comes in chunks, before the application reads it whole; and with
+    408, closing the connection, a body not whole within ``seconds`` of the start of its
+    reading (a client that sends its head, then its body a byte a second)."""
 
     def __init__(
         self,
         app: ASGIApp,
         limit: int = MAX_BODY_BYTES,
         larger: Mapping[str, int] | None = None,
+        seconds: float = ServerLimits.body_seconds,
     ) -> None:
         self.app = app
         self.limit = limit
         self.larger = dict(larger or {})
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -56,9 +63,17 @@ class BodyLimit:
                 return
         # The body is read here, whole, up to the limit (it is small), and handed on.
         try:
-            body = await _whole_body(receive, limit)
+            body = await _whole_body(receive, limit, self.seconds)
         except _TooLargeError:
             await self._refuse(send, limit)
+            return
+        except _TooSlowError:
+            await _answer(
+                send,
+                408,
+                f"the request body did not arrive within the time allowed ({self.seconds:g} s)",
+                close=True,
+            )
             return
         if body is None:
             return  # the client went away before sending it all
@@ -164,20 +179,31 @@ class _TooLargeError(Exception):
     """A request body past the limit :func:`_whole_body` was given."""
 
 
-async def _whole_body(receive: Receive, limit: int | None = None) -> bytes | None:
+class _TooSlowError(Exception):
+    """A request body not whole within the time :func:`_whole_body` was given."""
+
+
+async def _whole_body(
+    receive: Receive, limit: int | None = None, seconds: float | None = None
+) -> bytes | None:
     """The request's body, read whole; ``None`` if the client went away before sending
-    it all; :class:`_TooLargeError` as soon as it passes ``limit`` bytes."""
+    it all; :class:`_TooLargeError` as soon as it passes ``limit`` bytes;
+    :class:`_TooSlowError` if it is not whole within ``seconds``."""
     body = b""
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return None
-        part: bytes = message.get("body", b"")
-        body += part
-        if limit is not None and len(body) > limit:
-            raise _TooLargeError
-        if not message.get("more_body", False):
-            return body
+    try:
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return None
+                part: bytes = message.get("body", b"")
+                body += part
+                if limit is not None and len(body) > limit:
+                    raise _TooLargeError
+                if not message.get("more_body", False):
+                    return body
+    except TimeoutError:
+        raise _TooSlowError from None
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -194,19 +220,17 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-async def _answer(send: Send, status: int, detail: str) -> None:
-    """Answer ``status`` with a problem saying ``detail``."""
+async def _answer(send: Send, status: int, detail: str, *, close: bool = False) -> None:
+    """Answer ``status`` with a problem saying ``detail``; ``close``: and close the
+    connection after it (what is left of the request is not read)."""
     body = json.dumps({"detail": detail}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -1,13 +1,15 @@
 """The transport's limits: what one connection may cost the server before a request
 reaches the application (docs/WEB.md, "Limits").
 
-:class:`ServerLimits` holds them: the size and time a request head may take, how long
-an idle connection stays open, how many connections are served at once, a WebSocket's
-message size and pings, and how many WebSockets one seat may hold open. uvicorn is
-given most of them (``umtali serve``); :mod:`umtali.web.http_guard` enforces the size and
-time of a request head, which uvicorn does not, and :class:`SocketCount` counts each
-seat's open WebSockets. This module imports nothing from outside the standard library,
-so that the command's options can be checked without the ``web`` extra.
+:class:`ServerLimits` holds them: the size and time a request head may take, the time
+its body may take, how long an idle connection stays open, how many connections are
+served at once, a WebSocket's message size and pings, and how many WebSockets one seat
+may hold open. uvicorn is given most of them (``umtali serve``);
+:mod:`umtali.web.http_guard` enforces the size and time of a request head, which uvicorn
+does not, :class:`umtali.web.middleware.BodyLimit` the time of its body, and
+:class:`SocketCount` counts each seat's open WebSockets. This module imports nothing
+from outside the standard library, so that the command's options can be checked without
+the ``web`` extra.
 
 >>> count = SocketCount(2)
 >>> count.enter("a"), count.enter("a"), count.enter("a")
@@ -54,6 +56,9 @@ class ServerLimits:
     header_seconds: float = 10.0
     """Seconds a connection has to send a whole request head, from its first byte (or
     from its opening): a slower one is closed."""
+    body_seconds: float = 10.0
+    """Seconds a request has, once its head is whole, to send its whole body: a slower
+    one is answered 408 and its connection closed (:class:`umtali.web.middleware.BodyLimit`)."""
     keep_alive_seconds: float = 5.0
     """Seconds an idle connection stays open between two requests."""
     max_connections: int = 1000
@@ -85,6 +90,7 @@ class ServerLimits:
 BOUNDS: Final[dict[str, tuple[float, float]]] = {
     "header_bytes": (1024, 1024 * 1024),
     "header_seconds": (0.1, 3600),
+    "body_seconds": (0.1, 3600),
     "keep_alive_seconds": (0.1, 3600),
     "max_connections": (1, 1_000_000),
     "socket_message_bytes": (1024, 16 * 1024 * 1024),
