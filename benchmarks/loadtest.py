@@ -34,6 +34,12 @@ hands even with the same seed. docs/PERFORMANCE.md has the figures and the comma
     python benchmarks/loadtest.py --postgres --workers 2 --games 400  # two processes, one port
     python benchmarks/loadtest.py --games 50 --opponent computer --transport ws
     python benchmarks/loadtest.py --profile server.prof  # the server under cProfile
+    python benchmarks/loadtest.py --postgres --workers 2 --games 400 --think 2 --py-spy server.raw
+
+``--py-spy FILE`` samples the server's processes with py-spy over the play, every thread,
+running or waiting (wall-clock time), and prints where that time goes
+(:mod:`benchmarks.stacks`); unlike ``--profile`` it works with ``--workers`` and barely
+slows the server, though the sampler takes CPU of its own.
 
 ``--postgres`` starts a PostgreSQL cluster in a temporary folder with the tests' helper
 (``tests/postgres.py``), so it runs from a checkout of the repository, and turns
@@ -56,6 +62,7 @@ import platform
 import pstats
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -73,6 +80,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.protocol import State
+
+from stacks import print_summary, read_stacks
 
 REPOSITORY: Final = Path(__file__).resolve().parent.parent
 """The checkout this script lives in: ``--postgres`` borrows its tests' helper."""
@@ -709,8 +718,51 @@ async def websocket_moves_answered(base_url: str, secret: str) -> bool:
     return False
 
 
+@contextlib.contextmanager
+def sampled(server_pid: int | None, stacks_file: Path | None) -> Iterator[None]:
+    """Sample the server's processes with py-spy (``--py-spy``) while the block runs."""
+    if stacks_file is None or server_pid is None:
+        yield
+        return
+    command = [
+        py_spy(),
+        *("record", "--pid", str(server_pid), "--subprocesses", "--idle", "--nonblocking"),
+        *("--rate", "100", "--format", "raw", "--output", str(stacks_file)),
+    ]
+    sampler = subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        yield
+    finally:
+        sampler.send_signal(signal.SIGINT)  # py-spy writes what it sampled, then ends
+        try:
+            _out, errors = sampler.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            sampler.kill()
+            _out, errors = sampler.communicate()
+        if not stacks_file.exists():
+            said = errors.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
+            raise LoadTestError(f"--py-spy: py-spy wrote no stacks ({said[0]})")
+
+
+def py_spy() -> str:
+    """The py-spy command: beside this Python (``pip install -e '.[bench]'``), else on PATH."""
+    beside = Path(sys.executable).with_name("py-spy")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("py-spy")
+    if found is None:
+        raise LoadTestError("--py-spy needs py-spy: pip install -e '.[bench]' (or py-spy)")
+    return found
+
+
 async def run_load(
-    base_url: str, load: Load, server_pid: int | None, database_pid: int | None
+    base_url: str,
+    load: Load,
+    server_pid: int | None,
+    database_pid: int | None,
+    stacks_file: Path | None = None,
 ) -> dict[str, Any]:
     """Create the games, connect every seat, play them all at once; the report."""
     tally = Tally()
@@ -758,21 +810,22 @@ async def run_load(
             thresholds = gc.get_threshold()
             gc.set_threshold(CLIENT_GC_YOUNGEST, *thresholds[1:])
             meter = CpuMeter(server_pid, database_pid)
-            meter.start()
             late: list[float] = []
-            lag = asyncio.create_task(measure_lag(late))
-            began = time.perf_counter()
-            start.set()
             unfinished: set[asyncio.Task[None]] = set()
-            try:
-                if tasks:
-                    _done, unfinished = await asyncio.wait(tasks, timeout=load.seconds)
-            finally:
-                gc.set_threshold(*thresholds)
-                gc.unfreeze()
-                await _cancelled(lag)
-            play_seconds = time.perf_counter() - began
-            cpu = meter.report(play_seconds)
+            with sampled(server_pid, stacks_file):
+                meter.start()
+                lag = asyncio.create_task(measure_lag(late))
+                began = time.perf_counter()
+                start.set()
+                try:
+                    if tasks:
+                        _done, unfinished = await asyncio.wait(tasks, timeout=load.seconds)
+                finally:
+                    gc.set_threshold(*thresholds)
+                    gc.unfreeze()
+                    await _cancelled(lag)
+                play_seconds = time.perf_counter() - began
+                cpu = meter.report(play_seconds)
             for task in unfinished:
                 task.cancel()
             if unfinished:
@@ -995,6 +1048,13 @@ def parser() -> argparse.ArgumentParser:
         " the timings are then the profiler's, not the server's",
     )
     described.add_argument(
+        "--py-spy",
+        metavar="FILE",
+        help="sample the server's processes with py-spy over the play (wall clock, every"
+        " thread), write the raw stacks to FILE and print where the time goes; works with"
+        " --workers",
+    )
+    described.add_argument(
         "--profile-clock",
         choices=("wall", "cpu"),
         default="wall",
@@ -1034,6 +1094,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.py_spy and args.url:
+        print("loadtest: --py-spy samples a server this script starts: drop --url", file=sys.stderr)
+        return 2
     if args.workers > 1 and not (args.postgres or (args.db or "").startswith("postgres")):
         print(
             "loadtest: --workers needs PostgreSQL (--postgres, or --db postgresql://...)",
@@ -1054,6 +1117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_report(report)
     if profiling is not None:
         print_profile(profiling)
+    if args.py_spy:
+        print(f"\nwhere the server's wall-clock time goes (py-spy, {args.py_spy}):")
+        with Path(args.py_spy).open(encoding="utf-8", errors="replace") as lines:
+            print_summary(read_stacks(lines), top=20)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0 if report["errors"] == 0 and report["games"]["unfinished"] == 0 else 1
@@ -1088,7 +1155,10 @@ def run(args: argparse.Namespace, load: Load, profiling: Profiling | None) -> di
             database = "SQLite, a new file in a temp dir"
         server = stack.enter_context(started_server(db_url, folder, profiling, args.workers))
         with _runner() as runner:
-            report = runner.run(run_load(server.url, load, server.process.pid, database_pid))
+            stacks = Path(args.py_spy).resolve() if args.py_spy else None
+            report = runner.run(
+                run_load(server.url, load, server.process.pid, database_pid, stacks)
+            )
         report["database"] = database
         report["workers"] = args.workers
         return report

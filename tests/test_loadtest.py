@@ -24,7 +24,10 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "loadtest.py"
 @functools.cache
 def load_script() -> ModuleType:
     """The script as a module, for its helpers (registered under its name first, as an
-    import would, since its dataclasses look their module up)."""
+    import would, since its dataclasses look their module up; its folder on the path,
+    as running it puts it, for the script beside it that it imports)."""
+    if str(SCRIPT.parent) not in sys.path:
+        sys.path.append(str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("loadtest", SCRIPT)
     assert spec is not None
     assert spec.loader is not None
@@ -146,3 +149,56 @@ def test_percentiles_are_nearest_rank() -> None:
     assert script.percentile([7.0], 0.99) == 7.0
     figures = script.spread([0.001, 0.002, 0.003])
     assert figures == {"count": 3, "p50": 2.0, "p90": 3.0, "p99": 3.0, "mean": 2.0, "max": 3.0}
+
+
+def test_py_spy_samples_every_worker_and_says_where_the_time_goes(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    script = load_script()
+    try:
+        script.py_spy()
+    except script.LoadTestError:
+        pytest.skip("py-spy is not installed (pip install -e '.[bench]')")
+    url = postgres_server.create_database()
+    stacks = tmp_path / "server.raw"
+    done, report = run_script(
+        tmp_path, "--db", url, "--workers", "2", "--games", "4", "--py-spy", str(stacks)
+    )
+    check_report(report, 4)
+    assert "where the server's wall-clock time goes" in done.stdout
+    summary = stacks_script().read_stacks(stacks.read_text().splitlines())
+    assert summary.busy > 0
+    # Both workers were sampled: the moves were stored by whichever served them.
+    processes = {line.split(";")[1] for line in stacks.read_text().splitlines() if ";" in line}
+    assert len({p for p in processes if p.startswith("process ")}) >= 2
+    assert any("Store.append_move" in name for name in summary.ours)
+
+
+def stacks_script() -> ModuleType:
+    """benchmarks/stacks.py as a module (the summary loadtest.py prints)."""
+    load_script()  # puts the scripts' folder on the path
+    return importlib.import_module("stacks")
+
+
+def test_stacks_are_shared_out_by_our_functions_with_idle_threads_left_out() -> None:
+    # Three stacks of one worker: its event loop with nothing to do (idle), a thread
+    # storing a move (waiting for the database: busy, as wall-clock time), and the
+    # event loop building a state.
+    raw = [
+        'process 7:"umtali serve";<module> (umtali/__main__.py:4);main (umtali/cli/main.py:9);'
+        "Runner.run (asyncio/runners.py:118) 90",
+        'process 7:"umtali serve";Thread._bootstrap (threading.py:1002);'
+        "Store.append_move (umtali/web/store.py:1100);"
+        "Store._append_move_statement (umtali/web/store.py:1120);"
+        "Connection.wait (psycopg/connection.py:495) 6",
+        'process 7:"umtali serve";<module> (umtali/__main__.py:4);'
+        "GameServer.state (umtali/web/server.py:600);"
+        "Store.append_move (umtali/web/store.py:1101);"
+        "BaseModel.model_dump_json (pydantic/main.py:587) 4",
+        "not a stack line",
+    ]
+    summary = stacks_script().read_stacks(raw)
+    assert (summary.busy, summary.idle) == (10, 90)
+    assert summary.ours["Store.append_move (umtali/web/store.py)"] == 10  # once per sample
+    assert summary.ours["GameServer.state (umtali/web/server.py)"] == 4
+    assert summary.innermost["Connection.wait (psycopg/connection.py:495)"] == 6
