@@ -10,21 +10,25 @@ from typing import Final
 
 from tests.toy_game.game import CARDS, PRESETS, ToyHand, ToyMatch, ToyMove, ToyMoveError, ToyView
 from tests.toy_game.replay import told
-from umtali.games.api import Guard, Recap, Refused
+from umtali.games.api import Deadline, Guard, Recap, Refused
 from umtali.kernel.cards import rank_of
 from umtali.kernel.seeds import Seed, first_dealer_for
 from umtali.session.shared import Seats, TwoSeatMaker, TwoSeatSession, bots_named
 
 
 class RandomToy:
-    def choose(self, view: ToyView, rng: random.Random) -> ToyMove:
+    def choose(
+        self, view: ToyView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> ToyMove:
         return rng.choice(view.legal)
 
 
 class GreedyToy:
     """The lowest card that beats the pile's top, else the lowest card."""
 
-    def choose(self, view: ToyView, rng: random.Random) -> ToyMove:
+    def choose(
+        self, view: ToyView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> ToyMove:
         top = rank_of(view.pile[-1]) if view.pile else 99
         beating = [m for m in view.legal if rank_of(m.card) > top]
         return min(beating or view.legal, key=lambda m: rank_of(m.card))

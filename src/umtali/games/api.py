@@ -12,6 +12,8 @@ what every front end plays it through.
 * The answers a session gives (:class:`Accepted`, :class:`Refused`, :class:`Hint`,
   :class:`BotMove`, :class:`Recap`, :class:`Played`) and the error of a computer that
   breaks the rules (:class:`BotError`).
+* :class:`Deadline`: the moment by which a computer's decision is due (its thinking
+  budget); a bot that searches stops there with the best it has found.
 * :class:`RecordBody`: how a game writes its part of a record and reads it back; the
   envelope (format, version, digest, checks) is :mod:`umtali.kernel.record`'s.
 
@@ -21,6 +23,7 @@ A replay is told in the one vocabulary of :mod:`umtali.games.events`.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -33,6 +36,7 @@ __all__ = [
     "Accepted",
     "BotError",
     "BotMove",
+    "Deadline",
     "DealDue",
     "GameSpec",
     "Guard",
@@ -82,6 +86,43 @@ class BotMove(Generic[MoveT]):
     move: MoveT
     index: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a computer's decision is due: ``at``, on the time of ``clock`` (seconds).
+
+    A bot that searches (samples deals and plays them out) looks at it between two
+    samples and, once it has :meth:`passed`, chooses from what it has found so far;
+    a bot that does not search ignores it. The clock is handed in, so a test can
+    drive it without waiting.
+
+    >>> now = [10.0]
+    >>> deadline = Deadline.after(0.5, clock=lambda: now[0])
+    >>> deadline.passed(), deadline.left()
+    (False, 0.5)
+    >>> now[0] = 10.5
+    >>> deadline.passed(), deadline.left()
+    (True, 0.0)
+    """
+
+    at: float
+    clock: Callable[[], float] = time.perf_counter
+
+    @classmethod
+    def after(cls, seconds: float, *, clock: Callable[[], float] = time.perf_counter) -> Deadline:
+        """The deadline ``seconds`` from now on ``clock``."""
+        if not seconds >= 0:
+            raise ValueError(f"a thinking budget is a number of seconds, not {seconds!r}")
+        return cls(clock() + seconds, clock)
+
+    def passed(self) -> bool:
+        """Whether the decision is due now."""
+        return self.clock() >= self.at
+
+    def left(self) -> float:
+        """Seconds until it is due (0 once it has passed)."""
+        return max(0.0, self.at - self.clock())
 
 
 @dataclass(frozen=True)
@@ -294,16 +335,19 @@ class Session(Protocol):
         it. Refused, with nothing changed, when that hand is not under way or the move
         is not its next legal one."""
 
-    def bot_move(self) -> BotMove[Any]:
+    def bot_move(self, *, budget: float | None = None) -> BotMove[Any]:
         """Let the computer play the seat of :meth:`computer_to_move`; :class:`BotError`
-        if it fails or breaks the rules."""
+        if it fails or breaks the rules. ``budget``: the seconds it may think (its
+        :class:`Deadline`), ``None`` for as long as its level takes (the same move
+        for the same seed, whatever the machine)."""
 
     def last_played(self) -> Played:
         """The move played last, as it is stored."""
 
-    def hint(self, seat: int) -> Hint[Any] | Refused:
+    def hint(self, seat: int, *, budget: float | None = None) -> Hint[Any] | Refused:
         """The move the hint level would make for ``seat`` now, and why; refused when it
-        is not his move. Asking changes nothing the computer does later."""
+        is not his move. Asking changes nothing the computer does later. ``budget`` as
+        for :meth:`bot_move`."""
 
     def undo(self, seat: int, *, consent: bool = False) -> Accepted[Any] | Refused:
         """Take back ``seat``'s last move where the game's rule of undo allows."""

@@ -27,6 +27,7 @@ from umtali.games.api import (
     Accepted,
     BotError,
     BotMove,
+    Deadline,
     DealDue,
     Guard,
     Hint,
@@ -186,7 +187,19 @@ _H_co = TypeVar("_H_co", covariant=True)
 class _Chooser(Protocol[_V_contra, _M_co]):
     """A computer level of either game: it chooses a move from what its seat sees."""
 
-    def choose(self, view: _V_contra, rng: random.Random) -> _M_co: ...
+    def choose(
+        self, view: _V_contra, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> _M_co: ...
+
+
+def _choose(
+    bot: _Chooser[_V_contra, _M_co], view: _V_contra, rng: random.Random, budget: float | None
+) -> _M_co:
+    """``bot``'s choice, due ``budget`` seconds from now (``None``: no deadline, and the
+    bot is called just as before budgets were, so its choice is the same)."""
+    if budget is None:
+        return bot.choose(view, rng)
+    return bot.choose(view, rng, deadline=Deadline.after(budget))
 
 
 class _Hand(Protocol):
@@ -495,10 +508,15 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         assert hand is not None
         return Accepted(reply.move, self._play(hand, seat, reply.move))
 
-    def bot_move(self) -> BotMove[MoveT]:
+    def bot_move(self, *, budget: float | None = None) -> BotMove[MoveT]:
         """Let the computer in the seat to move choose and play one move, from its view
         and its decision's own RNG (:func:`decision_rng`). :class:`BotError` if it fails
-        or breaks the rules."""
+        or breaks the rules.
+
+        ``budget``: the seconds it may think (a :class:`Deadline` that many seconds
+        from now; a bot that searches stops there with the best it has found). With
+        ``None`` (the terminal, the arena, research) it thinks as long as its level
+        takes, so the same seed gives the same move on any machine."""
         hand = self.hand
         if hand is None:
             raise ValueError("no hand is being played: deal one first")
@@ -512,7 +530,7 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         rng = decision_rng(self.seed, self.hand_index, index)
         start = time.perf_counter()
         try:
-            move = bot.choose(view, rng)
+            move = _choose(bot, view, rng, budget)
         except Exception as e:
             what = f"the bot failed: {type(e).__name__}: {e}"
             raise BotError(seat, self.hand_index, index, what) from e
@@ -550,10 +568,11 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
         kept = self.match.meta.get("bot")
         return kept if isinstance(kept, str) and kept in self.known_levels else self.default_level
 
-    def hint(self, seat: int) -> Hint[MoveT] | Refused:
+    def hint(self, seat: int, *, budget: float | None = None) -> Hint[MoveT] | Refused:
         """The move the hint level (the default, whoever the opponent is) would make
         for ``seat`` now, and why; refused when it is not his move. Its RNG is its own (a
-        negative move index), so asking changes nothing the computer does later."""
+        negative move index), so asking changes nothing the computer does later.
+        ``budget`` as for :meth:`bot_move`."""
         hand = self.hand
         if hand is None or self._mover(hand) != seat:
             return Refused("a hint is given to the player to move, and it is not your turn")
@@ -561,7 +580,7 @@ class TwoSeatSession(ABC, Generic[MatchT, HandT, ViewT, MoveT]):
             self._hint_bot = self._make_bot(self.hint_level)
         view = self.view(seat)
         rng = decision_rng(self.seed, self.hand_index, -1 - len(hand.history))
-        move = self._hint_bot.choose(view, rng)
+        move = _choose(self._hint_bot, view, rng, budget)
         return Hint(move, self.hint_level, self._why(view, move))
 
     def undo(self, seat: int, *, consent: bool = False) -> Accepted[MoveT] | Refused:

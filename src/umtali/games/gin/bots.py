@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from umtali.games.api import Deadline
 from umtali.games.gin.melds import DEADWOOD_VALUES, min_deadwood
 from umtali.games.gin.state import GinMove
 from umtali.games.gin.view import GinView
@@ -37,8 +38,11 @@ class GinBot(Protocol):
 
     name: str
 
-    def choose(self, view: GinView, rng: random.Random) -> GinMove:
-        """A move from ``view.legal``."""
+    def choose(
+        self, view: GinView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> GinMove:
+        """A move from ``view.legal``, due by ``deadline`` if one is given (a bot that
+        searches stops there with the best it has found; the others ignore it)."""
         ...
 
 
@@ -53,7 +57,9 @@ class GinRandomBot:
 
     name = "random"
 
-    def choose(self, view: GinView, rng: random.Random) -> GinMove:
+    def choose(
+        self, view: GinView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> GinMove:
         return rng.choice(_legal(view, self.name))
 
 
@@ -73,7 +79,9 @@ class GinGreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: GinView, rng: random.Random) -> GinMove:
+    def choose(
+        self, view: GinView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> GinMove:
         legal = _legal(view, self.name)
         kinds = {move.kind for move in legal}
         if "take" in kinds:

@@ -500,13 +500,14 @@ class GinPartySession:
             self._last = hand
         return reply
 
-    def bot_move(self) -> BotMove[GinMove]:
-        """Let the computer move for the player of :meth:`computer_to_move`."""
+    def bot_move(self, *, budget: float | None = None) -> BotMove[GinMove]:
+        """Let the computer move for the player of :meth:`computer_to_move`, within
+        ``budget`` seconds if given (:meth:`GinPlaySession.bot_move`)."""
         player = self.computer_to_move()
         if player is None:
             raise ValueError("no player the computer plays is to move")
         hand, _seat = self._seated(player)
-        moved = hand.session.bot_move()
+        moved = hand.session.bot_move(budget=budget)
         self._last = hand
         return BotMove(player, moved.move, moved.index, moved.seconds)
 
@@ -519,13 +520,14 @@ class GinPartySession:
         played = hand.session.last_played()
         return Played(hand.number - 1, played.move_index, played.text, played.scores)
 
-    def hint(self, seat: int) -> Hint[GinMove] | Refused:
-        """The hint for player ``seat`` at the hand he plays."""
+    def hint(self, seat: int, *, budget: float | None = None) -> Hint[GinMove] | Refused:
+        """The hint for player ``seat`` at the hand he plays (``budget`` as for
+        :meth:`bot_move`)."""
         playing = self.playing(seat)
         if isinstance(playing, Refused):
             return playing
         hand, at = playing
-        return hand.session.hint(at)
+        return hand.session.hint(at, budget=budget)
 
     def undo(self, seat: int, *, consent: bool = False) -> Accepted[GinMove] | Refused:
         """Take back player ``seat``'s last move at his hand, where Gin Rummy's rule of

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import Final, Protocol
 
+from umtali.games.api import Deadline
 from umtali.games.klaberjass.bots.estimate import BID_THRESHOLD, hand_worth
 from umtali.games.klaberjass.bots.search import SearchKlaberjass
 from umtali.games.klaberjass.moves import (
@@ -61,8 +62,11 @@ class KlaberjassBot(Protocol):
 
     name: str
 
-    def choose(self, view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
-        """A move from ``view.legal``."""
+    def choose(
+        self, view: KlaberjassView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> KlaberjassMove:
+        """A move from ``view.legal``, due by ``deadline`` if one is given (a bot that
+        searches stops there with the best it has found; the others ignore it)."""
         ...
 
 
@@ -77,7 +81,9 @@ class RandomKlaberjass:
 
     name = "random"
 
-    def choose(self, view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
+    def choose(
+        self, view: KlaberjassView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> KlaberjassMove:
         return rng.choice(_legal(view, self.name))
 
 
@@ -123,7 +129,9 @@ class GreedyKlaberjass:
     threshold: Final = 5.0
     """The count a suit needs to be made trump."""
 
-    def choose(self, view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
+    def choose(
+        self, view: KlaberjassView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> KlaberjassMove:
         _legal(view, self.name)
         if view.phase in ("bid1", "bid2", "schmeiss"):
             counts = {suit: float(self._count(view.hand, suit)) for suit in range(4)}
@@ -167,7 +175,9 @@ class ExpertKlaberjass:
     name = "expert"
     threshold: Final = BID_THRESHOLD
 
-    def choose(self, view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
+    def choose(
+        self, view: KlaberjassView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> KlaberjassMove:
         legal = _legal(view, self.name)
         if view.phase in ("bid1", "bid2", "schmeiss"):
             return _bid(view, self._bid_worth(view), self.threshold)

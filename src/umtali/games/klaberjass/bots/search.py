@@ -13,6 +13,10 @@ same worlds serve every candidate move, so the comparison is between moves and n
 between deals. The last tricks are solved exactly in each world once few cards are left
 (:data:`EXACT_CARDS`).
 
+A ``deadline`` (a server's thinking budget, :class:`~umtali.games.api.Deadline`) is
+looked at before each world: once it has passed, the move chosen is the best over the
+worlds played so far, or, when not one was played, the ``expert``'s.
+
 >>> from umtali.kernel.deck import seeded_deck
 >>> from umtali.games.klaberjass.match import KlaberjassMatch
 >>> from umtali.games.klaberjass.terms import DECK
@@ -28,6 +32,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from umtali.games.api import Deadline
 from umtali.games.klaberjass.bots.estimate import BID_THRESHOLD, hand_worth
 from umtali.games.klaberjass.bots.worlds import deal_world
 from umtali.games.klaberjass.moves import (
@@ -140,7 +145,9 @@ class SearchKlaberjass:
             raise ValueError(f"the search plays out at least one world, not {worlds}")
         self.worlds = worlds
 
-    def choose(self, view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
+    def choose(
+        self, view: KlaberjassView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> KlaberjassMove:
         legal = view.legal
         if not legal:
             raise ValueError("the search bot was asked to move when it has no legal move")
@@ -149,12 +156,24 @@ class SearchKlaberjass:
         actions = [move.action for move in legal]
         totals = dict.fromkeys(actions, 0.0)
         me = view.seat
-        for _ in range(self.worlds):
+        for played in range(self.worlds):
+            if deadline is not None and deadline.passed():
+                if not played:
+                    return _expert(view, rng)
+                break
             world = deal_world(view, rng)
             for action in actions:
                 totals[action] += _played_out(world, action, me)
         best = max(actions, key=lambda action: totals[action])
         return KlaberjassMove.of_action(best)
+
+
+def _expert(view: KlaberjassView, rng: random.Random) -> KlaberjassMove:
+    """The ``expert``'s choice: the search's when its time is up before a world is played."""
+    # Imported here: the bots' package imports this module for its ``search`` level.
+    from umtali.games.klaberjass.bots import ExpertKlaberjass
+
+    return ExpertKlaberjass().choose(view, rng)
 
 
 def _played_out(world: KlaberjassHand, action: int, me: int) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from umtali.games.api import Deadline
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.view import PlayerView
 
@@ -20,6 +21,9 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A move from ``view.legal``."""
+    def choose(
+        self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> Move:
+        """A move from ``view.legal``, due by ``deadline`` if one is given (a bot that
+        searches stops there with the best it has found; the others ignore it)."""
         ...

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.games.api import Deadline
 from umtali.games.umtali.bots.evaluate import (
     W_DANGER,
     Situation,
@@ -91,7 +92,9 @@ class ExpertBot:
 
     name = "expert"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+    def choose(
+        self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> Move:
         legal = view.legal
         if not legal:
             raise ValueError("the expert bot was asked to move when it has no legal move")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.games.api import Deadline
 from umtali.games.umtali.melds import (
     SOLO_ACCEPTS,
     column_kind,
@@ -43,7 +44,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+    def choose(
+        self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> Move:
         legal = view.legal
         if not legal:
             raise ValueError("the greedy bot was asked to move when it has no legal move")

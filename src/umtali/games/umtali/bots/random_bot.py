@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.games.api import Deadline
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.view import PlayerView
 
@@ -21,7 +22,9 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+    def choose(
+        self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> Move:
         if not view.legal:
             raise ValueError("the random bot was asked to move when it has no legal move")
         return view.legal[rng.randrange(len(view.legal))]

@@ -12,7 +12,9 @@ score minus the opponent's), except in the last hand of a game, where turning th
 result is worth ``LAST_HAND_STAKE`` points more. The budget is a number of playouts and a time limit;
 a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
 settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
-it, or playing out identically) or clearly better (``SETTLED_BETTER`` above).
+it, or playing out identically) or clearly better (``SETTLED_BETTER`` above). A
+``deadline`` handed to :meth:`SearchBot.choose` (a server's thinking budget) stops it
+too, between two deals; with fewer than two deals played, the expert's choice stands.
 Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
 to the expert, which scores them directly.
 """
@@ -23,6 +25,7 @@ import random
 import time
 from collections.abc import Callable
 
+from umtali.games.api import Deadline
 from umtali.games.umtali.bots.evaluate import situation
 from umtali.games.umtali.bots.expert import ExpertBot
 from umtali.games.umtali.moves import Move, MoveKind
@@ -69,7 +72,9 @@ class SearchBot:
         self.min_deals = min_deals
         self.policy = ExpertBot()
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+    def choose(
+        self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
+    ) -> Move:
         legal = view.legal
         if not legal:
             raise ValueError("the search bot was asked to move when it has no legal move")
@@ -82,7 +87,7 @@ class SearchBot:
         candidates = self._candidates(view, _distinct(legal), rng)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(view, candidates, rng)
+        return self._search(view, candidates, rng, deadline)
 
     def _candidates(self, view: PlayerView, moves: list[Move], rng: random.Random) -> list[Move]:
         """The expert's choice first, then its runners-up."""
@@ -92,7 +97,13 @@ class SearchBot:
         first = self.policy.choose(view, rng)
         return [first, *[m for m in moves if m != first]][: self.candidates]
 
-    def _search(self, view: PlayerView, candidates: list[Move], rng: random.Random) -> Move:
+    def _search(
+        self,
+        view: PlayerView,
+        candidates: list[Move],
+        rng: random.Random,
+        due: Deadline | None,
+    ) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
         utility = _utility(view)
         # Per candidate, the sum and the sum of squares of its score minus the expert's
@@ -101,7 +112,11 @@ class SearchBot:
         squares = [0.0] * len(candidates)
         deals = 0
         done = 0
-        while done < self.playouts and time.perf_counter() < deadline:
+        while (
+            done < self.playouts
+            and time.perf_counter() < deadline
+            and (due is None or not due.passed())
+        ):
             world = determinize(view, rng, undo=False)
             scores = [
                 utility(self._playout(world.clone(), move, view.player, rng)) for move in candidates
