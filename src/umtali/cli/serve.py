@@ -43,6 +43,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             games_per_minute=args.games_per_minute,
             games_in_play=args.games_in_play,
             idle_seconds=args.idle_minutes * 60,
+            bot_seconds=args.bot_seconds,
         )
     except ValueError as e:
         raise UsageError(str(e)) from None

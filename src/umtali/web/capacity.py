@@ -1,11 +1,13 @@
 """What one server process lets its games take: how many new games a client address may
 make, how many games may be in play in memory at once, how long an untouched game stays
-in memory, and a fair share of the computer's threads for every game.
+in memory, and a fair share of the computer's threads and thinking time for every game.
 
 :class:`Capacity` holds the settings (docs/WEB.md, "Limits", "Games and memory");
 :class:`GameQuota` counts each address's new games; :class:`FairPool` runs the
 computer's thinking, one decision at a time per game and round-robin across games, so
-that a game with much to think about never starves another.
+that a game with much to think about never starves another, and gives each decision its
+share of the thinking budget (:func:`thinking_share`): the whole budget when no game
+waits, less the more games wait.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, TypeVar
 
 import anyio
@@ -24,11 +28,14 @@ from umtali.web.limits import RateLimit, TokenBucket
 
 __all__ = [
     "ADDRESSES",
+    "BOT_SECONDS",
+    "LEAST_BOT_SECONDS",
     "Capacity",
     "FairPool",
     "GameQuota",
     "ServerFullError",
     "TooManyGamesError",
+    "thinking_share",
 ]
 
 T = TypeVar("T")
@@ -36,6 +43,35 @@ T = TypeVar("T")
 ADDRESSES: Final = 10_000
 """How many client addresses' counts of new games are kept before the quiet ones are let
 go (an address let go starts again with its full allowance)."""
+
+BOT_SECONDS: Final = 1.0
+"""The computer's thinking budget for one decision, in seconds, when no game waits."""
+
+LEAST_BOT_SECONDS: Final = 0.05
+"""However many games wait, a decision is given at least this long (or the whole budget,
+if that is less)."""
+
+
+def thinking_share(
+    seconds: float, *, waiting: int, threads: int, least: float = LEAST_BOT_SECONDS
+) -> float:
+    """The thinking budget of a decision that starts while ``waiting`` other games wait
+    for the pool's ``threads``: ``seconds / (1 + waiting / threads)``, but at least
+    ``least`` (or ``seconds`` if that is less).
+
+    A game that waits has about ``waiting / threads`` decisions ahead of it, so with
+    every decision given this share, its wait and its own decision together take about
+    ``seconds``, however many games think: under load the computer plays less well,
+    not more slowly.
+
+    >>> thinking_share(1.0, waiting=0, threads=2)
+    1.0
+    >>> thinking_share(1.0, waiting=2, threads=2), thinking_share(1.0, waiting=6, threads=2)
+    (0.5, 0.25)
+    >>> thinking_share(1.0, waiting=100, threads=2), thinking_share(0.01, waiting=100, threads=2)
+    (0.05, 0.01)
+    """
+    return max(min(least, seconds), seconds / (1 + waiting / threads))
 
 
 @dataclass(frozen=True)
@@ -46,7 +82,8 @@ class Capacity:
     once, then one every ``60 / games_per_minute`` seconds). ``games_in_play``: games in
     play this process may hold in memory before it refuses new ones. ``idle_seconds``:
     a game untouched this long leaves memory (it is read again from the database when
-    next asked for).
+    next asked for). ``bot_seconds``: the computer's thinking budget for one decision
+    when no game waits for the pool (:func:`thinking_share` when games wait).
 
     >>> Capacity(games_per_minute=0)
     Traceback (most recent call last):
@@ -57,15 +94,17 @@ class Capacity:
     games_per_minute: int = 20
     games_in_play: int = 2_000
     idle_seconds: float = 30 * 60.0
+    bot_seconds: float = BOT_SECONDS
 
     def __post_init__(self) -> None:
         for name in ("games_per_minute", "games_in_play"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-        idle = self.idle_seconds
-        if isinstance(idle, bool) or not isinstance(idle, int | float) or not idle > 0:
-            raise ValueError(f"idle_seconds must be a number of seconds above 0, not {idle!r}")
+        for name in ("idle_seconds", "bot_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                raise ValueError(f"{name} must be a number of seconds above 0, not {value!r}")
 
     @property
     def new_games(self) -> RateLimit:
@@ -134,6 +173,10 @@ class FairPool:
     turns, round-robin, for the ``threads`` threads. A game asking for many decisions
     waits for its next one behind at most one decision of every other waiting game.
 
+    A decision run by :meth:`think` is given its share of a thinking budget as its turn
+    comes: the whole budget when no other game waits, less the more games wait
+    (:func:`thinking_share`).
+
     ``started``: called with each decision's key as it starts (for tests).
     """
 
@@ -154,12 +197,36 @@ class FairPool:
         return sum(len(queue) for queue in self._queues.values())
 
     @property
+    def waiting_games(self) -> int:
+        """How many games have a decision waiting for a thread."""
+        return len(self._queues)
+
+    def share(self, seconds: float) -> float:
+        """A decision's share of ``seconds`` of thinking if it started now, as the games
+        waiting make it (:func:`thinking_share`)."""
+        return thinking_share(seconds, waiting=self.waiting_games, threads=self.threads)
+
+    @property
     def games(self) -> int:
         """How many games have a decision waiting or running (what the pool keeps)."""
         return len(self._queues.keys() | self._running)
 
     async def run(self, key: Hashable, call: Callable[[], T]) -> T:
         """Run ``call`` in a thread on ``key``'s turn."""
+        async with self._turn(key):
+            return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+
+    async def think(self, key: Hashable, decide: Callable[[float], T], seconds: float) -> T:
+        """Run ``decide(budget)`` in a thread on ``key``'s turn, ``budget`` being its
+        share of ``seconds`` as the turn comes (:meth:`share`: the games still waiting
+        then)."""
+        async with self._turn(key):
+            budget = self.share(seconds)
+            return await anyio.to_thread.run_sync(partial(decide, budget), limiter=self._limiter)
+
+    @asynccontextmanager
+    async def _turn(self, key: Hashable) -> AsyncIterator[None]:
+        """Wait for ``key``'s turn and hold a thread of the pool until the block ends."""
         if self._limiter is None:  # made in the event loop, at its first use
             self._limiter = anyio.CapacityLimiter(self.threads)
         go = asyncio.Event()
@@ -181,7 +248,7 @@ class FairPool:
         try:
             if self._started is not None:
                 self._started(key)
-            return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+            yield
         finally:
             self._finish(key)
 

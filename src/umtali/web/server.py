@@ -21,7 +21,10 @@ deck, and its deck is stored with a salted commitment (:meth:`Store.start_hand`)
 anyone sees a card. The computer's decisions are seeded from a seed kept in the game's
 ``meta`` and think in a small pool of threads shared fairly (:class:`FairPool`: one
 decision at a time per game, the games taking turns), so a slow decision holds up only
-its own game. A game of three or four may deal at two tables at once, and the computer plays
+its own game; each decision has a thinking budget (``Capacity.bot_seconds``, less
+while games wait for the pool), at which a computer that searches stops with the best
+move it has found. The move it plays is stored as any other: a replay plays the stored
+moves and never thinks again. A game of three or four may deal at two tables at once, and the computer plays
 the seats no person holds (whole hands between computers too, at once).
 
 Announcements go through a :class:`~umtali.web.broadcast.Broadcaster`; it carries only
@@ -307,10 +310,11 @@ class GameServer:
             self._db_limiter = anyio.CapacityLimiter(self.store.connections)
         return await anyio.to_thread.run_sync(call, limiter=self._db_limiter)
 
-    async def _think(self, game_id: int, call: Callable[[], T]) -> T:
+    async def _think(self, game_id: int, decide: Callable[[float], T]) -> T:
         """Run the computer's (or a hint's) thinking for ``game_id`` in the bounded
-        pool, on the game's turn."""
-        return await self.pool.run(game_id, call)
+        pool, on the game's turn: ``decide`` is given its thinking budget in seconds,
+        the capacity's ``bot_seconds``, less when games wait (:meth:`FairPool.share`)."""
+        return await self.pool.think(game_id, decide, self.capacity.bot_seconds)
 
     # -- games in memory ---------------------------------------------------------------------
 
@@ -534,7 +538,7 @@ class GameServer:
             if session.deals_due():
                 await self._deal(live)
             elif session.computer_to_move() is not None:
-                await self._think(live.game_id, session.bot_move)
+                await self._think(live.game_id, lambda budget: session.bot_move(budget=budget))
                 await self._store_move(live)
             else:
                 return  # a person is to move
@@ -743,7 +747,8 @@ class GameServer:
                 raise NotYourTurn("a hint is given to the player to move, and it is not your turn")
             # The session refuses in the game's words (it is not his turn, he sits this
             # hand out): at once, before any thinking.
-            hint = await self._think(ref.game_id, partial(live.session.hint, ref.seat))
+            session, seat = live.session, ref.seat
+            hint = await self._think(ref.game_id, lambda budget: session.hint(seat, budget=budget))
             if isinstance(hint, Refused):
                 raise NotYourTurn(hint.reason)
             return HintReply(move=hint.move.text(), level=hint.level, why=hint.why)
