@@ -309,7 +309,7 @@ def test_a_bot_that_breaks_the_rules_is_named() -> None:
     class Cheat:
         name = "cheat"
 
-        def choose(self, view: object, rng: object) -> Move:
+        def choose(self, view: object, rng: object, *, deadline: object = None) -> Move:
             return Move.forfeit()
 
     session.bots = (Cheat(), Cheat())
