@@ -362,6 +362,7 @@ LIMIT_OPTIONS = [
     "--games-per-minute",
     "--games-in-play",
     "--idle-minutes",
+    "--bot-seconds",
 ]
 
 
@@ -395,6 +396,7 @@ def test_a_limit_from_the_environment_is_applied_unless_typed(
         ("UMTALI_HEADER_TIMEOUT", "0", "give from 0.1 to 3600 seconds, not 0"),
         ("UMTALI_MAX_CONNECTIONS", "many", "'many' is not a whole number: give from 1 to"),
         ("UMTALI_IDLE_MINUTES", "-1", "give from 0.01 to 10080 minutes, not -1"),
+        ("UMTALI_BOT_SECONDS", "0", "give from 0.001 to 600 seconds, not 0"),
     ],
 )
 def test_a_bad_limit_from_the_environment_is_refused(

@@ -257,14 +257,6 @@ def _add_serve(sub: Subparsers) -> None:
     _limit_options(serve)
     _capacity_options(serve)
     serve.add_argument(
-        "--bot-seconds",
-        type=seconds_between(0.001, 600),
-        default=1.0,
-        metavar="SECONDS",
-        help="the computer's thinking time for one move; while games wait for the"
-        " computer's threads each gets less, down to 0.05 s (default 1)",
-    )
-    serve.add_argument(
         "--workers",
         type=whole_between(1, 64),
         default=1,
@@ -362,6 +354,15 @@ def _capacity_options(serve: argparse.ArgumentParser) -> None:
         "MINUTES",
         "a game untouched this long leaves memory, read again from the database when next"
         " asked for",
+    )
+    add_setting(
+        serve,
+        "--bot-seconds",
+        seconds_between(0.001, 600),
+        1.0,
+        "SECONDS",
+        "the computer's thinking time for one move, 0.001 to 600; while games wait for the"
+        " computer's threads each gets less, down to 0.05 s",
     )
 
 
