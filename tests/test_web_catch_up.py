@@ -47,6 +47,12 @@ def wait_for(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.005)
 
 
+def hand_between_people(client: TestClient) -> tuple[int, dict[int, str]]:
+    """A new hand between two people: its game id and each seat's secret."""
+    created = new_game(client, opponent="person", kind="hand")
+    return created["game_id"], {seat["seat"]: seat["secret"] for seat in created["seats"]}
+
+
 def move_for(state: JSON, rng: random.Random) -> str:
     """A move that ends games soon enough: Gin Rummy's test player, else any legal move."""
     if state["game"] == "gin":
@@ -57,9 +63,7 @@ def move_for(state: JSON, rng: random.Random) -> str:
 
 def test_a_notice_brings_the_other_copy_up_to_date_without_a_whole_read(pg_url: str) -> None:
     with TestClient(app_on(pg_url)) as first, TestClient(app_on(pg_url)) as second:
-        created = new_game(first, opponent="person", kind="hand")
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        game_id = created["game_id"]
+        game_id, secrets = hand_between_people(first)
         states = {seat: state_of(second, secret) for seat, secret in secrets.items()}
         other = server_of(second)
         reads = other.reads
@@ -127,9 +131,7 @@ def test_moves_sent_to_either_process_keep_both_copies_exact(
 
 def test_a_seat_handed_over_elsewhere_is_read_whole(pg_url: str) -> None:
     with TestClient(app_on(pg_url)) as client:
-        created = new_game(client, opponent="person", kind="hand")
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        game_id = created["game_id"]
+        game_id, secrets = hand_between_people(client)
         server = server_of(client)
         before = state_of(client, secrets[0])
         assert not before["opponent"]["handed_over"]
@@ -151,9 +153,7 @@ def test_news_that_does_not_follow_on_is_read_whole(pg_url: str) -> None:
     replay it, as a stored game that breaks the rules must: the seat is told there is
     no such game, and nothing of it stays in memory."""
     with TestClient(app_on(pg_url)) as client:
-        created = new_game(client, opponent="person", kind="hand")
-        secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
-        game_id = created["game_id"]
+        game_id, secrets = hand_between_people(client)
         server = server_of(client)
         state = state_of(client, secrets[0])
         with Store.open(pg_url) as other:
