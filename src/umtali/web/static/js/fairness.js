@@ -75,6 +75,7 @@ class DealSeal {
     this.fourColour = false;
     this.drawn = null; // what the fold shows, to draw it again only when it changes
     this.dialog = null;
+    this.asked = null; // the check under way
     loadStyleSheet(STYLE_SHEET).catch(() => {});
   }
 
@@ -182,14 +183,17 @@ class DealSeal {
     if (!state || !handIsOver(state, hand)) return;
     const kept = this.kept(state.game_id)[hand];
     const dialog = this.openDialog(hand);
+    const asked = Symbol(`hand ${hand}`); // a check asked for since makes this one moot
+    this.asked = asked;
     const verdict = dialog.querySelector(".deal-check-verdict");
     let reveal;
     try {
       reveal = await api.verify(state.game_id, hand);
     } catch (error) {
-      this.say(verdict, "error", `The deck could not be read: ${error.message}. Try again in a moment.`);
+      if (this.asked === asked) this.say(verdict, "error", `The deck could not be read: ${error.message}. Try again in a moment.`);
       return;
     }
+    if (this.asked !== asked) return;
     const deck = Array.isArray(reveal?.deck) ? reveal.deck.map(String) : null;
     if (!reveal?.over || deck === null || typeof reveal.salt !== "string") {
       this.say(verdict, "error", "The server has not revealed this deck yet: it is shown once the hand is over.");
@@ -197,6 +201,7 @@ class DealSeal {
     }
     const sealed = kept?.commitment ?? reveal.commitment;
     const computed = await dealCommitment(reveal.salt, deck);
+    if (this.asked !== asked) return;
     const bad = deck.filter((card) => !parseCard(card));
     const twice = deck.filter((card, at) => deck.indexOf(card) !== at);
     const matches = computed !== null && computed === sealed && bad.length === 0 && twice.length === 0;
