@@ -157,6 +157,19 @@ def test_klaberjass_shows_the_seal_and_checks_the_finished_hand(
     assert dealt in page.inner_text("dialog.deal-check .deal-check-facts")
     assert asked == [f"games/{first['game_id']}/hands/0/verify"]
     shot(page, "check-1280")
+    # The plain SHA-256 a page served over http uses (no WebCrypto there) hashes as
+    # WebCrypto does, to the same seal.
+    plain = page.evaluate(
+        """async ([salt, deck]) => {
+            const { hexBytes } = await import("/static/js/fairness.js");
+            const { sha256Plain } = await import("/static/js/sha256.js");
+            const text = new TextEncoder().encode(deck.join(" "));
+            const data = new Uint8Array([...hexBytes(salt), ...text]);
+            return [...sha256Plain(data)].map((b) => b.toString(16).padStart(2, "0")).join("");
+        }""",
+        [reveal["salt"], reveal["deck"]],
+    )
+    assert plain == dealt
     page.keyboard.press("Escape")
     assert not page.locator("dialog.deal-check").is_visible()
     page.close()
