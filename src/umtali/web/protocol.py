@@ -526,9 +526,10 @@ ServerMessage = SeatState | ServerAccepted | ServerRefused | ServerError | Serve
 
 class VerifyReply(Message):
     """``GET /api/games/{id}/hands/{n}/verify``: the commitment published at the deal;
-    once the hand is over, also the salt (hex) and the deck (ASCII card names, top of
-    the deal first), so that ``sha256(salt + " ".join(deck))`` can be checked against
-    it."""
+    once the hand is over, also the salt (its bytes in hex) and the deck (ASCII card
+    names, top of the deal first), so that
+    ``sha256(bytes.fromhex(salt) + " ".join(deck).encode("ascii")).hexdigest()`` can be
+    checked against it (docs/WEB.md, "Fairness", has a worked example)."""
 
     game_id: int
     hand_index: int

@@ -73,6 +73,7 @@ export const api = {
   gamesOffered: () => call("GET", "/api/games-offered"),
   recordPath: (secret) => `${seatPath(secret)}/record`,
   fullRecordPath: (gameId) => `/api/games/${gameId}/record`,
+  verify: (gameId, hand) => call("GET", `/api/games/${gameId}/hands/${hand}/verify`),
   socketUrl: (secret) => {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     return `${scheme}//${window.location.host}/ws/seat/${encodeURIComponent(secret)}`;

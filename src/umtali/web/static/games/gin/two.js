@@ -16,6 +16,7 @@
 import { api } from "/static/js/api.js";
 import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
 import { byId, el, plural } from "/static/js/dom.js";
+import { showDealSeal } from "/static/js/fairness.js";
 import { focusAmong, steppedTo } from "/static/js/keys.js";
 import { rememberGame } from "/static/js/prefs.js";
 import { SeatPage } from "/static/js/seat_page.js";
@@ -190,6 +191,7 @@ export class GinTablePage extends SeatPage {
   renderBoard() {
     const { state } = this;
     this.renderTurn();
+    showDealSeal(this.part("seal"), this.state, { fourColour: this.fourColour });
     // A seat of a party game that has played no hand yet has no view: no board to draw.
     byId("gin-board").hidden = !state.view;
     if (state.view) {

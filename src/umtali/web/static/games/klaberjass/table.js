@@ -13,6 +13,7 @@
 import { api } from "/static/js/api.js";
 import { cardName, cardText, readableMove, suitPlace, suitSymbol } from "/static/js/cards.js";
 import { byId, el, plural } from "/static/js/dom.js";
+import { showDealSeal } from "/static/js/fairness.js";
 import { focusAmong, steppedTo } from "/static/js/keys.js";
 import { rememberGame } from "/static/js/prefs.js";
 import { SeatPage } from "/static/js/seat_page.js";
@@ -188,6 +189,7 @@ export class KlaberjassTablePage extends SeatPage {
 
   renderBoard() {
     this.renderTurn();
+    showDealSeal(this.part("seal"), this.state, { fourColour: this.fourColour });
     this.renderOpponent();
     this.renderTrump();
     this.renderTurned();

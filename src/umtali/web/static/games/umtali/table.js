@@ -13,6 +13,7 @@
 import { api, isMissingEndpoint } from "/static/js/api.js";
 import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
 import { byId, el, keepInTab, plural, tabValue } from "/static/js/dom.js";
+import { showDealSeal } from "/static/js/fairness.js";
 import { arrowStep, focusAmong, steppedTo } from "/static/js/keys.js";
 import {
   deepTakes,
@@ -424,6 +425,7 @@ export class TablePage extends SeatPage {
   renderBoard() {
     const { state } = this;
     this.renderTurn();
+    showDealSeal(this.part("seal"), this.state, { fourColour: this.fourColour });
     this.renderPresence();
     this.renderSide(1 - state.seat, "opponent");
     this.renderSide(state.seat, "own");
