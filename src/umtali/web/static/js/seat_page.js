@@ -10,6 +10,11 @@
 // keys of the buttons (data-key, by which the focus is kept across a redraw) take the
 // same prefix.
 //
+// While the connection is lost, a banner at the top of the window says so (and when
+// the next try is), and every button of the board is disabled, so that no move is sent
+// into the void; the first state the socket brings once it is back lifts both, and an
+// error said during the outage goes with them.
+//
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
 // renderBoard(), renderScores(), played(answer, before), takeHint(answer),
@@ -56,8 +61,12 @@ export class SeatPage {
     // before this one opened).
     this.partnerSecret = hotSeatPartner(secret);
     this.confirmed = this.partnerSecret !== null && takeHotSeatConfirmation(secret);
+    this.offline = false; // the connection was lost, and the table is not yet read again
+    this.socketLive = false; // the socket is open
+    this.countdown = null; // the banner's timer, counting down to the next try
+    this.offlineWatch = null; // disables the buttons a redraw adds while offline
     this.live = new LiveSeat(api.socketUrl(secret), {
-      onState: (state) => this.receive(state),
+      onState: (state) => this.fromSocket(state),
       onStatus: (status) => this.showConnection(status),
     });
   }
@@ -78,6 +87,19 @@ export class SeatPage {
     }
     this.accept(state);
   }
+
+  /** A state from the socket: the first after the connection came back ends the outage. */
+  fromSocket(state) {
+    if (this.offline && this.socketLive) {
+      this.offline = false;
+      this.dropError();
+      this.renderBanner();
+      this.receive(state, { redraw: true }); // drawn even if nothing changed: the buttons come back
+      return;
+    }
+    this.receive(state);
+  }
+
 
   /** Draw the table now (a table that must hold a redraw back overrides this). */
   draw() {
@@ -147,6 +169,10 @@ export class SeatPage {
   /** Send a move; once it is played, `focusAfter` is the data-key the focus goes to. */
   async play(move, focusAfter = null) {
     if (this.pending) return;
+    if (this.offline) {
+      this.nudgeBanner(); // nothing is sent while the connection is lost
+      return;
+    }
     this.pending = true;
     this.message = null;
     this.hinted = null;
@@ -166,6 +192,10 @@ export class SeatPage {
 
   /** Ask for a hint: the game marks the move hinted (takeHint(answer)) and says the sentence it returns. */
   async hint() {
+    if (this.offline) {
+      this.nudgeBanner();
+      return;
+    }
     if (!this.state?.your_turn) {
       this.say("info", "A hint is given on your turn.");
       return;
@@ -229,7 +259,92 @@ export class SeatPage {
     this.renderHandEnd();
     this.renderResult();
     this.renderRecords();
+    this.renderOffline();
     if (!this.renderCover()) this.restoreFocus(focusKey);
+  }
+
+  // -- the connection lost ---------------------------------------------------------------
+
+  /**
+   * While offline, every button of the board is disabled (and said so to a screen
+   * reader), the board dimmed, and a button a redraw adds is disabled as it comes; once
+   * back, the buttons this disabled are enabled again (a redraw makes most anew).
+   */
+  renderOffline() {
+    const table = this.part("table");
+    const board = this.part("board");
+    table.classList.toggle("offline", this.offline);
+    if (this.offline) {
+      this.disableBoard(board);
+      if (this.offlineWatch === null) {
+        this.offlineWatch = new MutationObserver(() => this.disableBoard(board));
+        this.offlineWatch.observe(board, { childList: true, subtree: true });
+      }
+      return;
+    }
+    this.offlineWatch?.disconnect();
+    this.offlineWatch = null;
+    for (const button of board.querySelectorAll("button[data-offline]")) {
+      button.disabled = false;
+      button.removeAttribute("aria-disabled");
+      delete button.dataset.offline;
+    }
+  }
+
+  disableBoard(board) {
+    for (const button of board.querySelectorAll("button:not(:disabled)")) {
+      button.disabled = true;
+      button.setAttribute("aria-disabled", "true");
+      button.dataset.offline = "true";
+    }
+  }
+
+  /** An error said before or during the outage is stale once the connection is lost or back. */
+  dropError() {
+    if (this.message?.kind === "error") this.message = null;
+  }
+
+  /** The banner over the window while the connection is lost: why the moves wait, when the next try is, and a button to try now. */
+  renderBanner(status = null, retryIn = 0) {
+    const banner = byId("connection-banner");
+    clearInterval(this.countdown);
+    this.countdown = null;
+    if (!banner) return;
+    if (!this.offline) {
+      banner.hidden = true;
+      banner.replaceChildren();
+      return;
+    }
+    const next = el("span", { attrs: { "aria-hidden": "true" } });
+    let text;
+    if (status === "waiting") {
+      const at = Date.now() + retryIn;
+      text = () => `Retrying in ${Math.max(1, Math.ceil((at - Date.now()) / 1000))} s.`;
+      this.countdown = setInterval(() => {
+        next.textContent = text();
+      }, 1000);
+    } else {
+      text = () => (this.socketLive ? "Back: reading the table…" : "Reconnecting…");
+    }
+    next.textContent = text();
+    const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+    retry.addEventListener("click", () => this.live.connectNow());
+    banner.replaceChildren(
+      el("strong", { text: "Connection lost." }),
+      el("span", { text: " Your moves wait until it is back. " }),
+      next,
+    );
+    if (status === "waiting") banner.append(" ", retry);
+    banner.hidden = false;
+  }
+
+  /** A move tried while offline: the banner shows it is why nothing happens. */
+  nudgeBanner() {
+    const banner = byId("connection-banner");
+    if (!banner) return;
+    banner.classList.remove("nudge");
+    void banner.offsetWidth; // start the animation again
+    banner.classList.add("nudge");
   }
 
   // -- hot-seat --------------------------------------------------------------------------
@@ -296,6 +411,16 @@ export class SeatPage {
     if (status === "no-seat") {
       this.noSeat("no seat has this link");
       return;
+    }
+    this.socketLive = status === "live";
+    const wasOffline = this.offline;
+    if (status === "waiting") this.offline = true;
+    else if (status === "too-many" || status === "stopped") this.offline = false; // moves go over HTTP still
+    // "connecting" and "live" keep it: offline lasts until the socket brings the table again.
+    this.renderBanner(status, retryIn);
+    if (wasOffline !== this.offline) {
+      this.dropError();
+      if (this.state) this.render();
     }
     const node = this.part("connection");
     node.dataset.status = status;
