@@ -13,7 +13,8 @@
 // While the connection is lost, a banner at the top of the window says so (and when
 // the next try is), and every button of the board is disabled, so that no move is sent
 // into the void; the first state the socket brings once it is back lifts both, and an
-// error said during the outage goes with them.
+// error said during the outage goes with them. The tab's title and icon mark the
+// player's turn, for a player in another tab.
 //
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
@@ -25,6 +26,10 @@ import { cardName, cardSvg, cardText } from "./cards.js";
 import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
+
+const ICON = "/static/img/icon.svg";
+const TURN_ICON = "/static/img/icon-turn.svg"; // the icon with a dot: your turn
+const TURN_MARK = "● Your turn — "; // before the tab's title on the player's turn
 
 const STATUS_TEXT = {
   connecting: "Connecting…",
@@ -100,6 +105,10 @@ export class SeatPage {
     this.receive(state);
   }
 
+  /** Whether `state` waits for this seat's player (not when the computer plays his seat). */
+  isYourTurn(state) {
+    return Boolean(state?.your_turn && !state.over && !state.handed_over);
+  }
 
   /** Draw the table now (a table that must hold a redraw back overrides this). */
   draw() {
@@ -251,7 +260,7 @@ export class SeatPage {
     table.dataset.version = String(state.version);
     table.dataset.pending = this.pending ? "true" : "false";
     byId(this.titleId).textContent = state.title;
-    document.title = `${state.title} · Umtali`;
+    this.renderTabTurn();
     this.renderBoard();
     this.renderMessage();
     this.renderScores();
@@ -261,6 +270,15 @@ export class SeatPage {
     this.renderRecords();
     this.renderOffline();
     if (!this.renderCover()) this.restoreFocus(focusKey);
+  }
+
+  /** The tab's title and icon: marked while it is the player's turn, for a player in another tab. */
+  renderTabTurn() {
+    const yours = this.isYourTurn(this.state);
+    document.title = `${yours ? TURN_MARK : ""}${this.state.title} · Umtali`;
+    const icon = document.querySelector("link[rel~='icon']");
+    const href = yours ? TURN_ICON : ICON;
+    if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
   }
 
   // -- the connection lost ---------------------------------------------------------------
