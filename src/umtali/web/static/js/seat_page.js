@@ -14,7 +14,8 @@
 // the next try is), and every button of the board is disabled, so that no move is sent
 // into the void; the first state the socket brings once it is back lifts both, and an
 // error said during the outage goes with them. The tab's title and icon mark the
-// player's turn, for a player in another tab.
+// player's turn, for a player in another tab, and the sounds (sound.js) tell a deal,
+// his own draw or play, and his turn.
 //
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
@@ -26,6 +27,7 @@ import { cardName, cardSvg, cardText } from "./cards.js";
 import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
+import { playSound } from "./sound.js";
 
 const ICON = "/static/img/icon.svg";
 const TURN_ICON = "/static/img/icon-turn.svg"; // the icon with a dot: your turn
@@ -91,6 +93,7 @@ export class SeatPage {
       return;
     }
     this.accept(state);
+    if (old && this.state === state) this.soundChange(old, state);
   }
 
   /** A state from the socket: the first after the connection came back ends the outage. */
@@ -103,6 +106,13 @@ export class SeatPage {
       return;
     }
     this.receive(state);
+  }
+
+  /** The sound of a change of the game seen from here: a new hand dealt, or the player's turn come. */
+  soundChange(old, state) {
+    const dealt = state.hand_index !== old.hand_index && !state.over;
+    if (dealt) playSound("deal");
+    if (this.isYourTurn(state) && !this.isYourTurn(old)) playSound("turn", dealt ? 0.3 : 0);
   }
 
   /** Whether `state` waits for this seat's player (not when the computer plays his seat). */
@@ -190,6 +200,7 @@ export class SeatPage {
     try {
       const answer = await api.move(this.secret, move);
       this.pending = false;
+      playSound(/^(draw|take)\b/.test(move) ? "draw" : "play");
       this.focusKey = focusAfter;
       this.played(answer, before); // the game's own: what it clears and what it keeps
       this.receive(answer.state, { redraw: true }); // no move is on its way now
