@@ -59,7 +59,7 @@ export class SeatPage {
     this.recordName = recordName; // a downloaded record's file is named `${recordName}-{id}.json`
     this.state = null;
     this.pending = false; // a move is on its way
-    this.message = null; // {kind: "error" | "hint" | "info", text}
+    this.message = null; // {kind: "error" | "hint" | "info", text, offline: said while offline}
     this.hinted = null; // the hint's move text, to mark its button
     this.focusKey = null; // the data-key to give the focus to once drawn
     this.fourColour = fourColour;
@@ -172,7 +172,7 @@ export class SeatPage {
   // -- asking the server -----------------------------------------------------------------
 
   say(kind, text) {
-    this.message = { kind, text };
+    this.message = { kind, text, offline: this.offline };
     this.render();
   }
 
@@ -328,9 +328,9 @@ export class SeatPage {
     }
   }
 
-  /** An error said before or during the outage is stale once the connection is lost or back. */
+  /** An error said before or during the outage, or anything said during it, is stale once the connection is lost or back. */
   dropError() {
-    if (this.message?.kind === "error") this.message = null;
+    if (this.message?.kind === "error" || this.message?.offline) this.message = null;
   }
 
   /** The banner over the window while the connection is lost: why the moves wait, when the next try is, and a button to try now. */
@@ -358,11 +358,8 @@ export class SeatPage {
     next.textContent = text();
     const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
     retry.addEventListener("click", () => this.live.connectNow());
-    banner.replaceChildren(
-      el("strong", { text: "Connection lost." }),
-      el("span", { text: " Your moves wait until it is back. " }),
-      next,
-    );
+    // One run of text, so that it wraps as a sentence beside the button on a phone.
+    banner.replaceChildren(el("span", { className: "connection-banner-text" }, el("strong", { text: "Connection lost." }), " Your moves wait until it is back. ", next));
     if (status === "waiting") banner.append(" ", retry);
     banner.hidden = false;
   }
@@ -460,9 +457,12 @@ export class SeatPage {
           ? `Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `
           : "This seat is open in too many tabs or windows: close one, then ",
       );
-      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
-      retry.addEventListener("click", () => this.live.connectNow());
-      node.append(retry);
+      // The banner over the page has "Retry now" while the connection is lost.
+      if (status === "too-many") {
+        const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+        retry.addEventListener("click", () => this.live.connectNow());
+        node.append(retry);
+      }
     } else {
       node.append(STATUS_TEXT[status] ?? status);
     }
