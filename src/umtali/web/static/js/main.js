@@ -12,6 +12,7 @@ import { byId, loadStyleSheet } from "./dom.js";
 import { showHome } from "./home.js";
 import { prefs } from "./prefs.js";
 import { showNoSeat } from "./seat_page.js";
+import { setSound, watchForGesture } from "./sound.js";
 
 const RETRY_MS = [500, 15000]; // the first and the longest wait before reading the seat again
 
@@ -34,6 +35,10 @@ function wireHeader(table) {
     document.body.classList.toggle("four-colour", fourColour.checked);
     table?.setFourColour(fourColour.checked);
   });
+  const sound = document.getElementById("sound");
+  sound.checked = prefs.sound;
+  sound.addEventListener("change", () => setSound(sound.checked));
+  watchForGesture();
   const dialog = document.getElementById("shortcuts");
   const open = () => {
     if (!dialog.open) dialog.showModal();

@@ -3,6 +3,7 @@
 //
 // - umtali.fourColour: "1" for the four-colour deck.
 // - umtali.sort: how the hand is sorted, "suit" or "rank".
+// - umtali.sound: "1" for the table's sounds (sound.js); off unless turned on.
 // - umtali.recent: the last few games opened in this browser, for "Resume": each the
 //   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
 //   its secret, so this is the one secret kept, and only for the seats this browser
@@ -33,6 +34,12 @@ export const prefs = {
   },
   set fourColour(on) {
     write("umtali.fourColour", on ? "1" : null);
+  },
+  get sound() {
+    return read("umtali.sound") === "1";
+  },
+  set sound(on) {
+    write("umtali.sound", on ? "1" : null);
   },
   get sort() {
     return read("umtali.sort") === "rank" ? "rank" : "suit";

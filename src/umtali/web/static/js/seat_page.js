@@ -10,6 +10,13 @@
 // keys of the buttons (data-key, by which the focus is kept across a redraw) take the
 // same prefix.
 //
+// While the connection is lost, a banner at the top of the window says so (and when
+// the next try is), and every button of the board is disabled, so that no move is sent
+// into the void; the first state the socket brings once it is back lifts both, and an
+// error said during the outage goes with them. The tab's title and icon mark the
+// player's turn, for a player in another tab, and the sounds (sound.js) tell a deal,
+// his own draw or play, and his turn.
+//
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
 // renderBoard(), renderScores(), played(answer, before), takeHint(answer),
@@ -20,6 +27,11 @@ import { cardName, cardSvg, cardText } from "./cards.js";
 import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
+import { playSound } from "./sound.js";
+
+const ICON = "/static/img/icon.svg";
+const TURN_ICON = "/static/img/icon-turn.svg"; // the icon with a dot: your turn
+const TURN_MARK = "● Your turn — "; // before the tab's title on the player's turn
 
 const STATUS_TEXT = {
   connecting: "Connecting…",
@@ -47,7 +59,7 @@ export class SeatPage {
     this.recordName = recordName; // a downloaded record's file is named `${recordName}-{id}.json`
     this.state = null;
     this.pending = false; // a move is on its way
-    this.message = null; // {kind: "error" | "hint" | "info", text}
+    this.message = null; // {kind: "error" | "hint" | "info", text, offline: said while offline}
     this.hinted = null; // the hint's move text, to mark its button
     this.focusKey = null; // the data-key to give the focus to once drawn
     this.fourColour = fourColour;
@@ -56,8 +68,12 @@ export class SeatPage {
     // before this one opened).
     this.partnerSecret = hotSeatPartner(secret);
     this.confirmed = this.partnerSecret !== null && takeHotSeatConfirmation(secret);
+    this.offline = false; // the connection was lost, and the table is not yet read again
+    this.socketLive = false; // the socket is open
+    this.countdown = null; // the banner's timer, counting down to the next try
+    this.offlineWatch = null; // disables the buttons a redraw adds while offline
     this.live = new LiveSeat(api.socketUrl(secret), {
-      onState: (state) => this.receive(state),
+      onState: (state) => this.fromSocket(state),
       onStatus: (status) => this.showConnection(status),
     });
   }
@@ -77,6 +93,31 @@ export class SeatPage {
       return;
     }
     this.accept(state);
+    if (old && this.state === state) this.soundChange(old, state);
+  }
+
+  /** A state from the socket: the first after the connection came back ends the outage. */
+  fromSocket(state) {
+    if (this.offline && this.socketLive) {
+      this.offline = false;
+      this.dropError();
+      this.renderBanner();
+      this.receive(state, { redraw: true }); // drawn even if nothing changed: the buttons come back
+      return;
+    }
+    this.receive(state);
+  }
+
+  /** The sound of a change of the game seen from here: a new hand dealt, or the player's turn come. */
+  soundChange(old, state) {
+    const dealt = state.hand_index !== old.hand_index && !state.over;
+    if (dealt) playSound("deal");
+    if (this.isYourTurn(state) && !this.isYourTurn(old)) playSound("turn", dealt ? 0.3 : 0);
+  }
+
+  /** Whether `state` waits for this seat's player (not when the computer plays his seat). */
+  isYourTurn(state) {
+    return Boolean(state?.your_turn && !state.over && !state.handed_over);
   }
 
   /** Draw the table now (a table that must hold a redraw back overrides this). */
@@ -131,7 +172,7 @@ export class SeatPage {
   // -- asking the server -----------------------------------------------------------------
 
   say(kind, text) {
-    this.message = { kind, text };
+    this.message = { kind, text, offline: this.offline };
     this.render();
   }
 
@@ -147,6 +188,10 @@ export class SeatPage {
   /** Send a move; once it is played, `focusAfter` is the data-key the focus goes to. */
   async play(move, focusAfter = null) {
     if (this.pending) return;
+    if (this.offline) {
+      this.nudgeBanner(); // nothing is sent while the connection is lost
+      return;
+    }
     this.pending = true;
     this.message = null;
     this.hinted = null;
@@ -155,6 +200,7 @@ export class SeatPage {
     try {
       const answer = await api.move(this.secret, move);
       this.pending = false;
+      playSound(/^(draw|take)\b/.test(move) ? "draw" : "play");
       this.focusKey = focusAfter;
       this.played(answer, before); // the game's own: what it clears and what it keeps
       this.receive(answer.state, { redraw: true }); // no move is on its way now
@@ -166,6 +212,10 @@ export class SeatPage {
 
   /** Ask for a hint: the game marks the move hinted (takeHint(answer)) and says the sentence it returns. */
   async hint() {
+    if (this.offline) {
+      this.nudgeBanner();
+      return;
+    }
     if (!this.state?.your_turn) {
       this.say("info", "A hint is given on your turn.");
       return;
@@ -221,7 +271,7 @@ export class SeatPage {
     table.dataset.version = String(state.version);
     table.dataset.pending = this.pending ? "true" : "false";
     byId(this.titleId).textContent = state.title;
-    document.title = `${state.title} · Umtali`;
+    this.renderTabTurn();
     this.renderBoard();
     this.renderMessage();
     this.renderScores();
@@ -229,7 +279,98 @@ export class SeatPage {
     this.renderHandEnd();
     this.renderResult();
     this.renderRecords();
+    this.renderOffline();
     if (!this.renderCover()) this.restoreFocus(focusKey);
+  }
+
+  /** The tab's title and icon: marked while it is the player's turn, for a player in another tab. */
+  renderTabTurn() {
+    const yours = this.isYourTurn(this.state);
+    document.title = `${yours ? TURN_MARK : ""}${this.state.title} · Umtali`;
+    const icon = document.querySelector("link[rel~='icon']");
+    const href = yours ? TURN_ICON : ICON;
+    if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+  }
+
+  // -- the connection lost ---------------------------------------------------------------
+
+  /**
+   * While offline, every button of the board is disabled (and said so to a screen
+   * reader), the board dimmed, and a button a redraw adds is disabled as it comes; once
+   * back, the buttons this disabled are enabled again (a redraw makes most anew).
+   */
+  renderOffline() {
+    const table = this.part("table");
+    const board = this.part("board");
+    table.classList.toggle("offline", this.offline);
+    if (this.offline) {
+      this.disableBoard(board);
+      if (this.offlineWatch === null) {
+        this.offlineWatch = new MutationObserver(() => this.disableBoard(board));
+        this.offlineWatch.observe(board, { childList: true, subtree: true });
+      }
+      return;
+    }
+    this.offlineWatch?.disconnect();
+    this.offlineWatch = null;
+    for (const button of board.querySelectorAll("button[data-offline]")) {
+      button.disabled = false;
+      button.removeAttribute("aria-disabled");
+      delete button.dataset.offline;
+    }
+  }
+
+  disableBoard(board) {
+    for (const button of board.querySelectorAll("button:not(:disabled)")) {
+      button.disabled = true;
+      button.setAttribute("aria-disabled", "true");
+      button.dataset.offline = "true";
+    }
+  }
+
+  /** An error said before or during the outage, or anything said during it, is stale once the connection is lost or back. */
+  dropError() {
+    if (this.message?.kind === "error" || this.message?.offline) this.message = null;
+  }
+
+  /** The banner over the window while the connection is lost: why the moves wait, when the next try is, and a button to try now. */
+  renderBanner(status = null, retryIn = 0) {
+    const banner = byId("connection-banner");
+    clearInterval(this.countdown);
+    this.countdown = null;
+    if (!banner) return;
+    if (!this.offline) {
+      banner.hidden = true;
+      banner.replaceChildren();
+      return;
+    }
+    const next = el("span", { attrs: { "aria-hidden": "true" } });
+    let text;
+    if (status === "waiting") {
+      const at = Date.now() + retryIn;
+      text = () => `Retrying in ${Math.max(1, Math.ceil((at - Date.now()) / 1000))} s.`;
+      this.countdown = setInterval(() => {
+        next.textContent = text();
+      }, 1000);
+    } else {
+      text = () => (this.socketLive ? "Back: reading the table…" : "Reconnecting…");
+    }
+    next.textContent = text();
+    const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+    retry.addEventListener("click", () => this.live.connectNow());
+    // One run of text, so that it wraps as a sentence beside the button on a phone.
+    banner.replaceChildren(el("span", { className: "connection-banner-text" }, el("strong", { text: "Connection lost." }), " Your moves wait until it is back. ", next));
+    if (status === "waiting") banner.append(" ", retry);
+    banner.hidden = false;
+  }
+
+  /** A move tried while offline: the banner shows it is why nothing happens. */
+  nudgeBanner() {
+    const banner = byId("connection-banner");
+    if (!banner) return;
+    banner.classList.remove("nudge");
+    void banner.offsetWidth; // start the animation again
+    banner.classList.add("nudge");
   }
 
   // -- hot-seat --------------------------------------------------------------------------
@@ -297,6 +438,16 @@ export class SeatPage {
       this.noSeat("no seat has this link");
       return;
     }
+    this.socketLive = status === "live";
+    const wasOffline = this.offline;
+    if (status === "waiting") this.offline = true;
+    else if (status === "too-many" || status === "stopped") this.offline = false; // moves go over HTTP still
+    // "connecting" and "live" keep it: offline lasts until the socket brings the table again.
+    this.renderBanner(status, retryIn);
+    if (wasOffline !== this.offline) {
+      this.dropError();
+      if (this.state) this.render();
+    }
     const node = this.part("connection");
     node.dataset.status = status;
     node.replaceChildren(el("span", { className: "dot", attrs: { "aria-hidden": "true" } }));
@@ -306,9 +457,12 @@ export class SeatPage {
           ? `Connection lost: retrying in ${Math.max(1, Math.round(retryIn / 1000))} s `
           : "This seat is open in too many tabs or windows: close one, then ",
       );
-      const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
-      retry.addEventListener("click", () => this.live.connectNow());
-      node.append(retry);
+      // The banner over the page has "Retry now" while the connection is lost.
+      if (status === "too-many") {
+        const retry = el("button", { className: "quiet", text: "Retry now", attrs: { type: "button" } });
+        retry.addEventListener("click", () => this.live.connectNow());
+        node.append(retry);
+      }
     } else {
       node.append(STATUS_TEXT[status] ?? status);
     }
