@@ -428,7 +428,13 @@ LAYOUT_CHECKS = """() => {
   for (let i = 0; i < regions.length; i++) for (let j = i + 1; j < regions.length; j++) {
     if (overlap(box(regions[i]), box(regions[j]))) problems.push(`regions overlap: ${regions[i].id || regions[i].className} / ${regions[j].id || regions[j].className}`);
   }
-  const groups = ["#hand .hand-card", "#own-melds .table-item", "#opponent-melds .table-item", "#actions > *"];
+  // On a phone the hand's cards overlap, each leaving the index (rank and suit) of the one under it in view.
+  const cards = [...document.querySelectorAll("#hand .hand-card")].filter(visible).map(box);
+  for (let i = 1; i < cards.length; i++) {
+    const [a, b] = [cards[i - 1], cards[i]];
+    if (Math.abs(a.top - b.top) < a.height / 2 && b.left - a.left < a.width * 0.5) problems.push(`#hand cards ${i - 1} and ${i} hide an index`);
+  }
+  const groups = ["#own-melds .table-item", "#opponent-melds .table-item", "#actions > *"];
   for (const selector of groups) {
     const items = [...document.querySelectorAll(selector)].filter(visible);
     for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
