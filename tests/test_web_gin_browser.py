@@ -140,7 +140,8 @@ LAYOUT_CHECKS = """() => {
   if (document.documentElement.scrollWidth > width) problems.push(`page ${document.documentElement.scrollWidth}px wide in ${width}px`);
   for (const el of document.querySelectorAll("body *")) {
     if (!visible(el) || el.closest("svg")) continue;
-    if (box(el).right > width + 0.5) problems.push(`${el.tagName}#${el.id}.${el.className} ends at ${box(el).right}`);
+    // At a phone's table the site's bar is one line that scrolls sideways: its end may lie past the edge.
+    if (box(el).right > width + 0.5 && !el.closest(".site-header")) problems.push(`${el.tagName}#${el.id}.${el.className} ends at ${box(el).right}`);
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (own && size < 12) problems.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 20)}" at ${size}px`);

@@ -13,18 +13,18 @@ player reads the table) and made through the page only.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, ViewportSize, WebSocket
+from playwright.sync_api import Browser, Page, Response, WebSocket
 
 from tests.browser import DESKTOP, PHONE, seat_context
+from tests.layout import SIZES
+from tests.layout import layout_problems as shared_layout_problems
 from tests.servers import ServerProcess
 from tests.test_conformance_web import Scan
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
@@ -244,65 +244,17 @@ def test_the_secrecy_scan_of_a_page_s_messages_finds_a_card_it_may_not_see() -> 
 
 # -- the table's layout -------------------------------------------------------------------------
 
-SIZES: list[ViewportSize] = [
-    {"width": 360, "height": 640},
-    {"width": 390, "height": 844},
-    {"width": 1280, "height": 800},
-    {"width": 1920, "height": 1080},
-]
-"""Two phones and two desktops: the table must serve each without scrolling to move."""
+KEY_PARTS = ["#kj-turn", "#kj-table .opponent", "#kj-trump", "#kj-turned", "#kj-bottom", "#kj-trick", "#kj-hand", "#kj-actions"]  # fmt: skip
+"""What a player needs in view to move: the turn's line, the opponent's side, trump, the
+turned-up card (or the 7 given for it), the bottom card, the trick, the hand and the moves."""
 
-KEY_PARTS = ["#kj-table .opponent", "#kj-trump", "#kj-turned", "#kj-bottom", "#kj-trick", "#kj-hand", "#kj-actions"]  # fmt: skip
-"""What a player needs in view to move: the opponent's side, trump, the turned-up card (or
-the 7 given for it), the bottom card, the trick, the hand and the moves."""
-
-LAYOUT = """(parts) => {
-  const problems = [];
-  const width = document.documentElement.clientWidth;
-  const inView = (b) => b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight + 0.5 && b.right <= width + 0.5;
-  const boxes = [];
-  for (const selector of parts) {
-    const part = document.querySelector(selector);
-    if (!part || !part.checkVisibility()) continue;
-    const b = part.getBoundingClientRect();
-    if (!inView(b)) problems.push(`${selector} at ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)} in ${width}x${innerHeight}`);
-    boxes.push([selector, b]);
-  }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [one, a] = boxes[i];
-    const [two, b] = boxes[j];
-    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`${one} overlaps ${two}`);
-  }
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
-  for (const node of document.querySelectorAll("#kj-table *")) {
-    if (!node.checkVisibility() || node.closest("svg")) continue;
-    if (node.getBoundingClientRect().right > width + 0.5) problems.push(`${node.tagName}#${node.id}.${node.className} ends past the page's edge`);
-    const own = [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim());
-    const size = parseFloat(getComputedStyle(node).fontSize);
-    if (own && size < 12) problems.push(`"${node.textContent.trim().slice(0, 30)}" at ${size}px`);
-  }
-  return problems;
-}"""
-"""What is wrong with the table as shown from the page's top: a key part out of view or
-over another, the page wider than the screen, text under 12 px."""
-
-
-SHOTS = os.environ.get("UMTALI_SCREENSHOTS")
-"""A folder to keep the layout test's screenshots in, to look at (none are kept unless set)."""
+ROOT = "#kj-table"
 
 
 def layout_problems(page: Page, parts: list[str], name: str) -> list[str]:
-    """What :data:`LAYOUT` finds wrong on ``page``; its screenshot kept as ``name`` in
-    :data:`SHOTS`, if set."""
-    page.evaluate("window.scrollTo(0, 0)")
-    problems: list[str] = page.evaluate(LAYOUT, parts)
-    if SHOTS:
-        size = page.viewport_size or {"width": 0, "height": 0}
-        folder = Path(SHOTS)
-        folder.mkdir(parents=True, exist_ok=True)
-        shot = f"klaberjass-{name.replace(' ', '-').replace(',', '')}-{size['width']}x{size['height']}.png"
-        page.screenshot(path=str(folder / shot))
-    return problems
+    """What the shared check (tests/layout.py) finds wrong with the table; its screenshot
+    kept as ``klaberjass-<name>`` when screenshots are asked for."""
+    return shared_layout_problems(page, parts, ROOT, f"klaberjass-{name}")
 
 
 def test_the_table_keeps_what_a_player_needs_in_view_at_phone_and_desktop_sizes(
