@@ -39,7 +39,12 @@ LAYOUT = """({parts, root, still}) => {
     const [two, b] = boxes[j];
     if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`${one} overlaps ${two}`);
   }
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+  if (document.documentElement.scrollWidth > width) {
+    // Name the outermost parts that reach past the window, to say what widens the page.
+    const wide = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > width + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > width + 0.5));
+    const names = wide.slice(0, 3).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : ""));
+    problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px (${names.join(", ")})`);
+  }
   const tall = document.documentElement.scrollHeight;
   if (still && tall > innerHeight + 1) problems.push(`the page is ${tall}px high in ${innerHeight}px: it scrolls`);
   for (const node of document.querySelectorAll(`${root} *`)) {
