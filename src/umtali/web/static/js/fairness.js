@@ -126,7 +126,7 @@ class DealSeal {
       "summary",
       { attrs: { title: `The seal of hand ${hand + 1}'s deck: ${commitment}`, "data-seal-key": "summary" } },
       el("span", { className: "seal-mark", attrs: { "aria-hidden": "true" } }),
-      el("span", { className: "seal-word", text: "Deal sealed: " }),
+      el("span", { className: "seal-word wide-only", text: "Deal sealed: " }),
       el("code", { className: "seal-short", text: shortSeal(commitment) }),
     );
     const body = el(
