@@ -383,7 +383,7 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
         >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
         >>> _ = session.deal()
         >>> session.hand_title(session.names_for(0))
-        'Game 1, hand 1 of 4 · Computer (greedy) deals'
+        'Game 1, hand 1 of 4 · Computer (Casual) deals'
         >>> from umtali.games.umtali.rules import PRACTICAL
         >>> practical = PlaySession.new(seed=3, humans={0}, bot="greedy", rules=PRACTICAL)
         >>> _ = practical.deal()
