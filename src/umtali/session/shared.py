@@ -126,7 +126,7 @@ class Seats:
         return (None if 0 in people else self.bot, None if 1 in people else self.bot)
 
     def players(self) -> tuple[str, str]:
-        """The players' names: "You" and "Computer (LEVEL)", or "Player 1" and
+        """The players' names: "You" and "Computer (Casual)", or "Player 1" and
         "Player 2" in hot-seat.
 
         >>> Seats(4, frozenset({1}), "greedy").players()

@@ -195,8 +195,8 @@ class GinPartySession:
     ) -> GinPartySession:
         """A new game of ``players`` (3 or 4) against the computer's level ``bot``, the
         people at the seats ``humans``, its seats kept in the record's ``meta``. One
-        person is "You" and each computer "Computer N (LEVEL)"; with several people
-        every player is "Player N".
+        person is "You" and each computer "Computer N (Casual)" (its level's title); with
+        several people every player is "Player N".
 
         >>> GinPartySession.new(players=4, seed=1, humans={0, 1, 2, 3}).names
         ('Player 1', 'Player 2', 'Player 3', 'Player 4')
@@ -290,7 +290,7 @@ class GinPartySession:
         players: Sequence[str] | None = None,
     ) -> GinPartySession:
         """A game between computer ``levels``, one per player (3 or 4 of them), named
-        "Computer N (LEVEL)"; the seats and seed scheme of :meth:`new`.
+        "Computer N (Casual)"; the seats and seed scheme of :meth:`new`.
 
         >>> party = GinPartySession.between_bots(("greedy", "random", "expert"), 3)
         >>> party.names[1], party.humans
