@@ -31,7 +31,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Traceback" not in out + result.stderr
-    assert out.startswith("A game of Gin Rummy to 100: You against Computer (greedy). Seed 4.")
+    assert out.startswith("A game of Gin Rummy to 100: You against Computer (Casual). Seed 4.")
     assert "Knock limit 10" in out
     hands = out.count("End of the hand")
     assert hands >= 1
@@ -39,7 +39,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         r"^Gin Rummy, hand (\d+) \(to 100\) · (?:You deal|\S+ \S+ deals)$", out, re.M
     )
     assert dealt == [str(n) for n in range(1, hands + 1)]
-    final = re.search(r"(You|Computer \(greedy\)) wins? the game, (\d+) to (\d+)", out)
+    final = re.search(r"(You|Computer \(Casual\)) wins? the game, (\d+) to (\d+)", out)
     assert final is not None
     assert int(final[2]) >= 100 + 100  # the hands' points and the game bonus at least
     assert "Final" in out  # the score sheet with the bonuses
@@ -80,7 +80,7 @@ def test_moves_are_typed_in_notation_and_refused_with_the_reason(tmp_path: Path)
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "  Computer (greedy) discards 10♦" in out
+    assert "  Computer (Casual) discards 10♦" in out
     assert (
         "'draw now' is not a Gin Rummy move: say draw, take, pass, discard CARD or knock CARD"
         in out
@@ -321,7 +321,7 @@ def test_a_played_game_is_replayed_to_where_it_stopped(tmp_path: Path) -> None:
     out = io.StringIO()
     assert main(["replay", str(tmp_path / "g.json")], out) == 0
     text = out.getvalue()
-    assert text.startswith("Gin Rummy between You (Player 1) and Computer (greedy) (Player 2)")
+    assert text.startswith("Gin Rummy between You (Player 1) and Computer (Casual) (Player 2)")
     assert "    Player 2 takes 3♣ from the pile\n    Player 2 discards 10♦\n" in text
     assert "(the hand is unfinished)" in text
     assert text.rstrip().splitlines()[-1].startswith("The game is unfinished: hand 1 stops at")
@@ -336,20 +336,20 @@ def test_three_hand_against_two_computers_to_the_end(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith(
-        "A game of three-hand Gin Rummy to 100: You, Computer 2 (greedy) and Computer 3"
-        " (greedy). Seed 5."
+        "A game of three-hand Gin Rummy to 100: You, Computer 2 (Casual) and Computer 3"
+        " (Casual). Seed 5."
     )
     assert (
-        "You drew K♥ and play alone first; Computer 3 (greedy) drew 10♣ and sits out;"
-        " Computer 2 (greedy) drew 7♠ and plays for the team." in out
+        "You drew K♥ and play alone first; Computer 3 (Casual) drew 10♣ and sits out;"
+        " Computer 2 (Casual) drew 7♠ and plays for the team." in out
     )
     assert (
-        "Hand 1: you alone against Computer 2 (greedy), Computer 2 (greedy) to deal;"
-        " Computer 3 (greedy) sits out." in out
+        "Hand 1: you alone against Computer 2 (Casual), Computer 2 (Casual) to deal;"
+        " Computer 3 (Casual) sits out." in out
     )
     seatings = re.findall(r"^Hand (\d+): .* (?:sits|sit) out\.$", out, re.M)
     assert seatings == [str(n) for n in range(1, len(seatings) + 1)]
-    totals = re.findall(r"^Totals: you (\d+), Computer 2 \(greedy\) (\d+), Computer 3", out, re.M)
+    totals = re.findall(r"^Totals: you (\d+), Computer 2 \(Casual\) (\d+), Computer 3", out, re.M)
     assert len(totals) == len(seatings)
     assert re.search(
         r"wins? the game\. With 25 for each hand (he|you|they) won and (100|200) for the game", out
@@ -365,12 +365,12 @@ def test_four_hand_shows_both_tables_and_the_team_totals(tmp_path: Path) -> None
     out = result.stdout
     assert "A game of four-hand Oklahoma Gin to 150" in out
     assert (
-        "You and Computer 3 (greedy) play as a team against Computer 2 (greedy) and"
-        " Computer 4 (greedy)" in out
+        "You and Computer 3 (Casual) play as a team against Computer 2 (Casual) and"
+        " Computer 4 (Casual)" in out
     )
-    assert "Deal 1: you against Computer 2 (greedy), you to deal; Computer 3 (greedy)" in out
-    assert "Deal 2: you against Computer 4 (greedy)" in out  # partners swap opponents
-    assert re.search(r"^Team totals: you and Computer 3 \(greedy\) \d+, ", out, re.M)
+    assert "Deal 1: you against Computer 2 (Casual), you to deal; Computer 3 (Casual)" in out
+    assert "Deal 2: you against Computer 4 (Casual)" in out  # partners swap opponents
+    assert re.search(r"^Team totals: you and Computer 3 \(Casual\) \d+, ", out, re.M)
     deals = len(re.findall(r"^Deal \d+:", out, re.M))
     assert out.count("End of the hand") == 2 * deals
     assert re.search(r"win the game\. With 25 for each hand (you|they) won", out)
@@ -414,7 +414,7 @@ def test_a_party_game_is_saved_resumed_and_replayed(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     out = again.stdout
     assert out.startswith("Resuming the game of three-hand Gin Rummy saved in p.json.\n")
-    assert "Hand 1: you alone against Computer 2 (greedy)" in out
+    assert "Hand 1: you alone against Computer 2 (Casual)" in out
     assert re.search(r"wins? the game\. With 25 for each hand (he|you|they) won", out)
     assert "The record is in p.json (replay it with: umtali replay p.json)" in out
     whole = load_any_file(tmp_path / "p.json")
@@ -428,19 +428,19 @@ def test_a_party_game_is_saved_resumed_and_replayed(tmp_path: Path) -> None:
     assert main(["replay", str(tmp_path / "p.json")], told) == 0
     text = told.getvalue()
     assert text.startswith(
-        "Three-hand Gin Rummy between You, Computer 2 (greedy) and Computer 3 (greedy),"
+        "Three-hand Gin Rummy between You, Computer 2 (Casual) and Computer 3 (Casual),"
         " to 100\nYou drew K♥ and play alone first;"
     )
     seatings = re.findall(r"^== Hand (\d+): (.*) ==$", text, re.M)
     assert [int(number) for number, _ in seatings] == list(range(1, len(whole.hands) + 1))
     assert seatings[0][1] == (
-        "you alone against Computer 2 (greedy), Computer 2 (greedy) to deal;"
-        " Computer 3 (greedy) sits out"
+        "you alone against Computer 2 (Casual), Computer 2 (Casual) to deal;"
+        " Computer 3 (Casual) sits out"
     )
     assert len(re.findall(r"^  Totals: ", text, re.M)) == len(whole.hands)
     # The moves and boards name the two players at the hand.
     assert "\nturn 1 · You\n" in text
-    assert "\n  Computer 2 (greedy): " in text
+    assert "\n  Computer 2 (Casual): " in text
     final = re.findall(r"^.* wins? the game\. .*$", text, re.M)
     assert final == re.findall(r"^.* wins? the game\. .*$", out, re.M)[:1]
 

@@ -34,7 +34,7 @@ def test_a_whole_game_is_played_saved_resumed_and_replayed_at_the_terminal(
     # The score sheet: each finished hand, the totals, the points of the hand under way.
     sheet = begun.stdout.rsplit("You> score\n", 1)[-1]
     assert re.search(r"^  Hand 1 \((made|failed|tied|thrown in)\): You \d+, ", sheet, re.M)
-    assert re.search(r"^Totals: You \d+, Computer \(random\) \d+ \(to 500\)", sheet, re.M)
+    assert re.search(r"^Totals: You \d+, Computer \(Beginner\) \d+ \(to 500\)", sheet, re.M)
     assert "Continue it with: umtali play --resume game.json" in begun.stdout
     stopped = load_any_file(tmp_path / "game.json")
     assert isinstance(stopped, KlaberjassMatch)
@@ -55,7 +55,7 @@ def test_a_whole_game_is_played_saved_resumed_and_replayed_at_the_terminal(
     assert winner is not None
     totals = match.totals()
     assert totals[winner] >= 500
-    names = ("You", "Computer (random)")
+    names = ("You", "Computer (Beginner)")
     verb = "win" if winner == 0 else "wins"
     assert f"{names[winner]} {verb} the game, {totals[winner]} to {totals[1 - winner]}." in out
     assert "The record is in game.json (replay it with: umtali replay game.json)" in out
@@ -64,7 +64,7 @@ def test_a_whole_game_is_played_saved_resumed_and_replayed_at_the_terminal(
     replayed = umtali("replay", "game.json", cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     told = replayed.stdout
-    assert told.startswith("Klaberjass between You (Player 1) and Computer (random) (Player 2)")
+    assert told.startswith("Klaberjass between You (Player 1) and Computer (Beginner) (Player 2)")
     assert f"== Hand {len(match.hands)} · " in told
-    won_by = "you" if winner == 0 else "Computer (random)"
+    won_by = "you" if winner == 0 else "Computer (Beginner)"
     assert told.rstrip().splitlines()[-1] == f"The game is over: won by {won_by}."

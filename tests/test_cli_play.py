@@ -21,6 +21,7 @@ import pytest
 
 from umtali.games.umtali.bots import DEFAULT_BOT
 from umtali.kernel.cards import display_key, parse_card
+from umtali.kernel.players import computer_name
 
 UMTALI = str(Path(sys.executable).parent / "umtali")
 
@@ -74,12 +75,12 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert "Game so far" in out
     assert out.count("End of the hand") == 4
     assert "Total" in out
-    assert re.search(r"(You win|Computer \(expert\) wins) the game\.|The game is drawn\.", out)
+    assert re.search(r"(You win|Computer \(Expert\) wins) the game\.|The game is drawn\.", out)
     data = json.loads(record.read_text(encoding="utf-8"))
     assert len(data["hands"]) == 4
     assert all("scores" in hand for hand in data["hands"])
     # The computer's moves are shown as sentences, and its draws stay hidden.
-    assert "Computer (expert) draws from the stock" in out
+    assert "Computer (Expert) draws from the stock" in out
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +99,7 @@ def random_session(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[
 def test_a_session_plays_until_two_games_are_won(random_session: tuple[str, list[Any]]) -> None:
     out, _ = random_session
     assert re.search(
-        r"(You win|Computer \(random\) wins) the session\.|The session is drawn\.", out
+        r"(You win|Computer \(Beginner\) wins) the session\.|The session is drawn\.", out
     )
     assert "Games won:" in out
 
@@ -148,7 +149,7 @@ def test_bad_input_gets_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
     assert "Write the move after 'why'" in out
     assert "Hint:" in out
     assert "Umtali in brief" in out
-    assert "No hand has been finished yet. This hand so far: You 0, Computer (greedy) " in out
+    assert "No hand has been finished yet. This hand so far: You 0, Computer (Casual) " in out
     # A word that is no move and no command: what may be typed is named.
     assert "Type moves to list the moves you may make, hint for a suggestion, or help" in out
     # Nothing was played: quitting keeps no file.
@@ -333,8 +334,8 @@ def test_the_human_is_spoken_to_as_you(tmp_path: Path) -> None:
         assert wrong not in out, wrong
     # Inside a sentence, "you" is not capitalised.
     assert not re.search(r"[;,] You |and You ", out), re.findall(r".*[;,] You .*|.*and You .*", out)
-    assert re.search(r"(You win|Computer \(expert\) wins) the hand\.", out)
-    assert re.search(r"· (You deal|Computer \(expert\) deals)", out)
+    assert re.search(r"(You win|Computer \(Expert\) wins) the hand\.", out)
+    assert re.search(r"· (You deal|Computer \(Expert\) deals)", out)
     # The engine's refusals, addressed to the player who made the move.
     script = "discard 9h\n1\ndiscard Qh\nquit\n"
     refused = play("--seed", "3", "--bot", "expert", script=script, cwd=tmp_path)
@@ -365,7 +366,7 @@ def test_the_end_of_a_hand_says_who_went_out_and_lists_forfeits_like_a_hand(
     endings = re.findall(r"End of the hand: (.*)\.", out)
     assert len(endings) == 4
     for ending in endings:
-        assert re.match(r"(You|Computer \(expert\)) went out first|the stock ran out", ending)
+        assert re.match(r"(You|Computer \(Expert\)) went out first|the stock ran out", ending)
     forfeits = forfeit_lines(out)
     assert forfeits, "no hand of this game ended with forfeited cards"
     for cards in forfeits:
@@ -382,7 +383,7 @@ def test_the_board_shows_the_top_discard_once_the_cards_under_it_and_the_last_tu
     assert piles
     for top, under in piles:
         assert top not in under.split(), (top, under)  # the top card once, on its own line
-    assert "This is your last turn: Computer (expert) has gone out." in out
+    assert "This is your last turn: Computer (Expert) has gone out." in out
 
 
 def test_game_so_far_gives_the_current_games_totals(
@@ -396,7 +397,7 @@ def test_game_so_far_gives_the_current_games_totals(
         head = re.match(r"Game (\d), hand (\d) of 4", board_text)
         assert head
         game, number = int(head[1]), int(head[2])
-        shown = re.search(r"Game so far: You (\d+), Computer \(random\) (\d+)", board_text)
+        shown = re.search(r"Game so far: You (\d+), Computer \(Beginner\) (\d+)", board_text)
         if number == 1:
             assert shown is None, board_text  # a new game starts from nothing
             continue
@@ -418,7 +419,7 @@ def test_hints_come_from_the_default_level_whoever_the_opponent_is(tmp_path: Pat
 def test_the_computer_plays_the_default_level_unless_told(tmp_path: Path) -> None:
     result = play("--seed", "3", script="quit\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert f"A game of Umtali: You against Computer ({DEFAULT_BOT})." in result.stdout
+    assert f"A game of Umtali: You against {computer_name(DEFAULT_BOT)}." in result.stdout
 
 
 def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
@@ -437,7 +438,7 @@ def test_the_dealer_is_told_what_keep_and_give_mean_and_bad_answers_are_refused(
     assert "There is no move 3: choose 1 to 2" in out
     assert "keep · give: the dealer keeps the 11th card" in out  # in help
     assert "'keep it' is not a move" in out
-    assert "You deal and give the 11th card to Computer (expert)" in out
+    assert "You deal and give the 11th card to Computer (Expert)" in out
 
 
 def test_a_very_long_line_is_refused_without_echoing_it(tmp_path: Path) -> None:
@@ -578,7 +579,7 @@ def test_resuming_at_the_computers_turn_tells_each_of_its_moves_once(tmp_path: P
     result = play("--resume", str(cut), script="quit\n")
     assert result.returncode == 0, result.stderr
     # Its turn since ours: what it did before the save, then the rest live, each once.
-    told = re.findall(r"^  Computer \(greedy\) .*$", result.stdout, re.M)
+    told = re.findall(r"^  Computer \(Casual\) .*$", result.stdout, re.M)
     assert len(told) == len(set(told)), told
     assert len([line for line in told if " from the " in line]) == 1, told  # one draw
 
@@ -591,7 +592,7 @@ def test_a_single_hand_has_no_game_totals(tmp_path: Path) -> None:
 
     match = Match(
         kind="hand",
-        players=("You", "Computer (greedy)"),
+        players=("You", "Computer (Casual)"),
         meta=Seats(4, frozenset({0}), "greedy").meta(),
         first_dealer=first_dealer_for(4),
     )

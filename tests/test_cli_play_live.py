@@ -409,7 +409,7 @@ def test_the_terminal_has_colour_line_editing_word_wrap_and_ctrl_c(tmp_path: Pat
         term.prompt()
         # Prose wraps between words: the greeting, read line by line, is whole.
         joined = " ".join(term.screen().split())
-        assert "A game of Umtali: You against Computer (expert). Seed 7. Type help at any" in joined
+        assert "A game of Umtali: You against Computer (Expert). Seed 7. Type help at any" in joined
         # Hearts and diamonds in the hand are red.
         hand = next(ln for ln in term.screen(escapes=True).split("\n") if "Your hand" in ln)
         red = re.findall(r"\x1b\[(?:[0-9;]*;)?31m([0-9AJQK]+.)", hand)

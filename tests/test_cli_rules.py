@@ -41,7 +41,7 @@ def test_play_deals_every_preset_and_keeps_it_in_the_record(name: str, tmp_path:
                   script="1\n1\nquit\n", cwd=tmp_path)  # fmt: skip
     assert result.returncode == 0, result.stderr
     shown = "" if name == "standard" else f" ({name} rules)"
-    assert result.stdout.startswith(f"A game of Umtali{shown}: You against Computer (random).")
+    assert result.stdout.startswith(f"A game of Umtali{shown}: You against Computer (Beginner).")
     # Each hand's title, and the board's under it, name the rules unless standard.
     titles = [line for line in result.stdout.splitlines() if line.startswith("Game 1, hand 1")]
     assert len(titles) >= 2

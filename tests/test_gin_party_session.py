@@ -43,9 +43,9 @@ def test_the_computer_fills_every_seat_the_person_does_not_take() -> None:
     party = GinPartySession.new(players=4, seed=8, humans={0}, bot="greedy")
     assert party.names == (
         "You",
-        "Computer 2 (greedy)",
-        "Computer 3 (greedy)",
-        "Computer 4 (greedy)",
+        "Computer 2 (Casual)",
+        "Computer 3 (Casual)",
+        "Computer 4 (Casual)",
     )
     assert party.levels == (None, "greedy", "greedy", "greedy")
     assert not party.hotseat
@@ -145,14 +145,14 @@ def test_three_hand_words_follow_the_draw_the_seats_and_the_totals() -> None:
     # plays for the team and deals.
     party = GinPartySession.new(players=3, seed=5, humans={0}, bot="greedy")
     assert party.draw_sentence() == (
-        "You drew K♥ and play alone first; Computer 3 (greedy) drew 10♣ and sits out;"
-        " Computer 2 (greedy) drew 7♠ and plays for the team."
+        "You drew K♥ and play alone first; Computer 3 (Casual) drew 10♣ and sits out;"
+        " Computer 2 (Casual) drew 7♠ and plays for the team."
     )
     assert party.teams_sentence() is None
     hands = party.deal()
     assert party.seating(hands) == (
-        "Hand 1: you alone against Computer 2 (greedy), Computer 2 (greedy) to deal;"
-        " Computer 3 (greedy) sits out."
+        "Hand 1: you alone against Computer 2 (Casual), Computer 2 (Casual) to deal;"
+        " Computer 3 (Casual) sits out."
     )
     while (seat := hands[0].session.to_move()) is not None:
         if seat == 0:  # you, alone at seat 0: always the first move listed
@@ -163,7 +163,7 @@ def test_three_hand_words_follow_the_draw_the_seats_and_the_totals() -> None:
     assert isinstance(party.party_game, ThreeHandGame)
     a, b, c = party.party_game.totals()
     assert party.totals_sentence() == (
-        f"Totals: you {a}, Computer 2 (greedy) {b}, Computer 3 (greedy) {c} (to 100)."
+        f"Totals: you {a}, Computer 2 (Casual) {b}, Computer 3 (Casual) {c} (to 100)."
     )
     assert party.deal_sentence() is None
 
@@ -171,21 +171,21 @@ def test_three_hand_words_follow_the_draw_the_seats_and_the_totals() -> None:
 def test_four_hand_words_name_the_teams_and_what_a_deal_scored() -> None:
     party = GinPartySession.new(players=4, seed=5, humans={0}, bot="greedy", rules=OKLAHOMA)
     assert party.teams_sentence() == (
-        "You and Computer 3 (greedy) play as a team against Computer 2 (greedy) and"
-        " Computer 4 (greedy); partners change opponents every deal."
+        "You and Computer 3 (Casual) play as a team against Computer 2 (Casual) and"
+        " Computer 4 (Casual); partners change opponents every deal."
     )
     play_deal(party)
     assert isinstance(party.party_game, FourHandGame)
     played = party.party_game.deals[-1]
     first, second = played.points
     made = (
-        f"In deal 1 you and Computer 3 (greedy) made {first} and Computer 2 (greedy) and"
-        f" Computer 4 (greedy) {second}"
+        f"In deal 1 you and Computer 3 (Casual) made {first} and Computer 2 (Casual) and"
+        f" Computer 4 (Casual) {second}"
     )
     if played.winner is None:
         assert party.deal_sentence() == f"{made}: level, so nobody scores."
     else:
-        team = ("You and Computer 3 (greedy)", "Computer 2 (greedy) and Computer 4 (greedy)")
+        team = ("You and Computer 3 (Casual)", "Computer 2 (Casual) and Computer 4 (Casual)")
         net = played.net[played.winner]
         assert party.deal_sentence() == (
             f"{made}. {team[played.winner]} score the difference, {net}."
@@ -201,8 +201,8 @@ def test_a_whole_game_ends_with_the_winners_and_the_bonuses() -> None:
     result = party.party_game.result()
     sentence = party.result_sentence()
     winners = (
-        "Computer 1 (greedy) and Computer 3 (greedy)",
-        "Computer 2 (expert) and Computer 4 (expert)",
+        "Computer 1 (Casual) and Computer 3 (Casual)",
+        "Computer 2 (Expert) and Computer 4 (Expert)",
     )
     assert sentence.startswith(f"{winners[result.winner]} win the game.")
     assert f"{result.final[0]}, " in sentence

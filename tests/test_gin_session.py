@@ -136,7 +136,7 @@ def test_oklahoma_knock_limit_from_an_ace_is_gin_only() -> None:
 
 def test_a_new_game_keeps_its_seats_and_seed_and_resumes_from_its_record() -> None:
     session = GinPlaySession.new(seed=5, humans={1}, bot="random", rules=rules_named("oklahoma"))
-    assert session.match.players == ("Computer (random)", "You")
+    assert session.match.players == ("Computer (Beginner)", "You")
     assert session.match.first_dealer == first_dealer_for(5)
     session.deal()
     assert tuple(session.match.hands[0].deck) == deck_for(5, 0)

@@ -78,7 +78,7 @@ def test_the_seed_scheme() -> None:
     session.deal()
     assert tuple(session.match.hands[0].deck) == deck_for(5, 0)
     assert Seats.of(session.match.meta, BOTS) == Seats(5, frozenset({1}), "random")
-    assert session.match.players == ("Computer (random)", "You")
+    assert session.match.players == ("Computer (Beginner)", "You")
     # Each decision its own RNG: the same numbers, whatever came before.
     assert decision_rng(5, 0, 4).random() == decision_rng(5, 0, 4).random()
     assert decision_rng(5, 0, 4).random() != decision_rng(5, 1, 4).random()
@@ -117,7 +117,7 @@ def test_bot_moves_are_told_as_the_other_player_saw_them() -> None:
     recap = session.recap(0)
     assert recap.since_own_move
     for line in recap.lines:
-        assert line.startswith("Computer (greedy) ")
+        assert line.startswith("Computer (Casual) ")
         assert "draws from the stock" in line or " from the stock" not in line  # no card
 
 
@@ -231,7 +231,7 @@ def test_undo_never_takes_back_what_showed_something_new() -> None:
     session.bot_move()
     refusal = session.undo_refusal(0)
     assert refusal is not None
-    assert "Computer (greedy) has moved since" in refusal
+    assert "Computer (Casual) has moved since" in refusal
     assert isinstance(session.undo(1), Refused)  # the computer takes nothing back
 
 
@@ -339,9 +339,9 @@ def test_the_end_of_a_hand_as_data() -> None:
     hand = LESSONS[0].state_at()
     outcome = hand.outcome()
     assert outcome is not None
-    summary = summarize_hand(hand, ("You", "Computer (expert)"))
+    summary = summarize_hand(hand, ("You", "Computer (Expert)"))
     assert (
-        summary.ended == "Computer (expert) went out first, and you went out too on the last turn"
+        summary.ended == "Computer (Expert) went out first, and you went out too on the last turn"
     )
     assert summary.result == "You win the hand."
     assert summary.winner == 0

@@ -556,3 +556,20 @@ def test_a_link_that_names_no_seat_says_so(browser: Browser, server: ServerProce
     assert "no seat has this link" in page.inner_text("#no-seat")
     assert page.is_hidden("#table")
     context.close()
+
+
+def test_the_form_and_the_table_give_a_level_one_name(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Issue 25: the level the form calls "Casual" is "Computer (Casual)" at the table."""
+    context = seat_context(browser)
+    page = context.new_page()
+    open_home(page, server)
+    label = page.inner_text('#computer-form label:has(input[name=level][value="greedy"])')
+    assert label.strip().startswith("Casual")
+    open_table(page, server, "hand", level="greedy")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('Computer (Casual)')", timeout=WAIT_MS
+    )
+    assert "greedy" not in page.inner_text("body")
+    context.close()

@@ -92,6 +92,7 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
         "game": "gin",
         "title": "Gin Rummy",
         "levels": ["random", "greedy", "expert"],
+        "level_names": {"random": "Beginner", "greedy": "Casual", "expert": "Expert"},
         "default_level": "expert",
         "rules": ["standard", "oklahoma"],
         "default_rules": "standard",
@@ -135,7 +136,7 @@ def test_a_whole_game_against_the_computer(
     secret = created["seats"][0]["secret"]
     first = state_of(client, secret)
     assert (first["game"], first["rules"], first["kind"]) == ("gin", variant, "game")
-    assert first["names"] == ["Computer (greedy)", "You"]
+    assert first["names"] == ["Computer (Casual)", "You"]
     table = first["gin"]
     # The hand laid out in melds: every card in one meld or in the deadwood, once.
     laid = [card for meld in table["melds"] for card in meld] + table["deadwood"]
@@ -147,7 +148,7 @@ def test_a_whole_game_against_the_computer(
     assert max(sheet["totals"]) >= sheet["target"] == (150 if variant == "oklahoma" else 100)
     won = sum(1 for scores, _how in sheet["hands"] if scores[result["winner"]] > 0)
     assert result["line"][result["winner"]] == 25 * won  # 25 a hand won
-    assert state["result"].startswith(("You win", "Computer (greedy) wins"))
+    assert state["result"].startswith(("You win", "Computer (Casual) wins"))
     match = stored_gin(db_url, state["game_id"])
     assert match.is_over()
     assert match.rules.name == variant

@@ -110,7 +110,7 @@ def test_a_whole_party_game_against_the_computer(
         players - 1,
     )
     assert party["players"][players - 1] == "You"
-    assert party["players"][0] == "Computer 1 (greedy)"
+    assert party["players"][0] == "Computer 1 (Casual)"
     assert party["kinds"] == ["computer"] * (players - 1) + ["person"]
     if players == 3:
         assert "drew" in party["draw"]
@@ -119,8 +119,8 @@ def test_a_whole_party_game_against_the_computer(
         assert party["draw"] is None
         assert party["teams"] == [list(team) for team in TEAMS]
         assert party["teams_sentence"] == (
-            "Computer 1 (greedy) and Computer 3 (greedy) play as a team against you and"
-            " Computer 2 (greedy); partners change opponents every deal."
+            "Computer 1 (Casual) and Computer 3 (Casual) play as a team against you and"
+            " Computer 2 (Casual); partners change opponents every deal."
         )
     final = play_out(client, {players - 1: secret}, random.Random(players))[players - 1]
     party = final["party"]

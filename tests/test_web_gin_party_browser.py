@@ -144,7 +144,7 @@ def test_friends_are_invited_to_seats_of_a_party_game(
     friend.wait_for_selector("#gin-party-panel:not([hidden])", timeout=WAIT_MS)
     friend_state = api_state(server, seat_secret(friend))
     assert friend_state["party"]["you"] == 2
-    assert friend_state["party"]["players"] == ["Player 1", "Computer 2 (greedy)", "You"]
+    assert friend_state["party"]["players"] == ["Player 1", "Computer 2 (Casual)", "You"]
     page.click("#open-party-seat")
     page.wait_for_url(re.compile(r"/seat/"))
     own = api_state(server, seat_secret(page))

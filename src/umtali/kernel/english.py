@@ -29,8 +29,8 @@ def subject(name: str, verb: str, *, capital: bool = True) -> str:
     """``name`` with ``verb`` (written for "he"), in the second person for "You";
     ``capital`` false: inside a sentence.
 
-    >>> subject("You", "wins"), subject("Computer (expert)", "wins"), subject("You", "has")
-    ('You win', 'Computer (expert) wins', 'You have')
+    >>> subject("You", "wins"), subject("Computer (Expert)", "wins"), subject("You", "has")
+    ('You win', 'Computer (Expert) wins', 'You have')
     >>> subject("You", "knocks"), subject("Bob", "knocks")
     ('You knock', 'Bob knocks')
     >>> "the hand is over, and " + subject("You", "went", capital=False) + " out"
@@ -53,8 +53,8 @@ def object_name(name: str) -> str:
 def possessive(name: str, *, own: bool = False) -> str:
     """``name``'s, or "your" for "You"; with ``own``, of a thing of his own.
 
-    >>> possessive("You"), possessive("Computer (greedy)"), possessive("Player 2", own=True)
-    ('your', "Computer (greedy)'s", 'his own')
+    >>> possessive("You"), possessive("Computer (Casual)"), possessive("Player 2", own=True)
+    ('your', "Computer (Casual)'s", 'his own')
     """
     if own:
         return f"{'your' if name == YOU else 'his'} own"

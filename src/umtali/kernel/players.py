@@ -13,10 +13,13 @@ from typing import Final
 from umtali.kernel.cards import quoted
 
 __all__ = [
+    "LEVEL_TITLES",
     "MAX_NAME_LENGTH",
     "UNPRINTABLE",
     "MatchError",
     "check_name",
+    "computer_name",
+    "level_title",
     "player_name",
 ]
 
@@ -24,6 +27,38 @@ __all__ = [
 def player_name(player: int) -> str:
     """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
     return f"Player {player + 1}"
+
+
+LEVEL_TITLES: Final = {
+    "random": "Beginner",
+    "greedy": "Casual",
+    "expert": "Expert",
+    "search": "Strongest",
+}
+"""How players call each computer level, the same in every game: the home page's form
+(served by ``GET /api/games-offered``), the table, the score sheet and the record all
+name a computer by it. The level's own name (``greedy``) stays what options, requests
+and a record's ``meta`` hold."""
+
+
+def level_title(level: str) -> str:
+    """How players call computer ``level`` (its own name, capitalised, when it has no title).
+
+    >>> level_title("greedy"), level_title("newbot")
+    ('Casual', 'Newbot')
+    """
+    return LEVEL_TITLES.get(level, level[:1].upper() + level[1:])
+
+
+def computer_name(level: str, number: int | None = None) -> str:
+    """The name of the computer playing at ``level``; with ``number``, the Nth player of
+    a game of more than two.
+
+    >>> computer_name("search"), computer_name("greedy", 3)
+    ('Computer (Strongest)', 'Computer 3 (Casual)')
+    """
+    who = "Computer" if number is None else f"Computer {number}"
+    return f"{who} ({level_title(level)})"
 
 
 UNPRINTABLE: Final = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))

@@ -38,6 +38,7 @@ from umtali.games.api import (
 )
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.english import YOU
+from umtali.kernel.players import computer_name
 from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, decision_rng, deck_for, first_dealer_for
 
@@ -125,15 +126,15 @@ class Seats:
         return (None if 0 in people else self.bot, None if 1 in people else self.bot)
 
     def players(self) -> tuple[str, str]:
-        """The players' names: "You" and "Computer (LEVEL)", or "Player 1" and
+        """The players' names: "You" and "Computer (Casual)", or "Player 1" and
         "Player 2" in hot-seat.
 
         >>> Seats(4, frozenset({1}), "greedy").players()
-        ('Computer (greedy)', 'You')
+        ('Computer (Casual)', 'You')
         """
         if len(self.humans) == 2:
             return ("Player 1", "Player 2")
-        named = [f"Computer ({self.bot})"] * 2
+        named = [computer_name(self.bot)] * 2
         named[next(iter(self.humans))] = YOU
         return (named[0], named[1])
 
@@ -172,9 +173,9 @@ def bots_named(levels: tuple[str, str]) -> tuple[str, str]:
     """The players of a game between two computer levels, named after them.
 
     >>> bots_named(("greedy", "random"))
-    ('Computer (greedy)', 'Computer (random)')
+    ('Computer (Casual)', 'Computer (Beginner)')
     """
-    return (f"Computer ({levels[0]})", f"Computer ({levels[1]})")
+    return (computer_name(levels[0]), computer_name(levels[1]))
 
 
 # -- the session of a game for two ------------------------------------------------------------

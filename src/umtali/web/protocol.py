@@ -30,6 +30,7 @@ from pydantic import (
 
 from umtali import games
 from umtali.games.api import GameSpec
+from umtali.kernel.players import level_title
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -305,6 +306,10 @@ class GameOffered(Message):
     game: str = Field(json_schema_extra=_names_of_games)
     title: str
     levels: list[str]
+    level_names: dict[str, str] = Field(
+        description="how players call each level: the form's label, and the computer's"
+        " name at the table, on the score sheet and in the record ('Computer (Casual)')"
+    )
     default_level: str
     rules: list[str]
     default_rules: str
@@ -327,6 +332,7 @@ def offered() -> GamesOffered:
                 game=spec.name,
                 title=spec.title,
                 levels=list(spec.levels),
+                level_names={level: level_title(level) for level in spec.levels},
                 default_level=spec.default_level,
                 rules=list(spec.variants),
                 default_rules=spec.variants[0],

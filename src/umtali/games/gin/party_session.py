@@ -23,12 +23,12 @@ its draw for places checked against its seed.
 
 >>> party = GinPartySession.new(players=3, seed=4, humans={0}, bot="random")
 >>> party.names
-('You', 'Computer 2 (random)', 'Computer 3 (random)')
+('You', 'Computer 2 (Beginner)', 'Computer 3 (Beginner)')
 >>> party.draw_sentence()
-'Computer 2 (random) drew 10♦ and plays alone first; you drew A♦ and sit out; Computer 3 (random) drew A♣ and plays for the team.'
+'Computer 2 (Beginner) drew 10♦ and plays alone first; you drew A♦ and sit out; Computer 3 (Beginner) drew A♣ and plays for the team.'
 >>> hands = party.deal()
 >>> party.seating(hands)
-'Hand 1: Computer 2 (random) alone against Computer 3 (random), Computer 3 (random) to deal; you sit out.'
+'Hand 1: Computer 2 (Beginner) alone against Computer 3 (Beginner), Computer 3 (Beginner) to deal; you sit out.'
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from umtali.games.gin.state import GinHand, GinMove
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import card_name
 from umtali.kernel.english import YOU, object_name, subject
+from umtali.kernel.players import computer_name
 from umtali.kernel.record import dumps
 from umtali.kernel.seeds import Seed, deck_for, first_dealer_for
 from umtali.session.shared import Guard, Seats, SeatsError
@@ -194,8 +195,8 @@ class GinPartySession:
     ) -> GinPartySession:
         """A new game of ``players`` (3 or 4) against the computer's level ``bot``, the
         people at the seats ``humans``, its seats kept in the record's ``meta``. One
-        person is "You" and each computer "Computer N (LEVEL)"; with several people
-        every player is "Player N".
+        person is "You" and each computer "Computer N (Casual)" (its level's title); with
+        several people every player is "Player N".
 
         >>> GinPartySession.new(players=4, seed=1, humans={0, 1, 2, 3}).names
         ('Player 1', 'Player 2', 'Player 3', 'Player 4')
@@ -218,7 +219,7 @@ class GinPartySession:
         names = tuple(
             (YOU if len(people) == 1 else f"Player {who + 1}")
             if who in people
-            else f"Computer {who + 1} ({bot})"
+            else computer_name(bot, who + 1)
             for who in range(players)
         )
         meta = {"seed": seed, "humans": sorted(people), "bot": bot}
@@ -289,11 +290,11 @@ class GinPartySession:
         players: Sequence[str] | None = None,
     ) -> GinPartySession:
         """A game between computer ``levels``, one per player (3 or 4 of them), named
-        "Computer N (LEVEL)"; the seats and seed scheme of :meth:`new`.
+        "Computer N (Casual)"; the seats and seed scheme of :meth:`new`.
 
         >>> party = GinPartySession.between_bots(("greedy", "random", "expert"), 3)
         >>> party.names[1], party.humans
-        ('Computer 2 (random)', frozenset())
+        ('Computer 2 (Beginner)', frozenset())
         """
         if len(levels) not in PARTY_SIZES:
             raise PartyError(
@@ -308,7 +309,7 @@ class GinPartySession:
         names = (
             tuple(players)
             if players is not None
-            else tuple(f"Computer {who + 1} ({level})" for who, level in enumerate(levels))
+            else tuple(computer_name(level, who + 1) for who, level in enumerate(levels))
         )
         match = GinPartyMatch(_new_game(len(levels), seed, rules), players=names)
         return cls(match, seed, levels)
@@ -639,7 +640,7 @@ class GinPartySession:
 
         >>> party = GinPartySession.new(players=4, seed=4, humans={0}, bot="random")
         >>> print(party.seating(party.deal()))
-        Deal 1: you against Computer 2 (random), you to deal; Computer 3 (random) against Computer 4 (random), Computer 3 (random) to deal.
+        Deal 1: you against Computer 2 (Beginner), you to deal; Computer 3 (Beginner) against Computer 4 (Beginner), Computer 3 (Beginner) to deal.
         """
         return seating_sentence(self.match.seats(), self.names)
 
@@ -647,7 +648,7 @@ class GinPartySession:
         """The running totals (:func:`totals_sentence`).
 
         >>> GinPartySession.new(players=3, seed=4, humans={0}).totals_sentence()
-        'Totals: you 0, Computer 2 (expert) 0, Computer 3 (expert) 0 (to 100).'
+        'Totals: you 0, Computer 2 (Expert) 0, Computer 3 (Expert) 0 (to 100).'
         """
         return totals_sentence(self.party_game, self.names)
 

@@ -21,9 +21,9 @@ same way, and the arena plays it through the same loop.
 >>> session.submit(0, "pass").sentence
 'You pass on the upcard'
 >>> session.tell(0, session.bot_move().index)
-'Computer (greedy) takes 2♥ from the pile'
+'Computer (Casual) takes 2♥ from the pile'
 >>> session.tell(0, session.bot_move().index)
-'Computer (greedy) discards J♣'
+'Computer (Casual) discards J♣'
 >>> session.hint(0).move in session.view(0).legal
 True
 """
@@ -333,7 +333,7 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         >>> first = GinPlaySession.new(seed=3, humans={1}, bot="random")
         >>> again = first.rematch(4)
         >>> again.levels, again.seed, again.match.players
-        (('random', None), 4, ('Computer (random)', 'You'))
+        (('random', None), 4, ('Computer (Beginner)', 'You'))
         """
         return GinPlaySession.new(
             seed=seed,
@@ -408,7 +408,7 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         >>> session = GinPlaySession.new(seed=3, humans={0}, bot="greedy")
         >>> _ = session.deal()
         >>> session.hand_title(session.names_for(0))
-        'Gin Rummy, hand 1 (to 100) · Computer (greedy) deals'
+        'Gin Rummy, hand 1 (to 100) · Computer (Casual) deals'
         """
         rules = self.match.rules
         title = f"{gin_variant(rules)}, hand {self.hand_index + 1} (to {rules.game_target})"

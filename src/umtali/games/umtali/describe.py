@@ -59,8 +59,8 @@ def how_hand_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
     the other player's cards.
 
     >>> from umtali.games.umtali.lessons import LESSONS
-    >>> how_hand_ended(LESSONS[0].state_at().outcome(), ("You", "Computer (expert)"))
-    'Computer (expert) went out first, and you went out too on the last turn'
+    >>> how_hand_ended(LESSONS[0].state_at().outcome(), ("You", "Computer (Expert)"))
+    'Computer (Expert) went out first, and you went out too on the last turn'
     """
     if outcome.termination is Termination.DEAD_STOCK:
         return "the stock ran out: the hand died, and cards still in hand score for nobody"
@@ -80,7 +80,7 @@ def how_hand_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
 def who_won(winner: int | None, names: tuple[str, str], what: str) -> str:
     """The sentence that ends a hand, a game or a session (``what``).
 
-    >>> who_won(0, ("You", "Computer (search)"), "game"), who_won(None, ("A", "B"), "hand")
+    >>> who_won(0, ("You", "Computer (Strongest)"), "game"), who_won(None, ("A", "B"), "hand")
     ('You win the game.', 'The hand is drawn.')
     """
     if winner is None:

@@ -274,7 +274,8 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
     ) -> PlaySession:
         """A new match to ``rules`` against level ``bot`` (or between two people,
         ``humans`` both seats), its seats kept in the record's ``meta``. The players are
-        called "You" and "Computer (LEVEL)", or "Player 1" and "Player 2" in hot-seat."""
+        called "You" and "Computer (Casual)" (the level's title), or "Player 1" and
+        "Player 2" in hot-seat."""
         seats = Seats(seed, frozenset(humans), bot)
         match = Match(
             rules,
@@ -383,7 +384,7 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
         >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
         >>> _ = session.deal()
         >>> session.hand_title(session.names_for(0))
-        'Game 1, hand 1 of 4 · Computer (greedy) deals'
+        'Game 1, hand 1 of 4 · Computer (Casual) deals'
         >>> from umtali.games.umtali.rules import PRACTICAL
         >>> practical = PlaySession.new(seed=3, humans={0}, bot="greedy", rules=PRACTICAL)
         >>> _ = practical.deal()

@@ -17,9 +17,9 @@ as the game's hand ``k - 1``.
 >>> _ = party.deal()
 >>> table = party_seat_table(party, 0, frozenset({0}), {})
 >>> table["party"].sits_out, table["view"], table["names"]
-(True, None, ('Computer 2 (random)', 'Computer 3 (random)'))
+(True, None, ('Computer 2 (Beginner)', 'Computer 3 (Beginner)'))
 >>> print(table["party"].seating)
-Hand 1: Computer 2 (random) alone against Computer 3 (random), Computer 3 (random) to deal; you sit out.
+Hand 1: Computer 2 (Beginner) alone against Computer 3 (Beginner), Computer 3 (Beginner) to deal; you sit out.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import { forgetGame, recentGames } from "./prefs.js";
 
 const NUMBERS = { 2: "Two", 3: "Three", 4: "Four" };
 
-// What the server offers, by game, in its order: {game, title, levels, default_level,
+// What the server offers, by game, in its order: {game, title, levels, level_names, default_level,
 // rules, default_rules, kinds, seat_counts}; and how each game words its choices.
 let offered = [];
 const wording = new Map();
@@ -68,10 +68,13 @@ function renderRules(container, game) {
   );
 }
 
+// A level is labelled by the server's name for it (level_names), the one the table and
+// the record give the computer; the game's home.js only says what it does.
 function renderLevels(container, game) {
   const words = wordsOf(game).levels ?? {};
+  const labelOf = (name) => game.level_names?.[name] ?? words[name]?.label ?? name;
   container.replaceChildren(
-    ...game.levels.map((name) => radio("level", name, words[name]?.label ?? name, { checked: name === game.default_level, note: words[name]?.about })),
+    ...game.levels.map((name) => radio("level", name, labelOf(name), { checked: name === game.default_level, note: words[name]?.about })),
   );
 }
 

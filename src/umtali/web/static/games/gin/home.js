@@ -1,13 +1,14 @@
 // How the home page's new-game forms word Gin Rummy's choices (js/home.js): the server
 // says which levels, variants and seat counts there are (GET /api/games-offered), this
-// only labels them. A choice left out here is shown by its name.
+// only describes them. A level is named by the server too (level_names: the name the
+// table gives the computer); a choice left out here is shown by its name.
 
 export const choices = {
   about: "in Gin Rummy knock with the least deadwood, two, three or four of you",
   levels: {
-    random: { label: "Beginner", about: "plays any legal move" },
-    greedy: { label: "Casual", about: "keeps the least deadwood, knocks at once" },
-    expert: { label: "Expert", about: "discards safely, knocks with care" },
+    random: { about: "plays any legal move" },
+    greedy: { about: "keeps the least deadwood, knocks at once" },
+    expert: { about: "discards safely, knocks with care" },
   },
   rules: {
     standard: "knock with 10 or less, game to 100",

@@ -1,20 +1,21 @@
 // How the home page's new-game forms word Klaberjass's choices (js/home.js): the server
-// says which levels and variants there are (GET /api/games-offered), this only labels
-// them. A choice left out here is shown by its name. `learn` adds its teaching pages to
-// the home page's Learn panel.
+// says which levels and variants there are (GET /api/games-offered), this only describes
+// them. A level is named by the server too (level_names: the name the table gives the
+// computer); a choice left out here is shown by its name. `learn` adds its teaching
+// pages to the home page's Learn panel.
 
 export const choices = {
   about: "in Klaberjass bid for trump, declare sequences and bella, and take the points in nine tricks, to 500",
   levels: {
-    random: { label: "Beginner", about: "plays any legal move" },
-    greedy: { label: "Casual", about: "bids on its strength, takes the trick when it can" },
-    expert: { label: "Expert", about: "bids and plays with care" },
-    search: { label: "Strongest", about: "tries each choice in deals that fit what it has seen" },
+    random: { about: "plays any legal move" },
+    greedy: { about: "bids on its strength, takes the trick when it can" },
+    expert: { about: "bids and plays with care" },
+    search: { about: "tries each choice in deals that fit what it has seen" },
   },
   rules: {
     book: "the book's ranking: trump J 9 A K Q 10 8 7",
     classic: "the classic ranking: trump J 9 A 10 K Q 8 7, the 10 after the ace",
-    schmeiss: { label: "Book, with schmeiss", about: "schmeiss may be offered in the first round" },
+    schmeiss: { about: "schmeiss may be offered in the first round" },
     "classic-schmeiss": { label: "Classic, with schmeiss", about: "the classic ranking, and schmeiss may be offered" },
   },
   learn: [

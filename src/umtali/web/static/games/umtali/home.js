@@ -1,14 +1,15 @@
 // How the home page's new-game forms word Umtali's choices (js/home.js): the server says
 // which levels, variants and lengths there are (GET /api/games-offered), this only
-// labels them. A choice left out here is shown by its name.
+// describes them. A level is named by the server too (level_names: the name the table
+// gives the computer); a choice left out here is shown by its name.
 
 export const choices = {
   about: "in Umtali meld, play off the table and go out first",
   levels: {
-    random: { label: "Beginner", about: "plays any legal move" },
-    greedy: { label: "Casual", about: "takes the most points it can now" },
-    expert: { label: "Expert", about: "plays the book's strategy" },
-    search: { label: "Strongest", about: "looks ahead over likely deals" },
+    random: { about: "plays any legal move" },
+    greedy: { about: "takes the most points it can now" },
+    expert: { about: "plays the book's strategy" },
+    search: { about: "looks ahead over likely deals" },
   },
   rules: {
     standard: "the book's rules",
