@@ -1,0 +1,135 @@
+"""Every page passes axe-core, the accessibility checker (the npm package, injected by
+Playwright; tests/axe.py), with no violation of a serious or critical impact: the home
+page, each game's table in the middle of a hand (Umtali, Gin Rummy for two and for a
+party, Klaberjass), the lessons, the quiz, the replay page with a record open, and the
+Klaberjass how-to, each at a phone's size and a desktop's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.axe import axe_script, report, violations
+from tests.servers import ServerProcess
+from tests.test_web_browser import WAIT_MS, open_home, open_table, seat_secret, turn_state
+from tests.test_web_browser import wait_for_version as umtali_version
+from tests.test_web_gin_browser import open_gin_table
+from tests.test_web_gin_browser import wait_for_version as gin_version
+from tests.test_web_gin_party_browser import party_to_play
+from tests.test_web_klaberjass_browser import wait_for_version as kj_version
+from umtali.games.umtali.lessons import LESSONS
+from umtali.games.umtali.match import Match
+from umtali.kernel.record import save_file
+
+SIZES: list[ViewportSize] = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
+
+
+@pytest.fixture
+def server(web_server: ServerProcess) -> ServerProcess:
+    """The session's server: these tests make games of their own on it."""
+    return web_server
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four lesson hands saved as one game, for the replay page."""
+    game = Match(kind="game", first_dealer=1, players=("Ann", "Ben"))
+    for lesson in LESSONS:
+        lesson.replay(game.new_hand(lesson.deck()))
+    path = tmp_path_factory.mktemp("records") / "lessons-game.json"
+    save_file(game, path)
+    return path
+
+
+def home(page: Page, server: ServerProcess, record: Path) -> None:
+    open_home(page, server)
+
+
+def umtali_table(page: Page, server: ServerProcess, record: Path) -> None:
+    secret = open_table(page, server, "game")
+    umtali_version(page, turn_state(server, secret)["version"])
+
+
+def gin_two(page: Page, server: ServerProcess, record: Path) -> None:
+    secret = open_gin_table(page, server)
+    gin_version(page, turn_state(server, secret)["version"])
+
+
+def gin_party(page: Page, server: ServerProcess, record: Path) -> None:
+    _, state = party_to_play(page, server, 3)
+    gin_version(page, state["version"])
+
+
+def klaberjass(page: Page, server: ServerProcess, record: Path) -> None:
+    open_home(page, server)
+    page.check('#computer-form input[name=game][value="klaberjass"]')
+    page.check('#computer-form input[name=level][value="random"]')
+    page.click("#computer-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/seat/"))
+    page.wait_for_selector("#kj-connection[data-status=live]", timeout=WAIT_MS)
+    kj_version(page, turn_state(server, seat_secret(page))["version"])
+
+
+def learn(page: Page, server: ServerProcess, record: Path) -> None:
+    page.goto(f"{server.url}/learn")
+    page.get_by_role("button", name="Lesson 3").wait_for(timeout=WAIT_MS)
+
+
+def lesson(page: Page, server: ServerProcess, record: Path) -> None:
+    learn(page, server, record)
+    page.get_by_role("button", name="Lesson 3").click()
+    page.wait_for_selector("button.continue, form.answer-form", timeout=WAIT_MS)
+
+
+def quiz(page: Page, server: ServerProcess, record: Path) -> None:
+    page.goto(f"{server.url}/quiz")
+    page.wait_for_selector("form.answer-form, button", timeout=WAIT_MS)
+
+
+def replay(page: Page, server: ServerProcess, record: Path) -> None:
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#view h2", timeout=WAIT_MS)
+    page.keyboard.press("ArrowRight")
+
+
+def howto(page: Page, server: ServerProcess, record: Path) -> None:
+    page.goto(f"{server.url}/learn/klaberjass")
+    page.wait_for_selector("#howto-start", timeout=WAIT_MS)
+    page.click("#howto-start")
+    page.wait_for_selector("#howto-ask", timeout=WAIT_MS)
+
+
+PAGES: dict[str, Callable[[Page, ServerProcess, Path], None]] = {
+    "home": home,
+    "umtali-table": umtali_table,
+    "gin-two-table": gin_two,
+    "gin-party-table": gin_party,
+    "klaberjass-table": klaberjass,
+    "learn": learn,
+    "lesson": lesson,
+    "quiz": quiz,
+    "replay": replay,
+    "klaberjass-howto": howto,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@pytest.mark.parametrize("name", list(PAGES))
+def test_axe_finds_nothing_serious_on_the_page(
+    browser: Browser, server: ServerProcess, record: Path, name: str, size: ViewportSize
+) -> None:
+    script = axe_script()
+    # The pages forbid inline scripts: the checker is let in past the policy.
+    context = browser.new_context(viewport=size, bypass_csp=True)
+    try:
+        page = context.new_page()
+        PAGES[name](page, server, record)
+        found = violations(page, script)
+        assert found == [], f"axe on {name} at {size}:\n{report(found)}"
+    finally:
+        context.close()
