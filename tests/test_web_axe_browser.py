@@ -2,7 +2,9 @@
 Playwright; tests/axe.py), with no violation of a serious or critical impact: the home
 page, each game's table in the middle of a hand (Umtali, Gin Rummy for two and for a
 party, Klaberjass), the lessons, the quiz, the replay page with a record open, and the
-Klaberjass how-to, each at a phone's size and a desktop's."""
+Klaberjass how-to, each at a phone's size and a desktop's. On each the Tab key, from
+the top round to the top again, reaches every control shown (a row of cards is one tab
+stop, its cards reached by the arrows, as a radio group is)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,46 @@ from tests.test_web_klaberjass_browser import wait_for_version as kj_version
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.kernel.record import save_file
+
+MARK_FOCUS = """() => {
+  // The element the Tab key reached: marked, and whether it was reached before.
+  const node = document.activeElement;
+  if (!node || node === document.body) return "none";
+  if (node.dataset.tabbed) return "again";
+  node.dataset.tabbed = "1";
+  return "new";
+}"""
+
+UNREACHED = """() => {
+  // Each control shown and enabled that the Tab key did not reach. A card out of the
+  // tab order in a row of cards (the nearest part with an id: a hand, a pile) that has
+  // its one tab stop reached does not count (the arrows move along the row), nor does a
+  // radio button whose group was reached.
+  const controls = document.querySelectorAll(
+    "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])");
+  const missed = [];
+  for (const node of controls) {
+    if (node.dataset.tabbed || node.disabled || !node.checkVisibility()) continue;
+    if (node.closest("[inert], [hidden]")) continue;
+    if (node.tabIndex < 0 && node.parentElement?.closest("[id]")?.querySelector("[data-tabbed]")) continue;
+    if (node.type === "radio" && document.querySelector(
+      `input[type=radio][name="${node.name}"][data-tabbed]`)) continue;
+    missed.push(node.outerHTML.slice(0, 120));
+  }
+  return missed;
+}"""
+
+
+def unreached_by_tab(page: Page) -> list[str]:
+    """The controls the Tab key does not reach, walked from the page's top round to it."""
+    page.evaluate("document.activeElement?.blur(); window.focus()")
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        if page.evaluate(MARK_FOCUS) == "again":
+            break
+    missed: list[str] = page.evaluate(UNREACHED)
+    return missed
+
 
 SIZES: list[ViewportSize] = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
 
@@ -120,7 +162,7 @@ PAGES: dict[str, Callable[[Page, ServerProcess, Path], None]] = {
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 @pytest.mark.parametrize("name", list(PAGES))
-def test_axe_finds_nothing_serious_on_the_page(
+def test_axe_finds_nothing_serious_and_the_tab_key_reaches_every_control(
     browser: Browser, server: ServerProcess, record: Path, name: str, size: ViewportSize
 ) -> None:
     script = axe_script()
@@ -131,5 +173,8 @@ def test_axe_finds_nothing_serious_on_the_page(
         PAGES[name](page, server, record)
         found = violations(page, script)
         assert found == [], f"axe on {name} at {size}:\n{report(found)}"
+        # Every control is reachable by the keyboard.
+        missed = unreached_by_tab(page)
+        assert missed == [], f"the Tab key misses on {name} at {size}:\n" + "\n".join(missed)
     finally:
         context.close()
