@@ -90,7 +90,9 @@ PAGES: Final[dict[str, Target]] = {
         seat({"game": "gin", "level": "greedy", "players": 3}), MOVE.format(prefix="gin-")
     ),
     "klaberjass-table": Target(
-        seat({"game": "klaberjass", "level": "random"}), MOVE.format(prefix="kj-")
+        seat({"game": "klaberjass", "level": "random"}),
+        # The person's first move may be a bid (a button) or a lead (a card of the hand).
+        MOVE.format(prefix="kj-") + ', #kj-hand button[title^="Play the"]',
     ),
     "learn": Target(fixed("/learn"), "#chooser button"),
     "quiz": Target(fixed("/quiz"), "#quiz button, #quiz input"),
