@@ -16,8 +16,15 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.axe import axe_script, report, violations
-from tests.servers import ServerProcess
-from tests.test_web_browser import WAIT_MS, open_home, open_table, seat_secret, turn_state
+from tests.servers import ServerProcess, send_move
+from tests.test_web_browser import (
+    WAIT_MS,
+    open_home,
+    open_table,
+    preferred,
+    seat_secret,
+    turn_state,
+)
 from tests.test_web_browser import wait_for_version as umtali_version
 from tests.test_web_gin_browser import open_gin_table
 from tests.test_web_gin_browser import wait_for_version as gin_version
@@ -92,7 +99,10 @@ def home(page: Page, server: ServerProcess, record: Path) -> None:
 
 
 def umtali_table(page: Page, server: ServerProcess, record: Path) -> None:
+    # Into the hand: the deal's choice and the first draw are made through the API.
     secret = open_table(page, server, "game")
+    for _ in range(2):
+        send_move(server, secret, preferred(turn_state(server, secret)["view"]["legal"]))
     umtali_version(page, turn_state(server, secret)["version"])
 
 
@@ -176,5 +186,39 @@ def test_axe_finds_nothing_serious_and_the_tab_key_reaches_every_control(
         # Every control is reachable by the keyboard.
         missed = unreached_by_tab(page)
         assert missed == [], f"the Tab key misses on {name} at {size}:\n" + "\n".join(missed)
+    finally:
+        context.close()
+
+
+CARD_NAME = re.compile(
+    r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)"
+    r" of (spades|hearts|diamonds|clubs)\b"
+)
+"""A card as a screen reader names it ("queen of spades")."""
+
+TABLES = {"umtali-table": "", "gin-two-table": "gin-", "klaberjass-table": "kj-"}
+"""Each kind of table, by the prefix of its parts' ids."""
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_a_screen_reader_hears_the_cards_the_turn_and_the_opponent_s_moves(
+    browser: Browser, server: ServerProcess, record: Path, name: str
+) -> None:
+    prefix = TABLES[name]
+    context = browser.new_context(viewport=SIZES[1])
+    try:
+        page = context.new_page()
+        PAGES[name](page, server, record)
+        # Each card of the hand is a button named by its card.
+        buttons = re.findall(r'button "([^"]*)"', page.locator(f"#{prefix}hand").aria_snapshot())
+        assert buttons, "no card of the hand is a named button"
+        assert all(CARD_NAME.search(button) for button in buttons), buttons
+        # The turn is a status, and the opponent's moves a polite log: both are read
+        # out as they change.
+        assert page.get_attribute(f"#{prefix}turn", "role") == "status"
+        log = page.get_by_role("log", name="Last moves")
+        assert log.count() == 1
+        assert log.get_attribute("aria-live") == "polite"
+        assert "since your last move" in log.inner_text()
     finally:
         context.close()
