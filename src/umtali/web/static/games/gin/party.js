@@ -77,7 +77,7 @@ export class GinPartyPage extends GinTablePage {
     if (party.seating) parts.push(el("p", { className: "party-seating", text: party.seating }));
     if (party.last_deal) parts.push(el("p", { className: "note", text: party.last_deal }));
     if (party.hands.length) {
-      const list = el("ol", { className: "party-hands", attrs: { "aria-label": "Hands played" } });
+      const list = el("ol", { className: "party-hands", attrs: { "aria-label": "Hands played", tabindex: "0" } });
       for (const hand of [...party.hands].reverse()) {
         const [first, second] = hand.players.map((player) => party.players[player]);
         const against = second === "You" ? "you" : second; // "You" opens a sentence only
