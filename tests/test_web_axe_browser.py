@@ -30,9 +30,7 @@ from tests.test_web_gin_browser import open_gin_table
 from tests.test_web_gin_browser import wait_for_version as gin_version
 from tests.test_web_gin_party_browser import party_to_play
 from tests.test_web_klaberjass_browser import wait_for_version as kj_version
-from umtali.games.umtali.lessons import LESSONS
-from umtali.games.umtali.match import Match
-from umtali.kernel.record import save_file
+from tests.test_web_learn_browser import save_lesson_game
 
 MARK_FOCUS = """() => {
   // The element the Tab key reached: marked, and whether it was reached before.
@@ -86,12 +84,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The four lesson hands saved as one game, for the replay page."""
-    game = Match(kind="game", first_dealer=1, players=("Ann", "Ben"))
-    for lesson in LESSONS:
-        lesson.replay(game.new_hand(lesson.deck()))
-    path = tmp_path_factory.mktemp("records") / "lessons-game.json"
-    save_file(game, path)
-    return path
+    return save_lesson_game(tmp_path_factory.mktemp("records"))
 
 
 def home(page: Page, server: ServerProcess, record: Path) -> None:

@@ -158,15 +158,21 @@ def test_the_quiz_is_answered_and_scored(
     assert errors == []
 
 
-@pytest.fixture(scope="module")
-def lesson_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The four lesson hands saved as one game, as ``umtali play`` saves a game."""
+def save_lesson_game(folder: Path) -> Path:
+    """The four lesson hands saved as one game in ``folder``, as ``umtali play`` saves
+    a game: its file."""
     game = Match(kind="game", first_dealer=1, players=("Ann", "Ben"))
     for lesson in LESSONS:
         lesson.replay(game.new_hand(lesson.deck()))
-    path = tmp_path_factory.mktemp("records") / "lessons-game.json"
+    path = folder / "lessons-game.json"
     save_file(game, path)
     return path
+
+
+@pytest.fixture(scope="module")
+def lesson_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four lesson hands saved as one game, as ``umtali play`` saves a game."""
+    return save_lesson_game(tmp_path_factory.mktemp("records"))
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
