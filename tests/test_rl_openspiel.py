@@ -267,3 +267,38 @@ def test_the_ismcts_example_plays_reproducibly() -> None:
     assert [(r.deal, r.search_seat) for r in first] == [(0, 0), (0, 1)]
     assert first == again
     assert all(abs(r.margin) <= max_margin(STANDARD) for r in first)
+
+
+def _face_down_minded(state: UmtaliState, rng: random.Random) -> int:
+    """A move of a player who goes out face down whenever he can, else any legal move:
+    so that hands reach a last turn (R7) over a face-down discard."""
+    legal = state.legal_actions()
+    down = [a for a in legal if "down" in state.action_to_string(a)]
+    return rng.choice(down or legal)
+
+
+def test_resampling_keeps_each_players_own_face_down_discard(game: pyspiel.Game) -> None:
+    """Every player's information state, string and tensor, is the same in a world dealt
+    again from it, over many states: those after a face-down discard among them (the
+    discarder still knows his card, though it lies face down)."""
+    rng = random.Random(11)
+    compared = after_face_down = 0
+    for _ in range(40):
+        state: UmtaliState = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            hand = state.hand.state
+            assert hand is not None
+            for seat in (0, 1):
+                world = state.resample_from_infostate(seat, rng.random)
+                assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.observation_tensor(seat) == state.observation_tensor(seat)
+                assert world.observation_string(seat) == state.observation_string(seat)
+                compared += 1
+                after_face_down += any(down for _, down in hand.discard_pile())
+            state.apply_action(_face_down_minded(state, rng))
+    assert compared > 1000
+    assert after_face_down > 0

@@ -185,6 +185,7 @@ _UNDO_FIELDS: Final = (
     "taken_top",
     "ever_taken",
     "out",
+    "laid_down",
     "last_turn",
     "termination",
     "turn_open",
@@ -357,6 +358,7 @@ class HandState:
         "ever_taken",
         "hands",
         "history",
+        "laid_down",
         "last_turn",
         "must_meld",
         "open_mask",
@@ -452,6 +454,10 @@ class HandState:
     """For each player, the card mask he has ever taken from the discard pile (public)."""
     out: int
     """The player who went out first; -1 for nobody yet."""
+    laid_down: tuple[int, int]
+    """For each player, the card mask he laid face down on the pile (going out, R5/R6).
+    Kept here rather than read from ``history`` so that a state dealt again from one
+    player's view, which has no history, still knows whose each face-down card is."""
     last_turn: bool
     """Whether this is the last turn, after the other player went out (R7)."""
     termination: Termination | None
@@ -500,6 +506,7 @@ class HandState:
         self.taken_top = 0
         self.ever_taken = (0, 0)
         self.out = -1
+        self.laid_down = (0, 0)
         self.last_turn = False
         self.termination = None
         self.history = []
@@ -1011,7 +1018,11 @@ class HandState:
             c = action >> CARD_SHIFT & CARD_FIELD
             left = hands[p] & ~(1 << c)
             self.hands = (left, hands[1]) if p == 0 else (hands[0], left)
-            self.pile = (*self.pile, c | (FACE_DOWN if action & DISCARD_FACE_DOWN else 0))
+            if action & DISCARD_FACE_DOWN:
+                self.pile = (*self.pile, c | FACE_DOWN)
+                self._lay_down(p, 1 << c)
+            else:
+                self.pile = (*self.pile, c)
             if not left:
                 self._went_out(p)
             elif self.turn >= self.rules.turn_cap:
@@ -1077,7 +1088,11 @@ class HandState:
             gone = pair
             if discard != NO_CARD:
                 gone |= 1 << discard
-                self.pile = (*self.pile, discard | (FACE_DOWN if action & PAIR_FACE_DOWN else 0))
+                if action & PAIR_FACE_DOWN:
+                    self.pile = (*self.pile, discard | FACE_DOWN)
+                    self._lay_down(p, 1 << discard)
+                else:
+                    self.pile = (*self.pile, discard)
             self._set_hand(p, hands[p] & ~gone)
             # A pair (R6), or the two-card run a player may go out with under seed 003.
             self._add_column(p, _PAIR_COLUMN if is_pair(pair) else _SEQUENCE_COLUMN, pair, -1)
@@ -1145,6 +1160,11 @@ class HandState:
         self.turn = 1
         self.phase = _DRAW_PHASE if self.rules.opening_draw else _PLAY_PHASE
 
+    def _lay_down(self, p: int, card: int) -> None:
+        """Note that player ``p`` laid the card of mask ``card`` face down."""
+        down = self.laid_down
+        self.laid_down = (down[0] | card, down[1]) if p == 0 else (down[0], down[1] | card)
+
     def _went_out(self, p: int) -> None:
         if self.last_turn:
             self._finish(Termination.OUT)
@@ -1195,6 +1215,7 @@ class HandState:
         turn_open: int | None = None,
         must_meld: int | None = None,
         taken_top: int | None = None,
+        laid_down: tuple[int, int] = (0, 0),
     ) -> HandState:
         """A state in the middle of a hand, from its parts. It has no deck and no
         history to pop. The parts must account for all 52 cards exactly once; if they
@@ -1220,6 +1241,7 @@ class HandState:
             turn_open=turn_open,
             must_meld=must_meld,
             taken_top=taken_top,
+            laid_down=laid_down,
         )
 
     @classmethod
@@ -1246,6 +1268,7 @@ class HandState:
         turn_open: int | None = None,
         must_meld: int | None = None,
         taken_top: int | None = None,
+        laid_down: tuple[int, int] = (0, 0),
     ) -> HandState:
         """:meth:`from_parts` in the engine's encodings: the pile as card ids with the
         ``FACE_DOWN`` flag, the table as (kind, mask, played-off or -1) triples, ``out``
@@ -1256,7 +1279,8 @@ class HandState:
         accepted when the turn began (by default what it accepts now: nothing laid yet
         this turn). ``must_meld`` and ``taken_top`` are what this turn's take binds (by
         default those of a take of the top card, or of R3's take-two when
-        ``took_two``)."""
+        ``took_two``). ``laid_down``: the cards each player laid face down on the pile
+        (by default none is known to be anyone's: every player's view hides them)."""
         state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
@@ -1275,6 +1299,7 @@ class HandState:
         state.taken_top = taken if taken_top is None else taken_top
         state.ever_taken = ever_taken
         state.out = out
+        state.laid_down = laid_down
         state.last_turn = last_turn
         state.termination = None
         state.history = []

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts
-from umtali.games.umtali.moves import KIND_MASK, Move, MoveKind
+from umtali.games.umtali.moves import Move, MoveKind
 from umtali.games.umtali.rules import RuleSet
 from umtali.games.umtali.state import Column, HandState, RawSide, TableIndex, column_of, raw_side
 from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
@@ -165,7 +165,7 @@ class PlayerView:
         discard_pile: tuple[int | None, ...] = state.pile
         laid_face_down = 0
         if state.pile and max(state.pile) & FACE_DOWN:
-            own = _laid_face_down(state, player)
+            own = state.laid_down[player]
             pile: list[int | None] = []
             for entry in state.pile:
                 card = entry & PILE_CARD
@@ -396,23 +396,6 @@ class PlayerView:
             raise ViewError(f"malformed player view: {why}") from None
 
 
-def _laid_face_down(state: HandState, player: int) -> int:
-    """The cards ``player`` laid face down on the pile, as a mask. Only a going-out
-    discard lies face down, but both players may lay one: the first to go out, and then
-    the other on his last turn (R7), whose discard covers the first. So each face-down
-    card is matched to the move that laid it, not judged by the last discard."""
-    mask = 0
-    for actor, action in state.history:
-        if actor != player or action & KIND_MASK not in (MoveKind.DISCARD, MoveKind.PAIR):
-            continue
-        move = Move.from_action(action)
-        if move.face_down:
-            card = move.discard if move.kind is MoveKind.PAIR else move.cards[0]
-            if card is not None:
-                mask |= 1 << card
-    return mask
-
-
 CLOSED_HAND_TRIES: Final = 64
 """Deals of the opponent's hand tried before one holding a meld is let through. In play a
 meld-free hand comes within a few tries; the bound only guards a view from elsewhere."""
@@ -557,6 +540,14 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         # down all the same (the other player, and the rules, see them so).
         pile = tuple(e | FACE_DOWN if not e & FACE_DOWN and own_down >> e & 1 else e for e in pile)
     hands = (view.hand.mask, opponent) if view.player == 0 else (opponent, view.hand.mask)
+    # Whose each face-down card is: the viewer's own he knows; every other was laid by
+    # the other player (only a player going out lays one, R5/R6).
+    down = 0
+    if pile and max(pile) & FACE_DOWN:
+        for entry in pile:
+            if entry & FACE_DOWN:
+                down |= 1 << (entry & PILE_CARD)
+    laid = (own_down, down & ~own_down)
     index = view._table_index
     world = HandState.from_raw(
         rules=view.rules,
@@ -579,6 +570,7 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         # A view of older data may lack these: the state then works them out from the take.
         must_meld=view.must_meld.mask if view.must_meld else None,
         taken_top=view.taken_top.mask if view.taken_top else None,
+        laid_down=laid if view.player == 0 else (laid[1], laid[0]),
         # A view built from a state is consistent, and the cards dealt here are the
         # unseen ones, each once; a view from elsewhere (JSON) is checked.
         check=index is None,

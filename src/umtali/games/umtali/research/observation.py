@@ -78,7 +78,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from umtali.games.umtali.melds import ColumnKind
-from umtali.games.umtali.moves import KIND_MASK, PAIR_FACE_DOWN, Move, MoveKind
+from umtali.games.umtali.moves import PAIR_FACE_DOWN
 from umtali.games.umtali.research.actions import (
     DISCARD,
     DISCARD_DOWN,
@@ -220,17 +220,7 @@ def max_moves(rules: RuleSet = STANDARD) -> int:
 def laid_face_down(state: HandState, seat: int) -> int:
     """The cards ``seat`` laid face down on the pile (going out, R5/R6), as a mask: the
     view shows them to him, and only to him."""
-    mask = 0
-    for actor, action in state.history:
-        if actor == seat and action & KIND_MASK in _DISCARDING:
-            move = Move.from_action(action)
-            if move.face_down:
-                card = move.discard if move.kind is MoveKind.PAIR else move.cards[0]
-                mask |= 1 << card if card is not None else 0
-    return mask
-
-
-_DISCARDING: Final = (int(MoveKind.DISCARD), int(MoveKind.PAIR))
+    return state.laid_down[seat]
 
 
 _CHOOSE: Final = int(Phase.CHOOSE)
