@@ -56,6 +56,7 @@ import anyio.to_thread
 from umtali import games
 from umtali.games.api import Accepted, Refused
 from umtali.kernel.deck import shuffled_deck
+from umtali.kernel.players import player_name
 from umtali.kernel.record import dumps, record_of, replay_any
 from umtali.web.broadcast import (
     Broadcaster,
@@ -616,7 +617,12 @@ class GameServer:
             )
         except ValueError as e:
             raise NotOffered(str(e)) from None
-        new = await self._db(lambda: self.store.create_game(session.match, seats=sorted(persons)))
+        names = {seat: player_name(seat) for seat in persons}
+        if request.name is not None:
+            names[persons[0]] = request.name
+        new = await self._db(
+            lambda: self.store.create_game(session.match, seats=sorted(persons), names=names)
+        )
         async with self._game(new.game_id):
             pass  # reads it back, deals the first hand and plays the computer's moves
         return GameCreated(

@@ -83,6 +83,7 @@ from umtali import games
 from umtali.games.api import GameSpec
 from umtali.kernel.cards import card_ascii, mask_of, parse_card
 from umtali.kernel.deck import check_deck
+from umtali.kernel.players import MatchError, check_name
 from umtali.kernel.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -700,6 +701,7 @@ class Store:
         *,
         seats: Sequence[int] = (0, 1),
         rematch_of: int | None = None,
+        names: Mapping[int, str] | None = None,
     ) -> NewGame:
         """Store a new match of any registered game, before its first deal, and give
         each seat in ``seats`` (the seats played through a link) a fresh secret.
@@ -716,6 +718,9 @@ class Store:
         (:func:`rematch_secret`) and stored when its player comes back with it
         (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
         has one already.
+
+        ``names``: the players' names at some seats, in place of the match's (a
+        person's at his seat); each as :func:`~umtali.kernel.players.check_name` allows.
         """
         dumps(match)  # refuses a meta no record can hold
         data = record_of(match)
@@ -731,12 +736,21 @@ class Store:
                 f"the seats played by link are some of 0 to {players - 1}, each at most"
                 f" once, not {list(seats)!r}"
             )
+        named = list(data["players"])
+        for seat, name in (names or {}).items():
+            if not 0 <= seat < players:
+                raise StoreError(f"a name is given to one of seats 0 to {players - 1}, not {seat}")
+            try:
+                check_name(seat, name)
+            except MatchError as e:
+                raise StoreError(str(e)) from None
+            named[seat] = name
         return self._insert_game(
             {
                 "game": spec.name,
                 "kind": data.get("match", "game"),
                 "rules": data["rules"],
-                "players": data["players"],
+                "players": named,
                 # A party seats its players itself: its record has no first dealer.
                 "first_dealer": data.get("first_dealer", 0),
                 "meta": data["meta"],
