@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.test_web_api import app_on, new_game
+from tests.test_web_api import app_on, new_game, state_of
 
 JSON = dict[str, Any]
 
@@ -83,3 +83,65 @@ def test_a_bad_name_is_refused_with_why(client: TestClient, name: object, says: 
     assert reply.status_code == 422, reply.text
     assert says in problem(reply)
     assert "Traceback" not in reply.text
+
+
+# -- the name given at a seat ---------------------------------------------------------------------
+
+
+def rename(client: TestClient, secret: str, name: object) -> Any:
+    return client.post(f"/api/seat/{secret}/name", json={"name": name})
+
+
+def test_a_friend_names_himself_and_the_other_seat_is_shown_it(client: TestClient) -> None:
+    created = new_game(client, opponent="person", name="Ann")
+    first, second = (seat["secret"] for seat in created["seats"])
+    before = state_of(client, second)
+    assert (before["your_name"], before["name_given"]) == ("Player 2", False)
+    reply = rename(client, second, " Bob ")
+    assert reply.status_code == 200, reply.text
+    assert (reply.json()["your_name"], reply.json()["name_given"]) == ("Bob", True)
+    assert "Bob" in state_of(client, first)["names"]
+    assert state_of(client, first)["your_name"] == "Ann"
+    assert record_players(client, first) == ["Ann", "Bob"]
+
+
+def test_a_seat_renamed_in_a_party_reaches_the_record(client: TestClient) -> None:
+    created = new_game(client, game="gin", players=3, invite=[2])
+    maker, friend = (seat["secret"] for seat in created["seats"])
+    assert rename(client, friend, "Cy").status_code == 200
+    assert state_of(client, maker)["party"]["players"][2] == "Cy"
+    assert record_players(client, maker)[2] == "Cy"
+
+
+def test_a_name_changes_a_few_times_only(client: TestClient) -> None:
+    secret = new_game(client, level="random")["seats"][0]["secret"]
+    for number in range(5):
+        assert rename(client, secret, f"Ann {number}").status_code == 200
+    assert rename(client, secret, "Ann 4").status_code == 200  # the same: no change
+    refused = rename(client, secret, "Ann again")
+    assert refused.status_code == 409
+    assert "5 times a game" in problem(refused)
+    assert record_players(client, secret)[0] == "Ann 4"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("", "at least one visible character"),
+        ("A" * 25, "at most 24 characters"),
+        ("\u200bBob", "U+200B"),
+        ("<script>alert(1)</script>", "'<', '>' or '&'"),
+        (None, "string"),
+        (["Bob"], "string"),
+    ],
+)
+def test_a_bad_seat_name_is_refused_with_why(client: TestClient, name: object, says: str) -> None:
+    secret = new_game(client, level="random")["seats"][0]["secret"]
+    reply = rename(client, secret, name)
+    assert reply.status_code == 422, reply.text
+    assert says in problem(reply)
+    assert record_players(client, secret)[0] == "Player 1"
+
+
+def test_a_forged_link_names_nobody(client: TestClient) -> None:
+    assert rename(client, "x" * 43, "Bob").status_code == 404

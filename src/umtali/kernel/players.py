@@ -148,8 +148,6 @@ def check_person_name(text: object) -> str:
     name = text.strip()
     if not name:
         raise PersonNameError("a name needs at least one visible character")
-    if len(name) > MAX_PERSON_NAME:
-        raise PersonNameError(f"a name has at most {MAX_PERSON_NAME} characters, not {len(name):,}")
     for char in name:
         if unicodedata.category(char) in UNPRINTABLE:
             raise PersonNameError(
@@ -158,4 +156,6 @@ def check_person_name(text: object) -> str:
             )
         if char in MARKUP:
             raise PersonNameError(f"a name may not hold '<', '>' or '&'; {char!r} is one of them")
+    if len(name) > MAX_PERSON_NAME:
+        raise PersonNameError(f"a name has at most {MAX_PERSON_NAME} characters, not {len(name):,}")
     return name

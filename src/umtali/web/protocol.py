@@ -50,6 +50,7 @@ __all__ = [
     "MoveAccepted",
     "MoveRefused",
     "MoveRequest",
+    "NameRequest",
     "NewGameRequest",
     "Opponent",
     "Problem",
@@ -252,6 +253,23 @@ class NewGameRequest(Message):
                 f" {sorted(others)}"
             )
         return self
+
+
+class NameRequest(Message):
+    """``POST /api/seat/{secret}/name``: the name of the person at this seat, shown to
+    every seat and kept in the game's record (as :attr:`NewGameRequest.name` is
+    checked)."""
+
+    name: str = Field(
+        max_length=200,
+        description=f"1 to {MAX_PERSON_NAME} visible characters, without '<', '>' or '&'"
+        " (spaces around it dropped)",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _a_name(cls, name: str) -> str:
+        return check_person_name(name)
 
 
 class MoveRequest(Message):
@@ -462,6 +480,15 @@ class SeatState(Message):
     )
     rematch: GameCreated | None = Field(
         description="once the game is over and a rematch was asked for: this seat's link to it"
+    )
+    your_name: str = Field(
+        default="",
+        description="the name this seat's player goes by in the game and its record: the one"
+        " he gave, else 'Player N' (N his seat, from 1)",
+    )
+    name_given: bool = Field(
+        default=False,
+        description="whether the player gave his name (POST .../name), or goes by his seat's",
     )
 
 

@@ -302,6 +302,8 @@ class GameNews:
     """(hand index, move index, text) of each move, in the order played within a hand."""
     seats: list[SeatInfo]
     rematch: int | None
+    players: list[str]
+    """The players' names as they are now (a person may give his at his seat)."""
 
 
 @dataclass(frozen=True)
@@ -896,6 +898,22 @@ class Store:
             for row in rows
         ]
 
+    def set_name(self, seat: SeatRef, name: str) -> None:
+        """Give the player at ``seat`` the name ``name`` (as
+        :func:`~umtali.kernel.players.check_name` allows): the game's record names him so
+        from now on. Every process holding the game hears of it (PostgreSQL)."""
+        try:
+            check_name(seat.seat, name)
+        except MatchError as e:
+            raise StoreError(str(e)) from None
+        with self._write(announce=seat.game_id) as session:
+            game = self._game(session, seat.game_id)
+            players = list(game.players)
+            if not 0 <= seat.seat < len(players):
+                raise StoreError(f"game {seat.game_id} has no seat {seat.seat}")
+            players[seat.seat] = name
+            game.players = players
+
     def hand_over(self, seat: SeatRef, handed_over: bool, *, at: datetime | None = None) -> None:
         """Let the computer play ``seat`` from now (``at``), or, ``handed_over`` false,
         give it back to its person. The game is announced as changed."""
@@ -1260,6 +1278,7 @@ class Store:
                 moves,
                 self._seats(session, game_id),
                 self._rematch_of(session, game_id),
+                list(self._game(session, game_id).players),
             )
 
     def record_json(self, game_id: int) -> str:
