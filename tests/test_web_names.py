@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.postgres import PostgresServer
 from tests.test_web_api import app_on, new_game, state_of
+from tests.test_web_catch_up import server_of, wait_for
 
 JSON = dict[str, Any]
 
@@ -145,3 +147,17 @@ def test_a_bad_seat_name_is_refused_with_why(client: TestClient, name: object, s
 
 def test_a_forged_link_names_nobody(client: TestClient) -> None:
     assert rename(client, "x" * 43, "Bob").status_code == 404
+
+
+def test_a_name_given_in_one_process_reaches_another(postgres_server: PostgresServer) -> None:
+    """Two server processes on one PostgreSQL database hold the same game: a name given
+    through one is shown by the other, once its notice comes."""
+    url = postgres_server.create_database()
+    with TestClient(app_on(url)) as first, TestClient(app_on(url)) as second:
+        created = new_game(first, opponent="person")
+        maker, friend = (seat["secret"] for seat in created["seats"])
+        assert "Player 2" in state_of(second, maker)["names"]
+        assert rename(first, friend, "Bob").status_code == 200
+        wait_for(lambda: server_of(second).behind(created["game_id"]), "the notice")
+        assert "Bob" in state_of(second, maker)["names"]
+        assert state_of(second, friend)["your_name"] == "Bob"
