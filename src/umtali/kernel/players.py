@@ -14,10 +14,14 @@ from umtali.kernel.cards import quoted
 
 __all__ = [
     "LEVEL_TITLES",
+    "MARKUP",
     "MAX_NAME_LENGTH",
+    "MAX_PERSON_NAME",
     "UNPRINTABLE",
     "MatchError",
+    "PersonNameError",
     "check_name",
+    "check_person_name",
     "computer_name",
     "level_title",
     "player_name",
@@ -103,3 +107,55 @@ def check_name(seat: int, name: object) -> None:
                 f"{who} {quoted(name)} holds U+{ord(char):04X}, a character that is not shown as"
                 " itself; a name is visible text on one line"
             )
+
+
+MAX_PERSON_NAME: Final = 24
+"""The longest name a person gives himself at a server, in characters (after spaces
+around it are dropped): it fits a seat's label on a phone."""
+
+MARKUP: Final = "<>&"
+"""Characters a person's name may not hold: they would be read as markup by a page
+that forgot to escape it."""
+
+
+class PersonNameError(ValueError):
+    """A name a person gave himself that cannot be used: the message says what is wrong
+    and what a name may be."""
+
+
+def check_person_name(text: object) -> str:
+    """The name a person gave himself, spaces around it dropped: refused
+    (:class:`PersonNameError`) when it is not 1 to :data:`MAX_PERSON_NAME` visible
+    characters on one line, without ``<``, ``>`` or ``&``.
+
+    >>> check_person_name("  Ann  ")
+    'Ann'
+    >>> check_person_name("<b>Ann</b>")
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.players.PersonNameError: a name may not hold '<', '>' or '&'; '<' is one of them
+    >>> check_person_name("A" * 25)
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.players.PersonNameError: a name has at most 24 characters, not 25
+    >>> check_person_name("Bob\u202e")
+    Traceback (most recent call last):
+    ...
+    umtali.kernel.players.PersonNameError: a name is visible text on one line: U+202E is a character that is not shown as itself
+    """
+    if not isinstance(text, str):
+        raise PersonNameError(f"a name is text, not {type(text).__name__}")
+    name = text.strip()
+    if not name:
+        raise PersonNameError("a name needs at least one visible character")
+    for char in name:
+        if unicodedata.category(char) in UNPRINTABLE:
+            raise PersonNameError(
+                f"a name is visible text on one line: U+{ord(char):04X} is a character that is"
+                " not shown as itself"
+            )
+        if char in MARKUP:
+            raise PersonNameError(f"a name may not hold '<', '>' or '&'; {char!r} is one of them")
+    if len(name) > MAX_PERSON_NAME:
+        raise PersonNameError(f"a name has at most {MAX_PERSON_NAME} characters, not {len(name):,}")
+    return name

@@ -30,7 +30,7 @@ from pydantic import (
 
 from umtali import games
 from umtali.games.api import GameSpec
-from umtali.kernel.players import level_title
+from umtali.kernel.players import MAX_PERSON_NAME, check_person_name, level_title
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -50,6 +50,7 @@ __all__ = [
     "MoveAccepted",
     "MoveRefused",
     "MoveRequest",
+    "NameRequest",
     "NewGameRequest",
     "Opponent",
     "Problem",
@@ -177,6 +178,18 @@ class NewGameRequest(Message):
         description="how long: one of the game's lengths (default: its first, a game)",
         json_schema_extra=_lengths_of_games,
     )
+    name: str | None = Field(
+        default=None,
+        max_length=200,
+        description=f"the asker's name, shown at his seat (1 to {MAX_PERSON_NAME} visible"
+        " characters, without '<', '>' or '&'; spaces around it dropped); not given: he is"
+        " 'Player N' (N his seat, from 1)",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _a_name(cls, name: str | None) -> str | None:
+        return None if name is None else check_person_name(name)
 
     @field_validator("game")
     @classmethod
@@ -195,7 +208,8 @@ class NewGameRequest(Message):
     @property
     def persons(self) -> list[int]:
         """The seats people play by link: the person's first, then the friends' in the
-        order asked for (every seat, in order, between people)."""
+        order asked for (every seat, in order, between people). The first is the asker's,
+        the one :attr:`name` names."""
         if self.opponent == "person":
             return list(range(self.players))
         return [self.seat, *self.invite]
@@ -239,6 +253,23 @@ class NewGameRequest(Message):
                 f" {sorted(others)}"
             )
         return self
+
+
+class NameRequest(Message):
+    """``POST /api/seat/{secret}/name``: the name of the person at this seat, shown to
+    every seat and kept in the game's record (as :attr:`NewGameRequest.name` is
+    checked)."""
+
+    name: str = Field(
+        max_length=200,
+        description=f"1 to {MAX_PERSON_NAME} visible characters, without '<', '>' or '&'"
+        " (spaces around it dropped)",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _a_name(cls, name: str) -> str:
+        return check_person_name(name)
 
 
 class MoveRequest(Message):
@@ -449,6 +480,15 @@ class SeatState(Message):
     )
     rematch: GameCreated | None = Field(
         description="once the game is over and a rematch was asked for: this seat's link to it"
+    )
+    your_name: str = Field(
+        default="",
+        description="the name this seat's player goes by in the game and its record: the one"
+        " he gave, else 'Player N' (N his seat, from 1)",
+    )
+    name_given: bool = Field(
+        default=False,
+        description="whether the player gave his name (POST .../name), or goes by his seat's",
     )
 
 

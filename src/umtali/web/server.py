@@ -56,6 +56,8 @@ import anyio.to_thread
 from umtali import games
 from umtali.games.api import Accepted, Refused
 from umtali.kernel.deck import shuffled_deck
+from umtali.kernel.english import YOU
+from umtali.kernel.players import player_name
 from umtali.kernel.record import dumps, record_of, replay_any
 from umtali.web.broadcast import (
     Broadcaster,
@@ -100,6 +102,7 @@ __all__ = [
     "BOT_THREADS",
     "GRACE_SECONDS",
     "HEARTBEAT_SECONDS",
+    "NAME_CHANGES",
     "SEAT_REQUESTS",
     "Broadcaster",
     "Capacity",
@@ -117,6 +120,10 @@ __all__ = [
     "TokenBucket",
     "TooManyGamesError",
 ]
+
+NAME_CHANGES: Final = 5
+"""How many times a seat's player may change his name in one game (counted by each
+server process)."""
 
 BOT_THREADS: Final = 2
 """How many computer decisions this process thinks about at once; more wait their turn."""
@@ -178,6 +185,8 @@ def _follow(live: LiveGame, news: GameNews) -> bool:
     brought up to date, and is to be dropped)."""
     if _handed_over(news.seats) != live.handed_over:
         return False  # the seats' players changed: the session is made anew
+    if list(news.players) != list(live.session.players):
+        return False  # a player gave his name: the match is read anew
     moves: dict[int, list[tuple[int, str]]] = {}
     for hand_index, move_index, text in news.moves:
         moves.setdefault(hand_index, []).append((move_index, text))
@@ -279,6 +288,8 @@ class GameServer:
         self._buckets: dict[SeatRef, TokenBucket] = {}
         self._hint_level = hint_level
         self._secrets: dict[str, SeatRef] = {}
+        self._renames: dict[SeatRef, int] = {}
+        """How many times each seat changed its name (:meth:`rename`)."""
 
     @property
     def grace(self) -> float:
@@ -616,7 +627,12 @@ class GameServer:
             )
         except ValueError as e:
             raise NotOffered(str(e)) from None
-        new = await self._db(lambda: self.store.create_game(session.match, seats=sorted(persons)))
+        names = {seat: player_name(seat) for seat in persons}
+        if request.name is not None:
+            names[persons[0]] = request.name
+        new = await self._db(
+            lambda: self.store.create_game(session.match, seats=sorted(persons), names=names)
+        )
         async with self._game(new.game_id):
             pass  # reads it back, deals the first hand and plays the computer's moves
         return GameCreated(
@@ -674,6 +690,8 @@ class GameServer:
             opponent=self.presence.opponent(live, ref.seat, infos),
             handed_over=handed_over,
             rematch=rematch,
+            your_name=live.session.players[ref.seat],
+            name_given=live.session.players[ref.seat] not in (player_name(ref.seat), YOU),
         )
 
     async def submit(
@@ -783,6 +801,30 @@ class GameServer:
                 await self._db(lambda: self.store.hand_over(ref, False))
                 await self._set_handed_over(live, live.handed_over - {ref.seat})
             return await self._state_of(live, ref, secret)
+
+    async def rename(self, ref: SeatRef, name: str, secret: str | None = None) -> SeatState:
+        """Give the person at the seat the name ``name`` (checked already): stored, then
+        shown to every seat. A seat may change its name :data:`NAME_CHANGES` times a
+        game (:class:`NotNow` after that); giving the name it has changes nothing."""
+        async with self._game(ref.game_id) as live:
+            if ref.seat not in live.persons:
+                raise NotNow("only a person's seat is named by its player")
+            if live.session.players[ref.seat] == name:
+                return await self._state_of(live, ref, secret)
+            changes = self._renames.get(ref, 0)
+            if changes >= NAME_CHANGES:
+                raise NotNow(
+                    f"a name may be changed {NAME_CHANGES} times a game, and yours has been:"
+                    " it stays as it is"
+                )
+            await self._db(lambda: self.store.set_name(ref, name))
+            if len(self._renames) >= 100_000:
+                self._renames.clear()
+            self._renames[ref] = changes + 1
+        # The match names its players: read it again, then tell every seat.
+        self.forget(ref.game_id)
+        await self.broadcaster.publish(ref.game_id)
+        return await self.state(ref, secret)
 
     async def _set_handed_over(self, live: LiveGame, handed_over: frozenset[int]) -> None:
         """After the hand-over is stored: the session with its new players, shown to

@@ -83,6 +83,7 @@ from umtali import games
 from umtali.games.api import GameSpec
 from umtali.kernel.cards import card_ascii, mask_of, parse_card
 from umtali.kernel.deck import check_deck
+from umtali.kernel.players import MatchError, check_name
 from umtali.kernel.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -301,6 +302,8 @@ class GameNews:
     """(hand index, move index, text) of each move, in the order played within a hand."""
     seats: list[SeatInfo]
     rematch: int | None
+    players: list[str]
+    """The players' names as they are now (a person may give his at his seat)."""
 
 
 @dataclass(frozen=True)
@@ -700,6 +703,7 @@ class Store:
         *,
         seats: Sequence[int] = (0, 1),
         rematch_of: int | None = None,
+        names: Mapping[int, str] | None = None,
     ) -> NewGame:
         """Store a new match of any registered game, before its first deal, and give
         each seat in ``seats`` (the seats played through a link) a fresh secret.
@@ -716,6 +720,9 @@ class Store:
         (:func:`rematch_secret`) and stored when its player comes back with it
         (:meth:`claim_seat`). A game has one rematch: :class:`RematchConflict` when it
         has one already.
+
+        ``names``: the players' names at some seats, in place of the match's (a
+        person's at his seat); each as :func:`~umtali.kernel.players.check_name` allows.
         """
         dumps(match)  # refuses a meta no record can hold
         data = record_of(match)
@@ -731,12 +738,21 @@ class Store:
                 f"the seats played by link are some of 0 to {players - 1}, each at most"
                 f" once, not {list(seats)!r}"
             )
+        named = list(data["players"])
+        for seat, name in (names or {}).items():
+            if not 0 <= seat < players:
+                raise StoreError(f"a name is given to one of seats 0 to {players - 1}, not {seat}")
+            try:
+                check_name(seat, name)
+            except MatchError as e:
+                raise StoreError(str(e)) from None
+            named[seat] = name
         return self._insert_game(
             {
                 "game": spec.name,
                 "kind": data.get("match", "game"),
                 "rules": data["rules"],
-                "players": data["players"],
+                "players": named,
                 # A party seats its players itself: its record has no first dealer.
                 "first_dealer": data.get("first_dealer", 0),
                 "meta": data["meta"],
@@ -881,6 +897,22 @@ class Store:
             )
             for row in rows
         ]
+
+    def set_name(self, seat: SeatRef, name: str) -> None:
+        """Give the player at ``seat`` the name ``name`` (as
+        :func:`~umtali.kernel.players.check_name` allows): the game's record names him so
+        from now on. Every process holding the game hears of it (PostgreSQL)."""
+        try:
+            check_name(seat.seat, name)
+        except MatchError as e:
+            raise StoreError(str(e)) from None
+        with self._write(announce=seat.game_id) as session:
+            game = self._game(session, seat.game_id)
+            players = list(game.players)
+            if not 0 <= seat.seat < len(players):
+                raise StoreError(f"game {seat.game_id} has no seat {seat.seat}")
+            players[seat.seat] = name
+            game.players = players
 
     def hand_over(self, seat: SeatRef, handed_over: bool, *, at: datetime | None = None) -> None:
         """Let the computer play ``seat`` from now (``at``), or, ``handed_over`` false,
@@ -1246,6 +1278,7 @@ class Store:
                 moves,
                 self._seats(session, game_id),
                 self._rematch_of(session, game_id),
+                list(self._game(session, game_id).players),
             )
 
     def record_json(self, game_id: int) -> str:

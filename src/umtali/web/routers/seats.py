@@ -25,6 +25,7 @@ from umtali.web.protocol import (
     MoveAccepted,
     MoveRefused,
     MoveRequest,
+    NameRequest,
     Problem,
     SeatState,
     WhyReply,
@@ -108,6 +109,16 @@ def _add_requests(routes: APIRouter, state: Any) -> None:
     async def reclaim(server: Server, seat: Seat) -> SeatState:
         """Play this seat again, after the computer played it while its player was away."""
         return await server.reclaim(seat.ref, seat.secret)
+
+    @routes.post(
+        "/api/seat/{secret}/name",
+        response_model=state,
+        responses={409: {"model": Problem}, 429: {"model": Problem}},
+    )
+    async def name(server: Server, seat: Limited, request: NameRequest) -> SeatState:
+        """Give this seat's player the name he chose: every seat is shown it, and the
+        game's record keeps it (409 once he changed it too many times)."""
+        return await server.rename(seat.ref, request.name, seat.secret)
 
     @routes.post("/api/seat/{secret}/rematch", responses={409: {"model": Problem}})
     async def rematch(server: Server, seat: Seat) -> GameCreated:
