@@ -36,6 +36,7 @@ __all__ = [
     "CLIENT_MESSAGE",
     "MAX_MOVE_CHARS",
     "MAX_SOCKET_MESSAGE_BYTES",
+    "MAX_STATUS_SECRETS",
     "ClientMessage",
     "ClientMove",
     "ClientPing",
@@ -57,6 +58,9 @@ __all__ = [
     "ScoreSheetModel",
     "SeatLink",
     "SeatState",
+    "SeatStatus",
+    "SeatsStatus",
+    "SeatsStatusRequest",
     "ServerAccepted",
     "ServerError",
     "ServerMessage",
@@ -270,6 +274,20 @@ class NameRequest(Message):
     @classmethod
     def _a_name(cls, name: str) -> str:
         return check_person_name(name)
+
+
+MAX_STATUS_SECRETS: Final = 20
+"""The most seats one ``POST /api/seats/status`` asks about: a browser keeps a few."""
+
+
+class SeatsStatusRequest(Message):
+    """``POST /api/seats/status``: the links (their secrets) of the seats this browser
+    holds, at most :data:`MAX_STATUS_SECRETS`."""
+
+    secrets: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        max_length=MAX_STATUS_SECRETS,
+        description=f"the secrets of seats' links, at most {MAX_STATUS_SECRETS}",
+    )
 
 
 class MoveRequest(Message):
@@ -490,6 +508,29 @@ class SeatState(Message):
         default=False,
         description="whether the player gave his name (POST .../name), or goes by his seat's",
     )
+
+
+class SeatStatus(Message):
+    """One seat of ``POST /api/seats/status``, as its own player may see it: ``known``
+    false (and nothing else) for a secret that names no seat, forged or mistyped alike.
+    ``game`` and ``game_title`` say which game, ``where`` how far it is (its state's
+    ``title``), ``opponents`` whom the seat plays against, ``your_turn`` whether it is to
+    move, ``over`` and ``result`` how it ended."""
+
+    known: bool
+    game: str | None = None
+    game_title: str | None = None
+    where: str | None = None
+    opponents: list[str] = Field(default_factory=list)
+    your_turn: bool = False
+    over: bool = False
+    result: str | None = None
+
+
+class SeatsStatus(Message):
+    """``POST /api/seats/status``: each seat asked about, in the order asked."""
+
+    seats: list[SeatStatus]
 
 
 class MoveAccepted(Message):

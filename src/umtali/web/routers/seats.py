@@ -1,5 +1,6 @@
 """A seat, by its link: its state, its moves, a hint, "why not?", handing an away
-player's seat to the computer and taking it back, the rematch, and its WebSocket.
+player's seat to the computer and taking it back, the rematch, and its WebSocket; and
+how a few seats stand at once (``POST /api/seats/status``, the home page's "My games").
 
 A seat's state is its game's own model (:mod:`umtali.web.tables`): :func:`router` is
 given the union of the games' models, so the schema publishes each game's state, told
@@ -16,7 +17,9 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import Field, create_model
 
+from umtali import games
 from umtali.games.api import Refused
+from umtali.kernel.english import YOU
 from umtali.web.deps import Holder, Limited, Seat, Server
 from umtali.web.limits import RateLimit
 from umtali.web.protocol import (
@@ -27,11 +30,15 @@ from umtali.web.protocol import (
     MoveRequest,
     NameRequest,
     Problem,
+    SeatsStatus,
+    SeatsStatusRequest,
     SeatState,
+    SeatStatus,
     WhyReply,
 )
 from umtali.web.server import GameServer
 from umtali.web.socket import NO_SEAT_CODE, SOCKET_MESSAGES, serve_socket
+from umtali.web.store import StoreError
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits, SocketCount
 
 __all__ = ["router"]
@@ -78,6 +85,7 @@ def router(
         )
 
     _add_requests(routes, state)
+    _add_status(routes)
     _add_socket(routes, socket_messages, SocketCount(sockets_per_seat))
     return routes
 
@@ -125,6 +133,42 @@ def _add_requests(routes: APIRouter, state: Any) -> None:
         """Once the game is over: this seat's link to a new game with the same players,
         level and length (the same game whoever asks first)."""
         return await server.rematch(seat.ref, seat.secret)
+
+
+def _add_status(routes: APIRouter) -> None:
+    """How a few seats stand, for the home page's list of the games a browser plays."""
+
+    @routes.post("/api/seats/status", responses={422: {"model": Problem}})
+    async def seats_status(server: Server, request: SeatsStatusRequest) -> SeatsStatus:
+        """For each secret (at most 20), what its seat may see of how its game stands:
+        the game, the opponents, whether it is to move, whether the game is over. A
+        secret that names no seat is answered ``known: false``, never an error. Asking
+        does not count as being at the table (the other players are not told)."""
+        return SeatsStatus(seats=[await _status(server, secret) for secret in request.secrets])
+
+
+async def _status(server: GameServer, secret: str) -> SeatStatus:
+    """How the seat of ``secret`` stands, as its player may see it."""
+    ref = await server.seat(secret)
+    if ref is None:
+        return SeatStatus(known=False)
+    try:
+        state = await server.state(ref)
+    except StoreError:
+        return SeatStatus(known=False)
+    opponents = list(state.names)
+    if YOU in opponents:
+        opponents.remove(YOU)
+    return SeatStatus(
+        known=True,
+        game=state.game,
+        game_title=games.get(state.game).title,
+        where=state.title,
+        opponents=opponents,
+        your_turn=state.your_turn,
+        over=state.over,
+        result=state.result,
+    )
 
 
 def _add_socket(routes: APIRouter, limit: RateLimit, sockets: SocketCount) -> None:
