@@ -62,7 +62,8 @@ def test_a_party_seat_is_told_its_game(client: TestClient) -> None:
     [answer] = status(client, [created["seats"][0]["secret"]])
     assert answer["known"] is True
     assert answer["game_title"] == "Gin Rummy"
-    assert answer["opponents"] and "You" not in answer["opponents"]
+    assert answer["opponents"]
+    assert "You" not in answer["opponents"]
 
 
 def test_unknown_secrets_are_unknown_in_their_place(client: TestClient) -> None:
