@@ -71,6 +71,7 @@ export const api = {
   reclaim: (secret) => call("POST", `${seatPath(secret)}/reclaim`),
   rematch: (secret) => call("POST", `${seatPath(secret)}/rematch`),
   gamesOffered: () => call("GET", "/api/games-offered"),
+  seatsStatus: (secrets) => call("POST", "/api/seats/status", { secrets }),
   recordPath: (secret) => `${seatPath(secret)}/record`,
   fullRecordPath: (gameId) => `/api/games/${gameId}/record`,
   verify: (gameId, hand) => call("GET", `/api/games/${gameId}/hands/${hand}/verify`),

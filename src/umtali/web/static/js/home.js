@@ -1,12 +1,16 @@
-// The home page: a new game against the computer, an invitation for a friend, the games
-// to resume, and the way to the learning pages. Which games there are, and each one's
+// The home page: a picture of a table and a line on what this is; "Play the computer"
+// (one click deals the default game with its usual rules, level and length; the other
+// choices are folded away), "Play a friend", "Learn to play", the player's name (kept in
+// the browser, sent with each game he makes) and "My games", the seats this browser holds
+// with how each game stands (POST /api/seats/status). Which games there are, and each one's
 // levels, rules variants, lengths and seat counts, is the server's to say (GET
 // /api/games-offered); each game words its own choices in its folder
 // (/static/games/<game>/home.js, exporting `choices`). This page names no game.
 
 import { api } from "./api.js";
-import { keepHotSeat } from "./dom.js";
-import { forgetGame, recentGames } from "./prefs.js";
+import { cardSvg } from "./cards.js";
+import { el, keepHotSeat } from "./dom.js";
+import { forgetGame, prefs, recentGames } from "./prefs.js";
 
 const NUMBERS = { 2: "Two", 3: "Three", 4: "Four" };
 
@@ -54,17 +58,18 @@ function radio(name, value, text, { checked = false, note = "" } = {}) {
 
 /** The game choice of a form: every game offered (for the friend's form, those two may play). */
 function renderGames(form, games) {
-  form.querySelector(".game-choice").replaceChildren(...games.map((game, index) => radio("game", game.game, game.title, { checked: index === 0 })));
+  form.querySelector(".game-choice").replaceChildren(
+    ...games.map((game, index) => radio("game", game.game, game.title, { checked: index === 0, note: wordsOf(game).about })),
+  );
 }
 
 // A game words a variant by a note alone (its label is then its name, capitalised), or
 // by {label, about}, as its levels are worded.
 function renderRules(container, game) {
   const words = wordsOf(game).rules ?? {};
-  const labelOf = (name) => (typeof words[name] === "object" ? words[name].label : null) ?? `${name[0].toUpperCase()}${name.slice(1)}`;
   const noteOf = (name) => (typeof words[name] === "object" ? words[name].about : words[name]);
   container.replaceChildren(
-    ...game.rules.map((name) => radio("rules", name, labelOf(name), { checked: name === game.default_rules, note: noteOf(name) })),
+    ...game.rules.map((name) => radio("rules", name, labelOfRules(game, name), { checked: name === game.default_rules, note: noteOf(name) })),
   );
 }
 
@@ -76,6 +81,32 @@ function renderLevels(container, game) {
   container.replaceChildren(
     ...game.levels.map((name) => radio("level", name, labelOf(name), { checked: name === game.default_level, note: words[name]?.about })),
   );
+}
+
+const labelOfRules = (game, name) => {
+  const words = wordsOf(game).rules?.[name];
+  return (typeof words === "object" ? words.label : null) ?? `${name[0].toUpperCase()}${name.slice(1)}`;
+};
+
+/** The choices a form makes now, in a line, so that a player sees what one click deals:
+ * "Umtali, standard rules, against Casual, a game (four hands)". */
+function renderSummary(form) {
+  const data = new FormData(form);
+  const game = gameOf(form);
+  const rules = String(data.get("rules") ?? game.default_rules);
+  const parts = [game.title, `${labelOfRules(game, rules).toLowerCase()} rules`];
+  const level = data.get("level");
+  if (level) parts.push(`against ${game.level_names?.[level] ?? level}`);
+  const players = Number(data.get("players") ?? 2);
+  if (players > 2) parts.push(`${NUMBERS[players] ?? players} players`);
+  if (!form.querySelector(".kind-choice").hidden) {
+    const kind = String(data.get("kind") ?? game.kinds[0]);
+    const words = wordsOf(game).kinds?.[kind] ?? kind;
+    parts.push(`${words[0].toLowerCase()}${words.slice(1)}`);
+  }
+  form.querySelector(".summary").textContent = `${parts.join(", ")}.`;
+  const button = form.querySelector("button.play");
+  if (form.id === "computer-form") button.textContent = `Deal ${game.title}`;
 }
 
 /** How long a match may be: shown only when the game has more than one length. */
@@ -122,16 +153,21 @@ function wireGameChoice(form, rulesBox, levelBox, kindBox) {
   };
   form.addEventListener("change", (event) => {
     if (event.target.name === "game" || event.target.name === "players") update(event.target.name === "players");
+    renderSummary(form);
   });
   update(false);
+  renderSummary(form);
 }
 
 /** The request a form makes: the game, its rules, how long (where the game has a
- * choice), and how many play and which seats go to friends (where more than two may). */
+ * choice), and how many play and which seats go to friends (where more than two may);
+ * and the player's name, when he gave one. */
 function requestOf(form, extra) {
   const data = new FormData(form);
   const game = gameOf(form);
   const request = { ...extra, game: game.game, rules: data.get("rules") ?? game.default_rules };
+  const name = document.getElementById("your-name").value.trim();
+  if (name) request.name = name;
   if (!form.querySelector(".kind-choice").hidden) request.kind = data.get("kind");
   const players = Number(data.get("players") ?? 2);
   if (players > 2) {
@@ -172,31 +208,82 @@ function showPartyLinks(created) {
   list.querySelector("input")?.focus();
 }
 
-function renderRecent() {
-  const list = document.getElementById("recent");
+/** A seat's secret, from the path kept for it ("/seat/<secret>"). */
+function secretOf(path) {
+  try {
+    return decodeURIComponent(path.slice("/seat/".length));
+  } catch {
+    return "";
+  }
+}
+
+/** How a game stands, in a few words, from POST /api/seats/status's answer for its seat. */
+function standing(status) {
+  if (!status) return "";
+  if (!status.known) return "no longer on this server";
+  if (status.over) return status.result ? `over: ${status.result}` : "over";
+  if (status.your_turn) return "your turn";
+  return status.opponents.length === 1 ? `${status.opponents[0]} to play` : "the others to play";
+}
+
+/** "My games": each seat this browser keeps, with its game, its opponents and whose turn
+ * it is (asked of the server; until it answers, or if it cannot, what the browser kept),
+ * to resume or to forget. */
+async function renderRecent() {
   const games = recentGames();
   document.getElementById("recent-panel").hidden = games.length === 0;
-  list.replaceChildren();
-  for (const game of games) {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = game.path;
-    link.textContent = game.title || "A game";
-    const when = document.createElement("span");
-    when.className = "note";
-    when.textContent = `${game.over ? " · over" : ""} · ${new Date(game.seen).toLocaleString()}`;
-    const forget = document.createElement("button");
-    forget.type = "button";
-    forget.className = "quiet";
-    forget.textContent = "Forget";
-    forget.setAttribute("aria-label", `Forget ${game.title || "this game"}`);
-    forget.addEventListener("click", () => {
-      forgetGame(game.path);
-      renderRecent();
-    });
-    item.append(link, when, " ", forget);
-    list.append(item);
+  const show = (statuses) => {
+    document.getElementById("recent").replaceChildren(
+      ...games.map((game, index) => {
+        const status = statuses?.[index];
+        const title = status?.known ? `${status.game_title} against ${status.opponents.join(", ") || "the computer"}` : game.title || "A game";
+        const now = standing(status) || (game.over ? "over" : "");
+        const turn = status?.known && status.your_turn && !status.over;
+        const forget = el("button", { className: "quiet", text: "Forget", attrs: { type: "button", "aria-label": `Forget ${title}` } });
+        forget.addEventListener("click", () => {
+          forgetGame(game.path);
+          renderRecent();
+        });
+        return el(
+          "li",
+          { className: turn ? "your-turn" : "" },
+          el("a", { text: title, attrs: { href: game.path } }),
+          el("span", { className: "standing", text: now ? ` · ${now}` : "" }),
+          el("span", { className: "note", text: ` · ${new Date(game.seen).toLocaleString()}` }),
+          " ",
+          forget,
+        );
+      }),
+    );
+  };
+  show(null);
+  if (games.length === 0) return;
+  try {
+    show((await api.seatsStatus(games.map((game) => secretOf(game.path)))).seats);
+  } catch {
+    // the server cannot say now: the list stays as the browser kept it
   }
+}
+
+/** The picture of a card table: the other hand face down, the stock and the discard, and
+ * your hand; drawn with the table's own cards. */
+function drawPicture() {
+  const fourColour = prefs.fourColour;
+  const row = (className, cards) => el("div", { className }, ...cards.map((card) => cardSvg(card, { fourColour, faceDown: card === null })));
+  document.getElementById("home-picture").replaceChildren(
+    row("picture-other", [null, null, null, null, null]),
+    row("picture-middle", [null, "7h"]),
+    row("picture-hand", ["Ah", "Kh", "Qh", "9s", "9d"]),
+  );
+}
+
+/** The player's name: kept in the browser as he types it, sent with each game he makes. */
+function wireName() {
+  const input = document.getElementById("your-name");
+  input.value = prefs.name;
+  input.addEventListener("change", () => {
+    prefs.name = input.value;
+  });
 }
 
 function showError(text) {
@@ -232,15 +319,25 @@ async function openHotSeat(created) {
 /** The heading and the opening line, from the games offered. */
 function renderTitle() {
   const titles = offered.map((game) => game.title);
-  document.getElementById("home-title").textContent = `Play ${titles.join(" or ")}`;
-  const abouts = offered.map((game) => wordsOf(game).about).filter(Boolean);
-  const lead = abouts.join("; ");
-  document.getElementById("home-lead").textContent = lead ? `${lead[0].toUpperCase()}${lead.slice(1)}.` : "";
+  const listed = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
+  document.getElementById("home-title").textContent = `Play ${listed}`;
+  document.getElementById("home-lead").textContent =
+    "Card games against the computer or a friend, in your browser: nothing to install, no account.";
 }
 
-/** Each game's teaching pages (its home.js's `learn`: href, text, about) in the Learn panel. */
+/** Each game's rules (/rules/<game>) and teaching pages (its home.js's `learn`: href,
+ * text, about) in the panel "Learn to play". */
 function renderLearn() {
   const list = document.querySelector(".learn-links");
+  list.append(
+    el(
+      "li",
+      {},
+      "The rules of ",
+      ...offered.flatMap((game, index) => [index === 0 ? "" : index === offered.length - 1 ? " and " : ", ", el("a", { text: game.title, attrs: { href: `/rules/${encodeURIComponent(game.game)}` } })]),
+      ".",
+    ),
+  );
   for (const game of offered) {
     for (const page of wordsOf(game).learn ?? []) {
       const item = document.createElement("li");
@@ -257,6 +354,8 @@ function renderLearn() {
 export async function showHome() {
   document.getElementById("home").hidden = false;
   document.title = "Umtali";
+  drawPicture();
+  wireName();
   renderRecent();
   try {
     await loadGames();
@@ -299,6 +398,7 @@ export async function showHome() {
   for (const input of friendForm.querySelectorAll("input[name=where]")) {
     input.addEventListener("change", () => {
       friendButton.textContent = bothHere() ? "Deal" : "Make the links";
+      renderSummary(friendForm);
       if (bothHere()) document.getElementById("invite").hidden = true; // links made before are not this game's
     });
   }

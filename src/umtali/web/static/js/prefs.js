@@ -4,12 +4,13 @@
 // - umtali.fourColour: "1" for the four-colour deck.
 // - umtali.sort: how the hand is sorted, "suit" or "rank".
 // - umtali.sound: "1" for the table's sounds (sound.js); off unless turned on.
-// - umtali.recent: the last few games opened in this browser, for "Resume": each the
+// - umtali.name: the name the player gave on the home page, sent with each game he makes.
+// - umtali.recent: the last few games opened in this browser, for "My games": each the
 //   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
 //   its secret, so this is the one secret kept, and only for the seats this browser
 //   plays; "Forget" on the home page removes it.
 
-const RECENT_KEPT = 6;
+const RECENT_KEPT = 12; // at most 20: POST /api/seats/status asks about 20 at once
 
 function read(key) {
   try {
@@ -41,6 +42,13 @@ export const prefs = {
   set sound(on) {
     write("umtali.sound", on ? "1" : null);
   },
+  get name() {
+    return (read("umtali.name") ?? "").slice(0, 24);
+  },
+  set name(text) {
+    const name = String(text ?? "").trim();
+    write("umtali.name", name ? name.slice(0, 24) : null);
+  },
   get sort() {
     return read("umtali.sort") === "rank" ? "rank" : "suit";
   },
@@ -49,7 +57,7 @@ export const prefs = {
   },
 };
 
-/** The games remembered for "Resume", the most recent first. */
+/** The games remembered for "My games", the most recent first. */
 export function recentGames() {
   try {
     const list = JSON.parse(read("umtali.recent") ?? "[]");
@@ -61,14 +69,14 @@ export function recentGames() {
   }
 }
 
-/** Remember (or refresh) a game for "Resume". */
+/** Remember (or refresh) a game for "My games". */
 export function rememberGame(path, title, over) {
   const others = recentGames().filter((item) => item.path !== path);
   const entry = { path, title: String(title), over: Boolean(over), seen: Date.now() };
   write("umtali.recent", JSON.stringify([entry, ...others].slice(0, RECENT_KEPT)));
 }
 
-/** Forget a game remembered for "Resume". */
+/** Forget a game remembered for "My games". */
 export function forgetGame(path) {
   write("umtali.recent", JSON.stringify(recentGames().filter((item) => item.path !== path)));
 }
