@@ -119,12 +119,17 @@ def play_turn_by_clicks(
     return after
 
 
-def open_home(page: Page, server: ServerProcess) -> None:
+def open_home(page: Page, server: ServerProcess, *, more: bool = True) -> None:
     """The home page, once it has read the games offered and wired its forms, which it
     does as it draws the level choices: a choice made before that escapes the page, and
-    a form sent before it goes to the server as a plain page request."""
+    a form sent before it goes to the server as a plain page request. With ``more``,
+    each form's other choices (game, rules, level, length), folded away at first, are
+    opened as a player opens them, by a click."""
     page.goto(server.url + "/")
     page.wait_for_selector("#levels input", state="attached", timeout=WAIT_MS)
+    if more:
+        for summary in page.locator("#home details.more > summary").all():
+            summary.click()
 
 
 def open_table(page: Page, server: ServerProcess, kind: str, level: str = "greedy") -> str:
@@ -296,7 +301,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(
     assert hand_order(page) == dragged
     assert sorted(dragged) == sorted(state["view"]["hand"])
     assert page.inner_text("#table-title") == state["title"]
-    # The home page offers it again, under Resume.
+    # The home page offers it again, under My games.
     page.goto(server.url + "/")
     assert page.get_attribute("#recent a", "href") == f"/seat/{secret}"
     context.close()
