@@ -258,8 +258,13 @@ async function renderRecent() {
   };
   show(null);
   if (games.length === 0) return;
+  // Only what can be a secret is asked (1 to 200 characters): any other kept path is a
+  // game gone.
+  const secrets = games.map((game) => secretOf(game.path));
+  const asked = secrets.filter((secret) => secret.length > 0 && secret.length <= 200);
   try {
-    show((await api.seatsStatus(games.map((game) => secretOf(game.path)))).seats);
+    const answers = asked.length ? (await api.seatsStatus(asked)).seats : [];
+    show(secrets.map((secret) => (asked.includes(secret) ? answers[asked.indexOf(secret)] : { known: false })));
   } catch {
     // the server cannot say now: the list stays as the browser kept it
   }
