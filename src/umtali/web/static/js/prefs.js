@@ -4,6 +4,9 @@
 // - umtali.fourColour: "1" for the four-colour deck.
 // - umtali.sort: how the hand is sorted, "suit" or "rank".
 // - umtali.sound: "1" for the table's sounds (sound.js); off unless turned on.
+// - umtali.motion: the speed the cards move at (motion.js), "off", "slow", "normal" or
+//   "fast"; none until the player chooses one (then Normal, or Off when the system asks
+//   for reduced motion).
 // - umtali.recent: the last few games opened in this browser, for "Resume": each the
 //   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
 //   its secret, so this is the one secret kept, and only for the seats this browser
@@ -40,6 +43,13 @@ export const prefs = {
   },
   set sound(on) {
     write("umtali.sound", on ? "1" : null);
+  },
+  get motion() {
+    const speed = read("umtali.motion");
+    return ["off", "slow", "normal", "fast"].includes(speed) ? speed : null;
+  },
+  set motion(speed) {
+    write("umtali.motion", speed);
   },
   get sort() {
     return read("umtali.sort") === "rank" ? "rank" : "suit";
