@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,10 +24,8 @@ from tests.servers import ServerProcess
 from tests.test_web_browser import (
     WAIT_MS,
     api_state,
-    open_home,
     open_table,
     preferred,
-    seat_secret,
     turn_state,
 )
 from tests.test_web_browser import click_move as click_umtali_move
@@ -36,6 +35,7 @@ from tests.test_web_gin_browser import click_move as click_gin_move
 from tests.test_web_gin_browser import open_gin_table
 from tests.test_web_gin_browser import wait_for_version as wait_for_gin_version
 from tests.test_web_klaberjass_browser import click_move as click_kj_move
+from tests.test_web_klaberjass_browser import open_klaberjass_table
 from tests.test_web_klaberjass_browser import wait_for_version as wait_for_kj_version
 
 JSON = dict[str, Any]
@@ -81,32 +81,60 @@ def moved(page: Page) -> list[JSON]:
     return events
 
 
+def flew(page: Page, verb: str, mine: bool | None = None) -> bool:
+    """Whether a move of ``verb`` (by the player when ``mine``, by the other when not
+    ``mine``) has made a card fly."""
+    return any(
+        event["text"].split()[0] == verb and mine in (None, event["mine"]) for event in moved(page)
+    )
+
+
 def settle(page: Page) -> None:
     """Wait until no card is in flight."""
     page.wait_for_function("() => document.body.dataset.animating === undefined", timeout=WAIT_MS)
 
 
-def play_umtali_until_the_computer_moved(
-    page: Page, server: ServerProcess, secret: str, turns: int = 12
+def play_until(
+    page: Page,
+    server: ServerProcess,
+    secret: str,
+    moves: tuple[Callable[[JSON], str], Callable[[Page, str], None], Callable[[Page, int], None]],
+    done: Callable[[JSON, JSON], bool],
 ) -> JSON:
-    """Make this seat's moves on the page until the computer has moved since one of
-    them (or ``turns`` moves are made); the state then."""
+    """Make this seat's moves on the page (``moves``: how one is chosen from the state,
+    made by clicks, and waited for) until ``done(before, after)`` says so of a move, or
+    the first hand is over; the state then."""
+    choose, click, wait = moves
     state = turn_state(server, secret)
-    for _ in range(turns):
-        if state["over"]:
-            break
-        wait_for_umtali_version(page, state["version"])
-        before = len(state["view"]["history"])
-        click_umtali_move(page, preferred(state["view"]["legal"]))
-        wait_for_umtali_version(page, state["version"] + 1)
+    while state["hand_index"] == 0 and not state["over"]:
+        wait(page, state["version"])
+        before = state
+        click(page, choose(state))
+        wait(page, state["version"] + 1)
         state = turn_state(server, secret)
-        history = state["view"]["history"]
-        if state["hand_index"] == 0 and any(
-            actor != state["seat"] for actor, _ in history[before:]
-        ):
+        if done(before, state):
             break
-    wait_for_umtali_version(page, state["version"])
+    wait(page, state["version"])
     return state
+
+
+def the_other_moved(before: JSON, after: JSON) -> bool:
+    """Whether the other player has moved since ``before``, in the same hand."""
+    new = after["view"]["history"][len(before["view"]["history"]) :]
+    return after["hand_index"] == before["hand_index"] and any(
+        actor != after["seat"] for actor, _ in new
+    )
+
+
+UMTALI = (
+    lambda state: preferred(state["view"]["legal"]),
+    click_umtali_move,
+    wait_for_umtali_version,
+)
+
+
+def play_umtali_until_the_computer_moved(page: Page, server: ServerProcess, secret: str) -> JSON:
+    return play_until(page, server, secret, UMTALI, the_other_moved)
 
 
 def seen_by_seat(card: str, state: JSON) -> bool:
@@ -173,19 +201,13 @@ def test_gin_moves_fly_and_the_computer_s_drawn_card_flies_face_down(
     page = context.new_page()
     secret = open_gin_table(page, server)
     rng = random.Random(5)
-    state = turn_state(server, secret)
-    for _ in range(6):
-        if state["hand_index"] != 0 or state["over"]:
-            break
-        wait_for_gin_version(page, state["version"])
-        click_gin_move(page, gin_move(state, rng))
-        wait_for_gin_version(page, state["version"] + 1)
-        state = turn_state(server, secret)
-        if any(not event["mine"] for event in moved(page)):
-            break
+    gin_moves = (lambda state: gin_move(state, rng), click_gin_move, wait_for_gin_version)
+    play_until(
+        page, server, secret, gin_moves, lambda before, after: flew(page, "draw", mine=False)
+    )
     settle(page)
     events = moved(page)
-    assert any(not event["mine"] for event in events), events
+    assert flew(page, "draw", mine=False), events
     check_flights(events, api_state(server, secret))
     context.close()
 
@@ -195,26 +217,13 @@ def test_klaberjass_a_card_played_flies_to_the_trick(
 ) -> None:
     context = motion_context(browser)
     page = context.new_page()
-    open_home(page, server)
-    page.check('#computer-form input[name=game][value="klaberjass"]')
-    page.check('#computer-form input[name=level][value="random"]')
-    page.click("#computer-form button[type=submit]")
-    page.wait_for_url(re.compile(r"/seat/"))
-    page.wait_for_selector("#kj-connection[data-status=live]", timeout=WAIT_MS)
-    secret = seat_secret(page)
+    secret = open_klaberjass_table(page, server)
     rng = random.Random(4)
-    state = turn_state(server, secret)
 
-    def played() -> list[JSON]:
-        return [event for event in moved(page) if event["text"].startswith("play")]
-
-    while state["hand_index"] == 0 and not state["over"] and not played():
-        wait_for_kj_version(page, state["version"])
-        click_kj_move(page, rng.choice(state["legal"]))
-        wait_for_kj_version(page, state["version"] + 1)
-        state = turn_state(server, secret)
+    kj_moves = (lambda state: rng.choice(state["legal"]), click_kj_move, wait_for_kj_version)
+    play_until(page, server, secret, kj_moves, lambda before, after: flew(page, "play"))
     settle(page)
-    assert played(), moved(page)
+    assert flew(page, "play"), moved(page)
     check_flights(moved(page), api_state(server, secret))
     context.close()
 

@@ -222,7 +222,10 @@ export class Motion {
         if (source) {
           // The card drawn or taken: one that came into this player's hand, else a back.
           const into = hand(move.mine);
-          const taken = [...after.cards.entries()].find(([name, now]) => now.place === into && !used.has(name) && changed(name) && !namedInAny(steps, name));
+          const from = (name) => before.cards.get(name)?.place ?? source.node.dataset.place; // not a card already in the hand
+          const taken = [...after.cards.entries()].find(
+            ([name, now]) => now.place === into && from(name) === source.node.dataset.place && !used.has(name) && changed(name) && !namedInAny(steps, name),
+          );
           if (taken) card(taken[0], step, 0, source.box);
           else this.back(flights, step, source.box, after.places.get(into)?.box);
         }
