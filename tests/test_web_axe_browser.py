@@ -22,13 +22,13 @@ from tests.test_web_browser import (
     open_home,
     open_table,
     preferred,
-    seat_secret,
     turn_state,
 )
 from tests.test_web_browser import wait_for_version as umtali_version
 from tests.test_web_gin_browser import open_gin_table
 from tests.test_web_gin_browser import wait_for_version as gin_version
 from tests.test_web_gin_party_browser import party_to_play
+from tests.test_web_klaberjass_browser import open_klaberjass_table
 from tests.test_web_klaberjass_browser import wait_for_version as kj_version
 from tests.test_web_learn_browser import save_lesson_game
 
@@ -110,13 +110,7 @@ def gin_party(page: Page, server: ServerProcess, record: Path) -> None:
 
 
 def klaberjass(page: Page, server: ServerProcess, record: Path) -> None:
-    open_home(page, server)
-    page.check('#computer-form input[name=game][value="klaberjass"]')
-    page.check('#computer-form input[name=level][value="random"]')
-    page.click("#computer-form button[type=submit]")
-    page.wait_for_url(re.compile(r"/seat/"))
-    page.wait_for_selector("#kj-connection[data-status=live]", timeout=WAIT_MS)
-    kj_version(page, turn_state(server, seat_secret(page))["version"])
+    kj_version(page, turn_state(server, open_klaberjass_table(page, server))["version"])
 
 
 def learn(page: Page, server: ServerProcess, record: Path) -> None:

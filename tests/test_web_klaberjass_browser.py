@@ -65,17 +65,23 @@ def click_move(page: Page, move: str) -> None:
         page.click(f'#kj-actions button[data-move="{move}"]')
 
 
-def test_a_whole_hand_of_klaberjass_against_the_computer_by_clicks(
-    browser: Browser, server: ServerProcess
-) -> None:
-    page = browser.new_page()
+def open_klaberjass_table(page: Page, server: ServerProcess) -> str:
+    """A new game of Klaberjass against the random computer, made on the home page; its
+    secret."""
     open_home(page, server)
     page.check('#computer-form input[name=game][value="klaberjass"]')
     page.check('#computer-form input[name=level][value="random"]')
     page.click("#computer-form button[type=submit]")
     page.wait_for_url(re.compile(r"/seat/"))
     page.wait_for_selector("#kj-connection[data-status=live]", timeout=WAIT_MS)
-    secret = seat_secret(page)
+    return seat_secret(page)
+
+
+def test_a_whole_hand_of_klaberjass_against_the_computer_by_clicks(
+    browser: Browser, server: ServerProcess
+) -> None:
+    page = browser.new_page()
+    secret = open_klaberjass_table(page, server)
     rng = random.Random(4)
     state = turn_state(server, secret)
     assert state["game"] == "klaberjass"

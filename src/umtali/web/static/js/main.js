@@ -10,6 +10,7 @@
 import { ApiError, api } from "./api.js";
 import { byId, loadStyleSheet } from "./dom.js";
 import { showHome } from "./home.js";
+import { SPEEDS, motionSpeed } from "./motion.js";
 import { prefs } from "./prefs.js";
 import { showNoSeat } from "./seat_page.js";
 import { setSound, watchForGesture } from "./sound.js";
@@ -39,6 +40,16 @@ function wireHeader(table) {
   sound.checked = prefs.sound;
   sound.addEventListener("change", () => setSound(sound.checked));
   watchForGesture();
+  // How fast the cards move (motion.js): the speed in use, until the player chooses one.
+  const motion = document.getElementById("motion");
+  motion.replaceChildren(...SPEEDS.map(([value, name]) => new Option(name, value)));
+  motion.value = motionSpeed();
+  document.body.dataset.motion = motion.value;
+  motion.addEventListener("change", () => {
+    prefs.motion = motion.value;
+    document.body.dataset.motion = motion.value;
+    table?.motion?.finish();
+  });
   const dialog = document.getElementById("shortcuts");
   const open = () => {
     if (!dialog.open) dialog.showModal();

@@ -5,6 +5,9 @@
 // - umtali.sort: how the hand is sorted, "suit" or "rank".
 // - umtali.sound: "1" for the table's sounds (sound.js); off unless turned on.
 // - umtali.name: the name the player gave on the home page, sent with each game he makes.
+// - umtali.motion: the speed the cards move at (motion.js), "off", "slow", "normal" or
+//   "fast"; none until the player chooses one (then Normal, or Off when the system asks
+//   for reduced motion).
 // - umtali.recent: the last few games opened in this browser, for "My games": each the
 //   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
 //   its secret, so this is the one secret kept, and only for the seats this browser
@@ -48,6 +51,13 @@ export const prefs = {
   set name(text) {
     const name = String(text ?? "").trim();
     write("umtali.name", name ? name.slice(0, 24) : null);
+  },
+  get motion() {
+    const speed = read("umtali.motion");
+    return ["off", "slow", "normal", "fast"].includes(speed) ? speed : null;
+  },
+  set motion(speed) {
+    write("umtali.motion", speed);
   },
   get sort() {
     return read("umtali.sort") === "rank" ? "rank" : "suit";

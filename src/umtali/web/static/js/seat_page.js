@@ -15,7 +15,9 @@
 // into the void; the first state the socket brings once it is back lifts both, and an
 // error said during the outage goes with them. The tab's title and icon mark the
 // player's turn, for a player in another tab, and the sounds (sound.js) tell a deal,
-// his own draw or play, and his turn.
+// his own draw or play, and his turn. The cards move (motion.js): each redraw is
+// measured before and after, and the moves since the state drawn before fly one at a
+// time, the table's places and cards being marked in its markup (data-place, data-card).
 //
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
@@ -27,6 +29,7 @@ import { cardName, cardSvg, cardText } from "./cards.js";
 import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
+import { Motion, movesSince } from "./motion.js";
 import { playSound } from "./sound.js";
 
 const ICON = "/static/img/icon.svg";
@@ -72,6 +75,8 @@ export class SeatPage {
     this.socketLive = false; // the socket is open
     this.countdown = null; // the banner's timer, counting down to the next try
     this.offlineWatch = null; // disables the buttons a redraw adds while offline
+    this.motion = new Motion(); // the cards' flights between redraws (motion.js)
+    this.drawn = null; // the state last drawn: the moves since it are the ones to show
     this.live = new LiveSeat(api.socketUrl(secret), {
       onState: (state) => this.fromSocket(state),
       onStatus: (status) => this.showConnection(status),
@@ -265,6 +270,9 @@ export class SeatPage {
     const focusKey = this.focusKey ?? document.activeElement?.dataset?.key ?? null;
     this.focusKey = null;
     const { state } = this;
+    const before = this.motion.snapshot(this.part("board"));
+    const steps = movesSince(this.drawn, state);
+    this.drawn = state;
     // What the page shows, for tests and tools: the version drawn, and whether a move
     // is on its way.
     const table = this.part("table");
@@ -281,6 +289,8 @@ export class SeatPage {
     this.renderRecords();
     this.renderOffline();
     if (!this.renderCover()) this.restoreFocus(focusKey);
+    if (!this.part("hand-end").hidden || this.part("table").hidden) return; // a panel over the board: nothing flies
+    this.motion.play(before, steps);
   }
 
   /** The tab's title and icon: marked while it is the player's turn, for a player in another tab. */
