@@ -69,6 +69,7 @@ export const api = {
   why: (secret, move) => call("POST", `${seatPath(secret)}/why`, { move }),
   handOver: (secret) => call("POST", `${seatPath(secret)}/hand-over`),
   reclaim: (secret) => call("POST", `${seatPath(secret)}/reclaim`),
+  name: (secret, name) => call("POST", `${seatPath(secret)}/name`, { name }),
   rematch: (secret) => call("POST", `${seatPath(secret)}/rematch`),
   gamesOffered: () => call("GET", "/api/games-offered"),
   seatsStatus: (secrets) => call("POST", "/api/seats/status", { secrets }),

@@ -4,7 +4,8 @@
 // - umtali.fourColour: "1" for the four-colour deck.
 // - umtali.sort: how the hand is sorted, "suit" or "rank".
 // - umtali.sound: "1" for the table's sounds (sound.js); off unless turned on.
-// - umtali.name: the name the player gave on the home page, sent with each game he makes.
+// - umtali.name: the name the player gave on the home page, sent with each game he makes;
+//   a seat's "Your name" field (names.js) is filled in with it and writes it back.
 // - umtali.motion: the speed the cards move at (motion.js), "off", "slow", "normal" or
 //   "fast"; none until the player chooses one (then Normal, or Off when the system asks
 //   for reduced motion).

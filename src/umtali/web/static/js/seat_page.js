@@ -2,7 +2,7 @@
 // live, says what the server answers, and draws the parts around the board that both
 // games show alike: the connection, whether the other player is here, the other
 // player's cards face down, the stock, the end of a hand over the table, the result and
-// the record to download.
+// the record to download, and the player's name (names.js).
 //
 // Each game's table (/static/games/<game>/table.js, with its markup table.html) extends
 // SeatPage. Their elements have the same ids but for the game's prefix: `part("stock")`
@@ -30,6 +30,7 @@ import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plura
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
 import { Motion, movesSince } from "./motion.js";
+import { NameOffer } from "./names.js";
 import { playSound } from "./sound.js";
 
 const ICON = "/static/img/icon.svg";
@@ -77,6 +78,7 @@ export class SeatPage {
     this.offlineWatch = null; // disables the buttons a redraw adds while offline
     this.motion = new Motion(); // the cards' flights between redraws (motion.js)
     this.drawn = null; // the state last drawn: the moves since it are the ones to show
+    this.names = new NameOffer(this); // the player's name, and the field to give it
     this.live = new LiveSeat(api.socketUrl(secret), {
       onState: (state) => this.fromSocket(state),
       onStatus: (status) => this.showConnection(status),
@@ -287,6 +289,7 @@ export class SeatPage {
     this.renderHandEnd();
     this.renderResult();
     this.renderRecords();
+    this.names.render();
     this.renderOffline();
     if (!this.renderCover()) this.restoreFocus(focusKey);
     if (!this.part("hand-end").hidden || this.part("table").hidden) return; // a panel over the board: nothing flies
