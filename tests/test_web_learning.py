@@ -456,7 +456,7 @@ def test_a_browser_game_record_replays_as_umtali_replay_shows_it(
     reply = client.post(REPLAY_PATH, content=content, headers={"content-type": "application/json"})
     assert reply.status_code == 200, reply.text
     data = reply.json()
-    assert data["names"] == ["You", "Computer (Beginner)"]
+    assert data["names"] == ["Player 1", "Computer (Beginner)"]  # a person who gave no name
     assert len(data["hands"]) == 4
     assert data["end"].startswith("The game is over")
     _check_replay(data, _terminal_replay(path))

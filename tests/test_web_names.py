@@ -6,7 +6,10 @@ gives none is "Player N" in the record."""
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +20,8 @@ from tests.test_web_api import app_on, new_game, state_of
 from tests.test_web_catch_up import server_of, wait_for
 
 JSON = dict[str, Any]
+
+OLD_RECORDS = Path(__file__).parent / "data" / "old_records"
 
 
 @pytest.fixture
@@ -161,3 +166,33 @@ def test_a_name_given_in_one_process_reaches_another(postgres_server: PostgresSe
         wait_for(lambda: server_of(second).behind(created["game_id"]), "the notice")
         assert "Bob" in state_of(second, maker)["names"]
         assert state_of(second, friend)["your_name"] == "Bob"
+
+
+# -- the record and the replay --------------------------------------------------------------------
+
+
+def test_the_name_reaches_the_record_and_the_replay(client: TestClient) -> None:
+    rng = random.Random(3)
+    created = new_game(client, level="random", kind="hand", name="Ann")
+    secret = created["seats"][0]["secret"]
+    state = state_of(client, secret)
+    while not state["over"]:
+        reply = client.post(f"/api/seat/{secret}/move", json={"move": rng.choice(state["legal"])})
+        assert reply.status_code == 200, reply.text
+        state = reply.json()["state"]
+    record = client.get(f"/api/games/{created['game_id']}/record")
+    assert json.loads(record.text)["players"] == ["Ann", "Computer (Beginner)"]
+    replay = client.post("/api/replay", content=record.content).json()
+    assert replay["names"] == ["Ann", "Computer (Beginner)"]
+    assert "Ann" in replay["heading"]
+    assert all(hand["names"] == ["Ann", "Computer (Beginner)"] for hand in replay["hands"])
+
+
+@pytest.mark.parametrize("name", ["umtali_game.json", "gin_game.json", "gin_3_hand.json"])
+def test_an_older_record_s_you_is_replayed_as_player_n(client: TestClient, name: str) -> None:
+    content = (OLD_RECORDS / name).read_bytes()
+    seat = json.loads(content)["players"].index("You")
+    replay = client.post("/api/replay", content=content).json()
+    assert replay["names"][seat] == f"Player {seat + 1}"
+    told = json.dumps([replay["heading"], replay["seating"], replay["end"], replay["hands"]])
+    assert not re.search(r"\bYou\b", told), "the replay mixes 'You' with 'Player N'"

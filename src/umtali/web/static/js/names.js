@@ -3,6 +3,8 @@
 // small, skippable "Your name" field, filled in with the name this browser last gave
 // (localStorage umtali.name, written back when he saves one). Skipped, it stays away in
 // this tab; "Change" beside "Your name: …" under the record brings it back at any time.
+// On the player's turn, where the field would push the moves out of a small window, it
+// waits for the other player's turn (unless he is typing in it).
 // The server checks a name (1 to 24 visible characters, no < > &) and says what is wrong.
 
 import { api } from "./api.js";
@@ -18,6 +20,7 @@ export class NameOffer {
     this.skipKey = `umtali.name-skipped.${page.secret}`;
     this.open = false; // asked for with "Change"
     this.sending = false;
+    this.inUse = false; // focused or typed in: it stays until saved or skipped
     this.form = null;
     this.line = null;
   }
@@ -47,6 +50,7 @@ export class NameOffer {
       this.send();
     });
     skip.addEventListener("click", () => this.skip());
+    for (const kind of ["focus", "input"]) input.addEventListener(kind, () => (this.inUse = true));
     input.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.skip();
     });
@@ -63,8 +67,13 @@ export class NameOffer {
     if (this.page.partnerSecret !== null) return;
     if (this.form === null) this.build();
     const wasHidden = this.form.hidden;
-    const offered = this.open || (!state.name_given && tabValue(this.skipKey) !== "1");
+    const offered = this.open || this.inUse || (!state.name_given && tabValue(this.skipKey) !== "1");
     this.form.hidden = !offered;
+    // On the player's turn the moves come first: where the field would push them out of
+    // a small window, it waits for the other player's turn.
+    if (offered && !this.open && !this.inUse && this.page.isYourTurn(state) && document.documentElement.scrollHeight > window.innerHeight + 1) {
+      this.form.hidden = true;
+    }
     if (offered && wasHidden) {
       this.input.value = state.name_given ? state.your_name : prefs.name;
       this.error.textContent = "";
@@ -84,6 +93,7 @@ export class NameOffer {
   skip() {
     keepInTab(this.skipKey, "1");
     this.open = false;
+    this.inUse = false;
     this.form.hidden = true;
     this.error.textContent = "";
   }
@@ -101,6 +111,7 @@ export class NameOffer {
       const state = await api.name(this.page.secret, name);
       prefs.name = name;
       this.open = false;
+      this.inUse = false;
       this.error.textContent = "";
       this.form.hidden = true;
       this.page.receive(state, { redraw: true });
