@@ -71,7 +71,7 @@ export class NameOffer {
     this.form.hidden = !offered;
     // On the player's turn the moves come first: where the field would push them out of
     // a small window, it waits for the other player's turn.
-    if (offered && !this.open && !this.inUse && this.page.isYourTurn(state) && document.documentElement.scrollHeight > window.innerHeight + 1) {
+    if (offered && !this.open && !this.inUse && this.page.isYourTurn(state) && this.page.part("actions").getBoundingClientRect().bottom > window.innerHeight + 0.5) {
       this.form.hidden = true;
     }
     if (offered && wasHidden) {
