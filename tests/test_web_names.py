@@ -196,3 +196,20 @@ def test_an_older_record_s_you_is_replayed_as_player_n(client: TestClient, name:
     assert replay["names"][seat] == f"Player {seat + 1}"
     told = json.dumps([replay["heading"], replay["seating"], replay["end"], replay["hands"]])
     assert not re.search(r"\bYou\b", told), "the replay mixes 'You' with 'Player N'"
+
+
+def test_a_rematch_keeps_the_people_s_names(client: TestClient) -> None:
+    rng = random.Random(5)
+    created = new_game(client, opponent="person", kind="hand", name="Ann")
+    secrets = [seat["secret"] for seat in created["seats"]]
+    assert rename(client, secrets[1], "Bob").status_code == 200
+    states = [state_of(client, secret) for secret in secrets]
+    while not states[0]["over"]:
+        mover = 0 if states[0]["your_turn"] else 1
+        legal = states[mover]["legal"]
+        reply = client.post(f"/api/seat/{secrets[mover]}/move", json={"move": rng.choice(legal)})
+        assert reply.status_code == 200, reply.text
+        states = [state_of(client, secret) for secret in secrets]
+    again = client.post(f"/api/seat/{secrets[0]}/rematch")
+    assert again.status_code == 200, again.text
+    assert record_players(client, again.json()["seats"][0]["secret"]) == ["Ann", "Bob"]

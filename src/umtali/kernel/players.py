@@ -8,9 +8,11 @@ error of a match set up or played out of order.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Final
 
 from umtali.kernel.cards import quoted
+from umtali.kernel.english import YOU
 
 __all__ = [
     "LEVEL_TITLES",
@@ -25,12 +27,23 @@ __all__ = [
     "computer_name",
     "level_title",
     "player_name",
+    "seat_names",
 ]
 
 
 def player_name(player: int) -> str:
     """'Player 1' or 'Player 2' for player 0 or 1, as the book numbers them."""
     return f"Player {player + 1}"
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """The players' names as a record keeps them now: a person an older record calls
+    "You" (the terminal's word for its player) is "Player N", N his seat.
+
+    >>> seat_names(["Computer (Casual)", "You"])
+    ['Computer (Casual)', 'Player 2']
+    """
+    return [player_name(seat) if name == YOU else name for seat, name in enumerate(players)]
 
 
 LEVEL_TITLES: Final = {

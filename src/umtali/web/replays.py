@@ -15,13 +15,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from umtali import replaying
-from umtali.kernel.english import YOU
-from umtali.kernel.players import player_name
+from umtali.kernel.players import seat_names
 from umtali.kernel.record import record_of
 from umtali.web.learning_protocol import ReplayReply
 from umtali.web.protocol import Message
 
-__all__ = ["Drawing", "replay_names", "tell"]
+__all__ = ["Drawing", "tell"]
 
 ReplyT = TypeVar("ReplyT", bound=ReplayReply)
 
@@ -88,22 +87,11 @@ class _Telling:
         self.steps = []
 
 
-def replay_names(players: Sequence[str]) -> list[str]:
-    """The players as a replay names them: as the record does, but a person an older
-    record calls "You" is "Player N" (N his seat), as a record names an unnamed person
-    now, so that no replay mixes the two.
-
-    >>> replay_names(["Computer (Casual)", "You"])
-    ['Computer (Casual)', 'Player 2']
-    """
-    return [player_name(seat) if name == YOU else name for seat, name in enumerate(players)]
-
-
 def tell(match: Any, drawing: Drawing, model: type[ReplyT]) -> ReplyT:
     """The record ``match`` told step by step in ``model``, the game's replay model,
-    its boards and hands' ends drawn by ``drawing``; its players named by
-    :func:`replay_names`."""
-    players = replay_names(record_of(match)["players"])
+    its boards and hands' ends drawn by ``drawing``; its players named as a record
+    names them now (:func:`~umtali.kernel.players.seat_names`: no "You")."""
+    players = seat_names(record_of(match)["players"])
     telling = _Telling(drawing, match, players)
     headings: list[str] = []
     end: str | None = None

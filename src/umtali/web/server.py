@@ -57,7 +57,7 @@ from umtali import games
 from umtali.games.api import Accepted, Refused
 from umtali.kernel.deck import shuffled_deck
 from umtali.kernel.english import YOU
-from umtali.kernel.players import player_name
+from umtali.kernel.players import player_name, seat_names
 from umtali.kernel.record import dumps, record_of, replay_any
 from umtali.web.broadcast import (
     Broadcaster,
@@ -859,10 +859,13 @@ class GameServer:
         dealt from a fresh secret seed."""
         as_made = live.spec.maker().stored(live.session.match, hint_level=self._hint_level)
         again = as_made.rematch(secrets.randbits(63))
+        # The people keep their names ("Player N" for one an older game called "You").
+        players = seat_names(live.session.players)
+        names = {seat: players[seat] for seat in live.persons}
         try:
             new = await self._db(
                 lambda: self.store.create_game(
-                    again.match, seats=sorted(live.persons), rematch_of=live.game_id
+                    again.match, seats=sorted(live.persons), rematch_of=live.game_id, names=names
                 )
             )
         except RematchConflict:
