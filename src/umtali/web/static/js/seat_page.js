@@ -403,7 +403,7 @@ export class SeatPage {
       table.hidden = false;
       return false;
     }
-    const ownName = `Player ${state.seat + 1}`;
+    const ownName = state.name_given ? state.your_name : `Player ${state.seat + 1}`;
     let to = null; // who is to take the device, and the seat's page that is his
     if (!this.confirmed) to = { name: ownName, secret: this.secret };
     else if (!state.your_turn && this.part("hand-end").hidden) to = { name: this.opponentName(), secret: this.partnerSecret };
