@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from umtali.kernel.cards import quoted
-from umtali.kernel.english import YOU
 
 __all__ = [
     "LEVEL_TITLES",
@@ -36,6 +35,10 @@ def player_name(player: int) -> str:
     return f"Player {player + 1}"
 
 
+_YOU: Final = "You"
+"""How the terminal names its player in a record (:data:`umtali.kernel.english.YOU`)."""
+
+
 def seat_names(players: Sequence[str]) -> list[str]:
     """The players' names as a record keeps them now: a person an older record calls
     "You" (the terminal's word for its player) is "Player N", N his seat.
@@ -43,7 +46,7 @@ def seat_names(players: Sequence[str]) -> list[str]:
     >>> seat_names(["Computer (Casual)", "You"])
     ['Computer (Casual)', 'Player 2']
     """
-    return [player_name(seat) if name == YOU else name for seat, name in enumerate(players)]
+    return [player_name(seat) if name == _YOU else name for seat, name in enumerate(players)]
 
 
 LEVEL_TITLES: Final = {
