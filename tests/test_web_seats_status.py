@@ -58,7 +58,7 @@ def test_each_seat_is_told_its_game_its_opponents_and_its_turn(client: TestClien
 
 
 def test_a_party_seat_is_told_its_game(client: TestClient) -> None:
-    created = new_game(client, game="gin", players=3, level="random")
+    created = new_game(client, game="gin", players=3, level="greedy")
     [answer] = status(client, [created["seats"][0]["secret"]])
     assert answer["known"] is True
     assert answer["game_title"] == "Gin Rummy"
