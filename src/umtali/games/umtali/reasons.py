@@ -16,7 +16,7 @@ which imports it.
 >>> _ = hand.push_text("keep")
 >>> why = refusal(hand, Move.draw())
 >>> why.code, why.rules, why.text()
-('no_opening_draw', ('R2',), "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)")
+('no_opening_draw', ('R2',), "'draw' is not allowed now: there is no draw on the opening turn; the player with 11 cards melds, then discards (R2)")
 >>> from umtali.kernel.cards import parse_card
 >>> why = refusal(hand, Move.discard_card(parse_card("Qh")))
 >>> why.code, [card_name(c) for c in why.cards], why.text(names=("Ann", "Bob"))
@@ -165,7 +165,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         if state.turn == 1 and not state.rules.opening_draw:
             return _Why(
                 "no_opening_draw",
-                "the opening turn has no draw: the 11-card player melds and discards {rules}",
+                "there is no draw on the opening turn; the player with 11 cards melds, then discards {rules}",
                 ("R2",),
             )
         return _Why("already_drawn", "{mover has} already drawn this turn")
@@ -191,7 +191,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         return _Why(
             "must_play_first",
             "every playable card must be played before the turn ends {rules};"
-            f" {example} is still possible",
+            f" {{mover can}} still {example}",
             ("R4",),
             example.cards,
         )
