@@ -339,7 +339,7 @@ def test_the_human_is_spoken_to_as_you(tmp_path: Path) -> None:
     # The engine's refusals, addressed to the player who made the move.
     script = "discard 9h\n1\ndiscard Qh\nquit\n"
     refused = play("--seed", "3", "--bot", "expert", script=script, cwd=tmp_path)
-    assert "'discard 9♥' is not allowed now: you are to move, and must first draw" in refused.stdout
+    assert "You cannot discard 9♥ now: you are to move, and must first draw" in refused.stdout
     assert "Q♥ is not in your hand" in refused.stdout
 
 

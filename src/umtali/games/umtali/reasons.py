@@ -148,7 +148,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         return _Why(
             "choose_first",
             "{mover deals} and must first choose who receives the 11th card:"
-            " 'keep' it or 'give' it {rules}",
+            " keep it or give it {rules}",
             ("R1",),
         )
     if kind in (MoveKind.KEEP, MoveKind.GIVE):

@@ -338,7 +338,7 @@ def _overlap_reasons(state: HandState, plan: MeldPlan, named: int) -> tuple[str,
     extra = named & ~_melded(plan)
     jacks = [c for c in CardSet(extra) if card_name(c).startswith("J")]
     if len(jacks) == 1:  # one card is no meld at all, so there is no move to refuse
-        reasons.append("Jacks are never overlapped: each Jack is played solo (R4)")
+        reasons.append("Jacks are never overlapped: each Jack is played solo")
     elif jacks:
         move = Move.meld(jacks)
         if move not in state.legal_moves:

@@ -29,6 +29,7 @@ from umtali.games.umtali.learn.breakdown import aligned, score_line
 from umtali.games.umtali.learn.help import CONTENT
 from umtali.games.umtali.learn.question import Position, Question, Side
 from umtali.games.umtali.learn.quiz_grading import (
+    engine_refusal,
     grade_card_set,
     grade_number,
     grade_surface,
@@ -157,11 +158,7 @@ def try_solo_off(
     """Ask the engine whether ``mover``, holding ``card``, may play it off the table card
     ``target``: ``None`` if he may, else the engine's refusal."""
     state = what_if(tables, mover, CardSet([card]))
-    try:
-        state.resolve(Move.solo(card, target))
-    except IllegalMoveError as e:
-        return str(e)
-    return None
+    return engine_refusal(state, Move.solo(card, target))
 
 
 def accepted_off(column: Column, on_table: CardSet) -> CardSet:
