@@ -18,7 +18,7 @@ Nothing here decides a rule: this module asks the engine and words the answers.
 >>> verdict.correct, verdict.answer
 (True, 'K♦ Q♦')
 >>> check_plays(state, parse_card_answer("Kd Qd 10d")).reasons[0]
-'10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off nothing'
+'10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off nothing.'
 
 A half-right answer is told what it missed, and what it named wrongly, the learner's
 cards named in the order he typed them:
