@@ -412,7 +412,7 @@ def test_game_so_far_gives_the_current_games_totals(
 
 def test_hints_come_from_the_default_level_whoever_the_opponent_is(tmp_path: Path) -> None:
     result = play("--seed", "3", "--bot", "random", script="hint\nquit\n", cwd=tmp_path)
-    assert f"(the {DEFAULT_BOT} level would play this): " in result.stdout
+    assert f"(The {DEFAULT_BOT} level would play this.)" in result.stdout
     assert "random" not in result.stdout.split("Hint:")[1].split("\n")[0]
 
 
