@@ -92,8 +92,8 @@ def test_every_rule_a_refusal_cites_links_to_an_anchor(client: TestClient) -> No
         link = rule_link("umtali", (rule,))
         assert link is not None, rule
         path, _, anchor = link.url.partition("#")
-        assert path == "/rules/umtali" and anchor in ids, link
-        assert client.get(path).status_code == 200
+        assert path == "/rules/umtali", link
+        assert anchor in ids, link
 
 
 def test_an_unknown_game_has_no_rules_page(client: TestClient) -> None:
@@ -109,9 +109,11 @@ def test_the_markdown_is_escaped_and_only_anchor_lines_are_read() -> None:
         "\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     )
     assert rules == {"x1": "X1 A rule"}
-    assert "<script" not in body and 'href="javascript' not in body
+    assert "<script" not in body
+    assert 'href="javascript' not in body
     assert '<a href="/rules/gin">c</a>' in body
-    assert 'role="region"' in body and "<table>" in body
+    assert 'role="region"' in body
+    assert "<table>" in body
 
 
 def scripted_sentences(game: str, seed: int, steps: int = 150) -> Iterator[tuple[str, Refused]]:
