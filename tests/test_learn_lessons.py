@@ -164,7 +164,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
 def test_a_discard_not_in_hand_is_refused_with_the_engine_reason() -> None:
     answered, _, _ = work_through(4, ["none", "Qs", "Kh", ""])
     discard = answered[1]
-    assert "'discard Q♠' is not allowed now: Q♠ is not in Player 2's hand" in discard.messages[0]
+    assert "Player 2 cannot discard Q♠ now: Q♠ is not in Player 2's hand." in discard.messages[0]
     assert isinstance(discard.verdict, Verdict)
     assert (discard.verdict.correct, discard.verdict.answer) == (False, "A♥")
 

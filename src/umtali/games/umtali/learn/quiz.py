@@ -40,6 +40,7 @@ from umtali.games.umtali.learn.quiz_grading import (
 from umtali.games.umtali.learn.surface import card_list, column_names
 from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
 from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.games.umtali.notation import parse_move
 from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import Column, HandState, Phase
 from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
@@ -179,8 +180,8 @@ def try_moves(state: HandState, moves: Sequence[str]) -> tuple[bool, str]:
     for text in moves:
         try:
             board.push_text(text)
-        except IllegalMoveError as e:
-            return False, str(e)
+        except IllegalMoveError:
+            return False, engine_refusal(board, parse_move(text)) or text
     return True, ""
 
 
