@@ -47,7 +47,7 @@ True
 >>> session.submit(0, session.view(0).legal[0]).sentence
 'You draw K♣ from the stock'
 >>> session.undo(0)
-Refused(reason='you have seen the card you drew from the stock: a draw from the stock cannot be taken back')
+Refused(reason='you have seen the card you drew from the stock: a draw from the stock cannot be taken back', rules=())
 """
 
 from __future__ import annotations
