@@ -118,7 +118,7 @@ QUIZ_WRONG = {
             "10♠ must be played solo, not overlapped",
             "10♥ must be played solo, not overlapped",
             "a pair can be laid only to go out",
-            "you missed K♣ Q♣",
+            "You missed K♣ Q♣",
             "every playable card must be played before the turn ends",
         ],
     ),
@@ -133,7 +133,7 @@ QUIZ_WRONG = {
         "5♠ 5♥ 5♦ 6♣ 7♣",
         [
             "a solo card takes only a card of its rank or the next card of its suit",
-            "you missed 4♣",
+            "You missed 4♣",
         ],
     ),
     6: ("yes", ["nothing was discarded"]),

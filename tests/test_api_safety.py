@@ -426,7 +426,7 @@ def test_a_solo_naming_a_card_of_a_group_off_that_group_is_explained() -> None:
     move = Move.solo(parse_card("Ks"), off=parse_card("Kh"))
     assert (
         explain_illegal(state, move)
-        == "'play K♠ off K♥' is not allowed now: K♠ is not in Player 2's hand"
+        == "Player 2 cannot play K♠ off K♥ now: K♠ is not in Player 2's hand."
     )
     refuses(state, move, IllegalMoveError, "K♠ is not in Player 2's hand")
 

@@ -81,8 +81,8 @@ def test_a_refusal_can_speak_to_the_player_and_name_the_move_as_he_saw_it() -> N
     dealer = hand.player
     you_deal = ("you", "Computer") if dealer == 0 else ("Computer", "you")
     assert explain_illegal(hand, Move.draw(), names=you_deal) == (
-        "'draw' is not allowed now: you deal and must first choose who receives the 11th"
-        " card: 'keep' it or 'give' it (R1)"
+        "You cannot draw from the stock now: you deal and must first choose who receives"
+        " the 11th card: keep it or give it."
     )
     hand.push_text("give")  # the other player opens
     opener = hand.player
@@ -90,19 +90,20 @@ def test_a_refusal_can_speak_to_the_player_and_name_the_move_as_he_saw_it() -> N
     away = next(c for c in range(52) if not hand.hands[opener] >> c & 1)
     discard = Move.discard_card(away)
     assert explain_illegal(hand, discard, names=spoken) == (
-        f"'discard {card_name(away)}' is not allowed now: {card_name(away)} is not in your hand"
+        f"You cannot discard {card_name(away)} now: {card_name(away)} is not in your hand."
     )
-    # Unnamed, the players are the book's, as the engine's own refusal has them.
+    # Unnamed, the players are the book's, as the engine's own refusal has them; the
+    # engine's names the move in notation, the player's sentence in words.
     with pytest.raises(IllegalMoveError) as raised:
         hand.push(discard)
-    assert str(raised.value) == explain_illegal(hand, discard)
+    assert str(raised.value).endswith(explain_illegal(hand, discard).split(": ", 1)[1][:-1])
     assert f"Player {opener + 1}'s hand" in str(raised.value)
     # A move named otherwise, when its notation would show a card the reader may not see.
     assert explain_illegal(hand, discard, move_name="that discard").startswith(
-        "that discard is not allowed now: "
+        "That discard is not allowed now: "
     )
     # A move as typed, 'take' with no card: explained as the state reads it.
     assert explain_illegal(hand, Move(MoveKind.TAKE, ())) == (
-        "'take' is not allowed now: the opening turn has no draw: the 11-card player melds"
-        " and discards (R2)"
+        f"Player {opener + 1} cannot take the top discard now: there is no draw on the"
+        " opening turn; the player with 11 cards melds, then discards."
     )

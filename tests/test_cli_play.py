@@ -339,7 +339,7 @@ def test_the_human_is_spoken_to_as_you(tmp_path: Path) -> None:
     # The engine's refusals, addressed to the player who made the move.
     script = "discard 9h\n1\ndiscard Qh\nquit\n"
     refused = play("--seed", "3", "--bot", "expert", script=script, cwd=tmp_path)
-    assert "'discard 9♥' is not allowed now: you are to move, and must first draw" in refused.stdout
+    assert "You cannot discard 9♥ now: you are to move, and must first draw" in refused.stdout
     assert "Q♥ is not in your hand" in refused.stdout
 
 
@@ -412,7 +412,7 @@ def test_game_so_far_gives_the_current_games_totals(
 
 def test_hints_come_from_the_default_level_whoever_the_opponent_is(tmp_path: Path) -> None:
     result = play("--seed", "3", "--bot", "random", script="hint\nquit\n", cwd=tmp_path)
-    assert f"(the {DEFAULT_BOT} level would play this): " in result.stdout
+    assert f"(The {DEFAULT_BOT} level would play this.)" in result.stdout
     assert "random" not in result.stdout.split("Hint:")[1].split("\n")[0]
 
 

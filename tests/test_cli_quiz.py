@@ -312,7 +312,7 @@ def test_no_explanation_names_the_face_down_discard() -> None:
     hidden = "6♥"  # the discard the opponent laid face down in question 9
     question_9 = out.split("Question 9 of 12")[1].split("Question 10 of 12")[0]
     assert "[face down]" in question_9
-    assert "taking the face-down card is not allowed now" in question_9
+    assert "Taking the face-down card is not allowed now" in question_9
     assert hidden not in question_9
     assert hidden not in missed_section(out)
 

@@ -136,7 +136,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
     assert marriage.verdict.answer == "K♦ Q♦"
     assert marriage.verdict.reasons[0] == (
         "10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off"
-        " nothing"
+        " nothing."
     )
     assert any(
         "I can't read that: 'twenty' is not an answer here: give a number" in m
@@ -164,7 +164,7 @@ def test_wrong_and_malformed_answers_get_reasons_and_retries() -> None:
 def test_a_discard_not_in_hand_is_refused_with_the_engine_reason() -> None:
     answered, _, _ = work_through(4, ["none", "Qs", "Kh", ""])
     discard = answered[1]
-    assert "'discard Q♠' is not allowed now: Q♠ is not in Player 2's hand" in discard.messages[0]
+    assert "Player 2 cannot discard Q♠ now: Q♠ is not in Player 2's hand." in discard.messages[0]
     assert isinstance(discard.verdict, Verdict)
     assert (discard.verdict.correct, discard.verdict.answer) == (False, "A♥")
 
@@ -310,7 +310,7 @@ def test_overlapped_jacks_are_refused_with_the_engine_reason() -> None:
     # One Jack named as overlapped is no meld at all: the same reason, and no crash.
     one = check_overlapped(state, parse_card_answer("Js"))
     assert not one.correct
-    assert "Jacks are never overlapped: each Jack is played solo (R4)" in one.reasons
+    assert "Jacks are never overlapped: each Jack is played solo" in one.reasons
 
 
 def test_discard_questions() -> None:

@@ -200,7 +200,7 @@ def test_refusals_of_the_practical_rules() -> None:
     assert "(V)" in message
     refused(hand, "take 9♣", "not_in_pile")
     # Two at a time is R3's take; here a take names the deepest card it reaches.
-    assert "'take 8♠'" in refused(hand, "take 2♥ 8♠", "take_two_off")
+    assert "take 8♠ instead" in refused(hand, "take 2♥ 8♠", "take_two_off")
     hand.push_text("take K♣")
     refused(hand, "meld K♠ Q♠", "taken_deep_stranded")
     refused(hand, "discard 8♠", "taken_deep_unplayed")
@@ -209,7 +209,7 @@ def test_refusals_of_the_practical_rules() -> None:
     refused(hand, "meld 2♥ 2♦", "short_meld_not_now")
     refused(hand, "discard 2♥", "taken_discard")
     play(hand, "discard 8♠", *HAND_TURNS[3], *HAND_TURNS[4][:2])
-    assert "'discard 2♥ down'" in refused(hand, "discard 2♥", "face_up_out")
+    assert "discard 2♥ face down" in refused(hand, "discard 2♥", "face_up_out")
     hand.push_text("discard 2♥ down")
     refused(hand, "take", "no_face_up_discard")
     play(hand, "draw", "meld A♥ A♣", "meld 7♦ 6♦")

@@ -195,7 +195,7 @@ def test_r2_the_opening_turn_has_no_draw() -> None:
     hand = deal("Ks 2s 4s 6s 8s 2h 4h 6h 8h 3c 5c", "Ad 3d 5d 7d 9d As 3s 5s 7s 9s", dealer=1)
     assert not kinds(hand) & {MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO}
     assert kinds(hand) == {MoveKind.DISCARD}
-    refuse(hand, "draw", "the opening turn has no draw", "R2")
+    refuse(hand, "draw", "there is no draw on the opening turn", "R2")
     assert hand.stock_size() == 31
     hand.push_text("discard K♠")
     # From the second turn on, every turn starts with a draw.

@@ -203,7 +203,7 @@ def test_friends_play_three_hand_by_their_links_and_their_rematch(
     assert states[out]["party"]["seating"].endswith("you sit out.")
     refused = client.post(f"/api/seat/{secrets[out]}/move", json={"move": "draw"})
     assert refused.status_code == 409
-    assert refused.json()["reason"] == "you sit out this hand: you play again once it is over"
+    assert refused.json()["reason"] == "You sit out this hand: you play again once it is over."
     assert client.get(f"/api/seat/{secrets[out]}/hint").status_code == 409
     assert state_of(client, secrets[out]) == states[out]
     players_at = [seat for seat in secrets if seat != out]
@@ -248,7 +248,7 @@ def test_four_hand_with_a_friend_and_two_computers(client: TestClient, db_url: s
             # His hand is over, his partner's is not: the deal waits, and so does he.
             assert states[mover]["legal"] == []
             refused = client.post(f"/api/seat/{secrets[mover]}/move", json={"move": "draw"})
-            assert refused.json()["reason"].startswith("your hand is over: the next deal")
+            assert refused.json()["reason"].startswith("Your hand is over: the next deal")
     match = stored_party(db_url, created["game_id"])
     assert match.is_over()
     assert states[0]["party"]["final"] == states[2]["party"]["final"]
@@ -314,9 +314,9 @@ def test_a_refused_move_changes_nothing_and_why_and_hint_answer(client: TestClie
     ]:
         reply = client.post(f"/api/seat/{secret}/move", json={"move": move})
         assert reply.status_code == 409, reply.text
-        assert reason in reply.json()["reason"]
+        assert reason.lower() in reply.json()["reason"].lower()
         why = client.post(f"/api/seat/{secret}/why", json={"move": move}).json()
-        assert why == {"legal": False, "reason": reply.json()["reason"]}
+        assert why == {"legal": False, "reason": reply.json()["reason"], "rule": None}
     for body in ({"move": ""}, {"move": "draw", "extra": 1}, {"mov": "draw"}):
         assert client.post(f"/api/seat/{secret}/move", json=body).status_code == 422
     with client.websocket_connect(f"/ws/seat/{secret}") as socket:

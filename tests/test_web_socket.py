@@ -91,7 +91,8 @@ def test_moves_over_the_socket_are_answered_by_their_id(client: TestClient, db_u
         assert read_until(ws, "refused") == {
             "type": "refused",
             "id": None,
-            "reason": "it is not your turn",
+            "reason": "It is not your turn.",
+            "rule": None,
         }
 
 
@@ -172,13 +173,13 @@ def test_why_tells_the_engines_reason_and_plays_nothing(client: TestClient, db_u
     before = state_of(client, secrets[mover])
     for move in before["legal"]:
         reply = client.post(f"/api/seat/{secrets[mover]}/why", json={"move": move}).json()
-        assert reply == {"legal": True, "reason": None}
+        assert reply == {"legal": True, "reason": None, "rule": None}
     for move in ["discard Zz", "draw", "meld As Ks Qs Js"]:
         reply = client.post(f"/api/seat/{secrets[mover]}/why", json={"move": move}).json()
         refused = client.post(f"/api/seat/{secrets[mover]}/move", json={"move": move}).json()
-        assert reply == {"legal": False, "reason": refused["reason"]}
+        assert reply == {"legal": False, "reason": refused["reason"], "rule": refused["rule"]}
     other = client.post(f"/api/seat/{secrets[1 - mover]}/why", json={"move": "draw"}).json()
-    assert other == {"legal": False, "reason": "it is not your turn"}
+    assert other == {"legal": False, "reason": "It is not your turn.", "rule": None}
     after = state_of(client, secrets[mover])
     assert after["version"] == before["version"]
     assert after["view"] == before["view"]

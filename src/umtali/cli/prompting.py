@@ -25,6 +25,7 @@ from rich.text import Text
 
 from umtali.cli.kept import KeptPlay
 from umtali.cli.terminal import QUIT_WORDS, QuitRequested, printable
+from umtali.kernel.english import sentence
 from umtali.learn.answers import whole_number
 from umtali.learn.reference import play_help, rules_summary, typed_spans
 from umtali.session.shared import Accepted, MoveT, Refused, TwoSeatSession
@@ -278,8 +279,8 @@ class TurnPrompt(Pausing, Generic[MoveT]):
             return
         self.term.say(
             Text(
-                f"Hint: {self.move_text(hint.move)}  (the {hint.level} level would play"
-                f" this): {hint.why}."
+                f"Hint: {self.move_text(hint.move)}. {sentence(hint.why)}"
+                f" (The {hint.level} level would play this.)"
             )
         )
 

@@ -27,9 +27,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from umtali.kernel.cards import ALL_CARDS
+from umtali.kernel.english import sentence
 from umtali.kernel.seeds import Seed
 
 __all__ = [
@@ -136,18 +138,22 @@ class Hint(Generic[MoveT]):
 
 @dataclass(frozen=True)
 class Refused:
-    """Nothing was done; ``reason`` says why, addressed to the player."""
+    """Nothing was done; ``reason`` says why, addressed to the player. ``rules``: the
+    ids of the rules the move breaks (``("R4",)``), anchors on the game's rules page
+    (:attr:`GameSpec.rules_text`), which a front end may link to; the reason never
+    names them."""
 
     reason: str
+    rules: tuple[str, ...] = ()
 
     @property
     def sentence(self) -> str:
         """The reason as a sentence of its own.
 
-        >>> Refused("it is not your turn").sentence
-        'It is not your turn.'
+        >>> Refused("it is not your turn").sentence, Refused("You cannot draw now.").sentence
+        ('It is not your turn.', 'You cannot draw now.')
         """
-        return self.reason[:1].upper() + self.reason[1:] + "."
+        return sentence(self.reason)
 
 
 @dataclass(frozen=True)
@@ -496,6 +502,10 @@ class GameSpec:
             benchmark), where it has one: the arena plays any game without.
         static: the folder under the server's ``/static/games/`` with its table's
             browser code (``table.js``), where it has one.
+        rules_text: its rules in Markdown, as ``"package:file"`` (its own folder's
+            ``RULES.md``): the server's page ``/rules/<name>``, where a refusal's rule
+            links to. A line ``<a id="r4"></a>`` before a heading names the anchor of the
+            rule a refusal cites as ``"R4"``.
     """
 
     name: str
@@ -517,6 +527,7 @@ class GameSpec:
     research: str | None = None
     arena: str | None = None
     static: str | None = None
+    rules_text: str | None = None
     _resolved: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -570,6 +581,14 @@ class GameSpec:
     def has(self, which: str) -> bool:
         """Whether it has the front end's part ``which``."""
         return getattr(self, which, None) is not None
+
+    def rules_markdown(self) -> str:
+        """Its rules, the Markdown text of :attr:`rules_text` (:class:`HookError` if it
+        has none)."""
+        if self.rules_text is None:
+            raise HookError(f"{self.title} has no rules text")
+        package, _, name = self.rules_text.partition(":")
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
     def check_level(self, level: str) -> str:
         """``level`` if it is one of the game's, else ``ValueError`` naming them."""

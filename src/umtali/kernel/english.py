@@ -11,6 +11,7 @@ __all__ = [
     "object_name",
     "plural",
     "possessive",
+    "sentence",
     "subject",
     "verb_for",
 ]
@@ -59,6 +60,19 @@ def possessive(name: str, *, own: bool = False) -> str:
     if own:
         return f"{'your' if name == YOU else 'his'} own"
     return "your" if name == YOU else f"{name}'s"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first letter, a full stop at the end
+    (unless it ends a sentence already).
+
+    >>> sentence("you missed 4♣"), sentence("Play J♠."), sentence("")
+    ('You missed 4♣.', 'Play J♠.', '')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
 def plural(count: int, noun: str) -> str:

@@ -55,6 +55,7 @@ __all__ = [
     "NewGameRequest",
     "Opponent",
     "Problem",
+    "RuleLink",
     "ScoreSheetModel",
     "SeatLink",
     "SeatState",
@@ -546,11 +547,23 @@ class MoveAccepted(Message):
     )
 
 
+class RuleLink(Message):
+    """The rule a refused move breaks, on its game's rules page: ``id`` as the rules
+    name it (``"R4"``), ``title`` its heading there, ``url`` the page at its anchor
+    (``/rules/umtali#r4``)."""
+
+    id: str
+    title: str
+    url: str
+
+
 class MoveRefused(Message):
-    """Nothing was done (409): ``reason`` is the engine's, addressed to the player."""
+    """Nothing was done (409): ``reason`` is the game's sentence, addressed to the
+    player; ``rule`` the rule it breaks, to link to, where it cites one."""
 
     accepted: Literal[False] = False
     reason: str
+    rule: RuleLink | None = None
 
 
 class HintReply(Message):
@@ -567,6 +580,7 @@ class WhyReply(Message):
 
     legal: bool
     reason: str | None
+    rule: RuleLink | None = None
 
 
 class ServerAccepted(Message):
@@ -590,6 +604,7 @@ class ServerRefused(Message):
     type: Literal["refused"] = "refused"
     id: int | None
     reason: str
+    rule: RuleLink | None = None
 
 
 class ServerError(Message):

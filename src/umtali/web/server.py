@@ -79,11 +79,13 @@ from umtali.web.protocol import (
     GameCreated,
     HintReply,
     NewGameRequest,
+    RuleLink,
     SeatLink,
     SeatState,
     VerifyReply,
     WhyReply,
 )
+from umtali.web.rules_page import rule_link
 from umtali.web.store import (
     Deal,
     GameNews,
@@ -154,6 +156,19 @@ class NotOffered(Exception):  # noqa: N818 - an answer, not a fault
 
 class RecordWithheld(Exception):  # noqa: N818 - an answer, not a fault
     """The record of a game in play asked for by someone who holds no seat in it."""
+
+
+@dataclass(frozen=True)
+class SeatRefused(Refused):
+    """A move refused at a seat, with the link to the rule it breaks (where its game's
+    rules page anchors one)."""
+
+    rule: RuleLink | None = None
+
+
+def cited(reply: Refused, game: str) -> SeatRefused:
+    """``reply`` with the link to the first rule it cites that ``game``'s page anchors."""
+    return SeatRefused(reply.reason, reply.rules, rule_link(game, reply.rules))
 
 
 @dataclass(frozen=True)
@@ -727,7 +742,9 @@ class GameServer:
                 )
             reply = live.session.submit(ref.seat, text)
             if isinstance(reply, Refused):
-                return None if retry and await self._stale(live) else reply
+                if retry and await self._stale(live):
+                    return None
+                return cited(reply, live.session.game)
             try:
                 hand_index, move_index = await self._store_move(live)
             except MoveConflict:
@@ -754,7 +771,8 @@ class GameServer:
                     continue
             break
         if isinstance(reply, Refused):
-            return WhyReply(legal=False, reason=reply.reason)
+            rule = cited(reply, live.session.game).rule
+            return WhyReply(legal=False, reason=reply.sentence, rule=rule)
         return WhyReply(legal=True, reason=None)
 
     async def hint(self, ref: SeatRef) -> HintReply:

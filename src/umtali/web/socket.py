@@ -28,7 +28,7 @@ from umtali.web.protocol import (
     ServerPong,
     ServerRefused,
 )
-from umtali.web.server import GameServer
+from umtali.web.server import GameServer, SeatRefused
 
 __all__ = ["NO_SEAT_CODE", "SOCKET_FLOOD", "SOCKET_MESSAGES", "serve_socket"]
 
@@ -159,7 +159,8 @@ async def _read_messages(
             continue
         reply = await server.submit(seat.ref, parsed.move, seat.secret)
         if isinstance(reply, Refused):
-            await send(ServerRefused(id=parsed.id, reason=reply.reason))
+            rule = reply.rule if isinstance(reply, SeatRefused) else None
+            await send(ServerRefused(id=parsed.id, reason=reply.sentence, rule=rule))
         else:
             await send(
                 ServerAccepted(

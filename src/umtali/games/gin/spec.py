@@ -32,4 +32,5 @@ SPEC: Final = GameSpec(
     table="umtali.games.gin.table:TABLE",
     arena="umtali.games.gin.arena:ARENA",
     static="gin",
+    rules_text="umtali.games.gin:RULES.md",
 )

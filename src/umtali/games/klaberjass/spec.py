@@ -34,4 +34,5 @@ SPEC: Final = GameSpec(
     table="umtali.games.klaberjass.table:TABLE",
     research="umtali.games.klaberjass.research.encoding:ENCODING",
     static="klaberjass",
+    rules_text="umtali.games.klaberjass:RULES.md",
 )

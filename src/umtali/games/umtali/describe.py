@@ -11,8 +11,11 @@ and the one wording of a player spoken to as "You", for moves and for refusals a
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
-from typing import Final
+from functools import cache
+from importlib import resources
+from typing import Any, Final
 
 from umtali.games.umtali.melds import column_kind
 from umtali.games.umtali.moves import InvalidMoveError, Move, MoveKind
@@ -22,7 +25,15 @@ from umtali.games.umtali.state import Column, HandOutcome, HandState, Terminatio
 from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import CardSet, card_name, mask_of, quoted
-from umtali.kernel.english import YOU, object_name, plural, possessive, subject, verb_for
+from umtali.kernel.english import (
+    YOU,
+    object_name,
+    plural,
+    possessive,
+    sentence,
+    subject,
+    verb_for,
+)
 from umtali.kernel.players import player_name
 
 __all__ = [
@@ -108,26 +119,26 @@ def explain_illegal(
     names: tuple[str, str] | None = None,
     move_name: str | None = None,
 ) -> str:
-    """Why ``move`` is refused in ``state`` (which must not allow it), in one sentence
-    naming the rule: the :class:`~umtali.games.umtali.moves.Refusal` of :func:`umtali.games.umtali.reasons.refusal`,
-    in words.
+    """Why ``move`` is refused in ``state`` (which must not allow it), as a sentence for
+    a card player: the :class:`~umtali.games.umtali.moves.Refusal` of
+    :func:`umtali.games.umtali.reasons.refusal`, in words, without the rulings it breaks
+    (a front end shows them as a link: the refusal's ``rules``).
 
     ``move`` may be as typed (``take`` with no card, a solo off any card of a group): it
     is explained as the state completes it. ``names`` are what the two players are
-    called (by default "Player 1" and "Player 2"), as in the engine's own
-    :class:`~umtali.games.umtali.moves.IllegalMoveError`; a player called "you" (in any case) is spoken
-    to: "you are to move", "your hand". ``move_name`` is what the move is called (by
-    default its notation in quotes), e.g. when the notation names a card the reader may
-    not see.
+    called (by default "Player 1" and "Player 2"); a player called "you" (in any case)
+    is spoken to: "you are to move", "your hand". ``move_name`` is what the move is
+    called (by default its words in ``learn/content/refusals.toml``), e.g. when the
+    move names a card the reader may not see.
 
     >>> from umtali.games.umtali.lessons import LESSONS
     >>> hand = HandState(LESSONS[0].deck(), dealer=1)
     >>> _ = hand.push_text("keep")
-    >>> explain_illegal(hand, Move.draw())
-    "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)"
+    >>> explain_illegal(hand, Move.draw(), names=("Computer", "You"))
+    'You cannot draw from the stock now: there is no draw on the opening turn; the player with 11 cards melds, then discards.'
     >>> from umtali.kernel.cards import parse_card
     >>> explain_illegal(hand, Move.discard_card(parse_card("Qh")), names=("Computer", "You"))
-    "'discard Q♥' is not allowed now: Q♥ is not in your hand"
+    'You cannot discard Q♥ now: Q♥ is not in your hand.'
 
     Any :class:`Move` can be explained, whatever its cards; arguments of the wrong kind
     raise :class:`InvalidMoveError` (``move``) or ``ValueError`` (``state``, ``names``).
@@ -143,7 +154,51 @@ def explain_illegal(
     ):
         raise ValueError(f"names are two strings, one for each player, not {quoted(names)}")
     named = None if names is None else (names[0], names[1])
-    return refusal(state, move).text(named, move_name, voice=_SPOKEN_TO)
+    why = refusal(state, move)
+    reason = why.reason(named, voice=_SPOKEN_TO, cite=False)
+    if why.head is not None:
+        head = why.head
+    elif move_name is not None:
+        head = f"{move_name} is not allowed now"
+    else:
+        mover = named[why.player] if named is not None else player_name(why.player)
+        you = YOU if mover.lower() == "you" else mover
+        head = f"{you} {_refused_words(why.move)}"
+    return sentence(f"{head}: {reason}")
+
+
+_WORDS: Final = "umtali.games.umtali.learn.content"
+"""Where the words of a refused move are kept (``refusals.toml``): the game's teaching
+content, beside its lessons and help."""
+
+
+@cache
+def _refusal_words() -> dict[str, Any]:
+    words: dict[str, Any] = tomllib.loads(
+        resources.files(_WORDS).joinpath("refusals.toml").read_text(encoding="utf-8")
+    )
+    return words
+
+
+def _refused_words(move: Move) -> str:
+    """ "cannot discard 9♣ now": the move refused, in the words of ``refusals.toml``."""
+    words = _refusal_words()
+    kind = move.kind
+    key = MoveKind(kind).name.lower()
+    if kind is MoveKind.TAKE and not move.cards:
+        key = "take_top"
+    elif kind is MoveKind.SOLO and move.target is not None:
+        key = "solo_off"
+    elif kind is MoveKind.DISCARD and move.face_down:
+        key = "discard_down"
+    elif kind is MoveKind.PAIR and move.discard is not None:
+        key = "pair_discard_down" if move.face_down else "pair_discard"
+    text = str(words["move"][key]).format(
+        cards=" ".join(card_name(c) for c in move.cards),
+        target="" if move.target is None else card_name(move.target),
+        discard="" if move.discard is None else card_name(move.discard),
+    )
+    return str(words["refused"]).format(move=text)
 
 
 # -- moves as sentences ------------------------------------------------------------------------

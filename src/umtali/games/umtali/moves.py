@@ -50,6 +50,7 @@ umtali.games.umtali.moves.InvalidMoveError: a meld has 2 to 10 different cards (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -570,12 +571,30 @@ class Refusal:
         default "Player 1" and "Player 2"), ``move_name`` what the move is called (by
         default its notation in quotes), ``voice`` how the player to move is spoken of.
         """
-        name = names[self.player] if names is not None else player_name(self.player)
-        reason = self.template.format_map(_Slots(name, voice, self.rules))
+        reason = self.reason(names, voice)
         if self.head is not None:
             return f"{self.head}: {reason}"
         named = f"'{self.move}'" if move_name is None else move_name
         return f"{named} is not allowed now: {reason}"
+
+    def reason(
+        self,
+        names: tuple[str, str] | None = None,
+        voice: Voice = THIRD_PERSON,
+        *,
+        cite: bool = True,
+    ) -> str:
+        """The reason alone, after the colon of :meth:`text`; ``cite`` false: without the
+        rulings in brackets (a front end links to them instead).
+
+        >>> why = Refusal(Move.draw(), 1, "no_opening_draw", ("R2",),
+        ...               template="the opening turn has no draw {rules}; draw next turn")
+        >>> why.reason(), why.reason(cite=False)
+        ('the opening turn has no draw (R2); draw next turn', 'the opening turn has no draw; draw next turn')
+        """
+        name = names[self.player] if names is not None else player_name(self.player)
+        reason = self.template.format_map(_Slots(name, voice, self.rules if cite else ()))
+        return _UNCITED.sub("", reason).strip() if not cite else reason
 
     def error(self) -> IllegalMoveError:
         """The error that refuses the move, with this refusal's text and itself."""
@@ -583,6 +602,10 @@ class Refusal:
 
     def __str__(self) -> str:
         return self.text()
+
+
+_UNCITED: Final = re.compile(r"\s+(?=[;:,.]|$)|(?<=\s)\s+")
+"""The spaces a left-out ``{rules}`` slot leaves: before punctuation, at the end, doubled."""
 
 
 class _Slots(dict[str, str]):
@@ -596,7 +619,7 @@ class _Slots(dict[str, str]):
 
     def __missing__(self, slot: str) -> str:
         if slot == "rules":
-            return f"({', '.join(self.rules)})"
+            return f"({', '.join(self.rules)})" if self.rules else ""
         if slot == "mover's":
             return self.voice.possessive(self.name)
         verb = slot.removeprefix("mover ")

@@ -16,7 +16,7 @@ which imports it.
 >>> _ = hand.push_text("keep")
 >>> why = refusal(hand, Move.draw())
 >>> why.code, why.rules, why.text()
-('no_opening_draw', ('R2',), "'draw' is not allowed now: the opening turn has no draw: the 11-card player melds and discards (R2)")
+('no_opening_draw', ('R2',), "'draw' is not allowed now: there is no draw on the opening turn; the player with 11 cards melds, then discards (R2)")
 >>> from umtali.kernel.cards import parse_card
 >>> why = refusal(hand, Move.discard_card(parse_card("Qh")))
 >>> why.code, [card_name(c) for c in why.cards], why.text(names=("Ann", "Bob"))
@@ -148,7 +148,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         return _Why(
             "choose_first",
             "{mover deals} and must first choose who receives the 11th card:"
-            " 'keep' it or 'give' it {rules}",
+            " keep it or give it {rules}",
             ("R1",),
         )
     if kind in (MoveKind.KEEP, MoveKind.GIVE):
@@ -165,7 +165,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         if state.turn == 1 and not state.rules.opening_draw:
             return _Why(
                 "no_opening_draw",
-                "the opening turn has no draw: the 11-card player melds and discards {rules}",
+                "there is no draw on the opening turn; the player with 11 cards melds, then discards {rules}",
                 ("R2",),
             )
         return _Why("already_drawn", "{mover has} already drawn this turn")
@@ -191,7 +191,7 @@ def _reason(state: PublicHand, move: Move) -> _Why:
         return _Why(
             "must_play_first",
             "every playable card must be played before the turn ends {rules};"
-            f" {example} is still possible",
+            f" {{mover can}} still {example}",
             ("R4",),
             example.cards,
         )
@@ -272,7 +272,7 @@ def _draw_reason(state: PublicHand, move: Move) -> _Why:
             return _Why(
                 "take_two_off",
                 "these rules take from the pile by naming the deepest card, which comes with"
-                f" every card above it: 'take {card_name(second)}' {{rules}}",
+                f" every card above it: take {card_name(second)} instead {{rules}}",
                 ("V",),
                 (second,),
             )
@@ -283,8 +283,7 @@ def _draw_reason(state: PublicHand, move: Move) -> _Why:
     if move.cards != (top, second):
         return _Why(
             "not_top_two",
-            f"the top two discards are {card_name(top)} and {card_name(second)}"
-            f" ('take {card_name(top)} {card_name(second)}')",
+            f"the top two discards are {card_name(top)} and {card_name(second)}",
             cards=(top, second),
         )
     return _Why(
@@ -344,13 +343,13 @@ def _meld_reason(state: PublicHand, move: Move, hand: int) -> _Why:
                 return _Why(
                     "short_meld_not_now",
                     "a pair or two cards in a row make a meld only on the last turn, or as"
-                    " the two cards a player goes out with: write 'pair …' {rules}",
+                    " the two cards a player goes out with {rules}",
                     ("V",),
                 )
             if kind is ColumnKind.PAIR:
                 return _Why(
                     "pair_is_no_meld",
-                    "a pair can be laid only to go out {rules}: write 'pair …'",
+                    "a pair can be laid only to go out {rules}",
                     ("R4", "R6"),
                 )
         if not (ranks == [12, 13] and len(suits) == 1):
@@ -400,7 +399,7 @@ def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
         if move.target is not None:
             return _Why(
                 "jack_plays_alone",
-                f"a Jack is always playable and is played alone: write 'play {name}'",
+                "a Jack is always playable, and is played on its own, off no card",
                 head=head,
             )
         return _taken_reason(state, hand)
@@ -426,7 +425,7 @@ def _solo_reason(state: PublicHand, move: Move, hand: int) -> _Why:
         return _Why(
             "needs_target",
             "a card other than a Jack is played off a card on the table;"
-            f" here 'play {name} off {card_name(targets[0])}'",
+            f" here {name} can be played off {card_name(targets[0])}",
             cards=(targets[0],),
             head=head,
         )
@@ -567,7 +566,7 @@ _LAST_TURN_NO_DISCARD = _Why(
 def _face_up_out(card: int) -> _Why:
     return _Why(
         "face_up_out",
-        f"a discard that goes out must be laid face down: 'discard {card_name(card)} down'"
+        f"a discard that goes out must be laid face down: discard {card_name(card)} face down"
         " {rules}",
         ("V",),
         (card,),
@@ -591,7 +590,7 @@ def _pair_reason(state: PublicHand, move: Move, hand: int) -> _Why:
     if state.last_turn and rules.last_turn_short_melds:
         return _Why(
             "short_meld_is_meld",
-            f"on the last turn two cards are laid as a meld: 'meld {_names(move.cards)}' {{rules}}",
+            f"on the last turn two cards are laid as a meld: lay {_names(move.cards)} {{rules}}",
             ("V",),
         )
     if move.discard is not None and state.last_turn and not rules.last_turn_discard:

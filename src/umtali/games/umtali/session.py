@@ -47,7 +47,7 @@ True
 >>> session.submit(0, session.view(0).legal[0]).sentence
 'You draw K♣ from the stock'
 >>> session.undo(0)
-Refused(reason='you have seen the card you drew from the stock: a draw from the stock cannot be taken back')
+Refused(reason='you have seen the card you drew from the stock: a draw from the stock cannot be taken back', rules=())
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ from umtali.games.umtali.melds import (
 )
 from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from umtali.games.umtali.notation import parse_move
+from umtali.games.umtali.reasons import refusal
 from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
@@ -351,7 +352,9 @@ class PlaySession(TwoSeatSession[Match, HandState, PlayerView, Move]):
         try:
             return hand.resolve(move)
         except IllegalMoveError:
-            return Refused(explain_illegal(hand, move, names=self.names_for(seat)))
+            # The sentence leaves the rulings out; they come with it as data, to link to.
+            rules = refusal(hand, move).rules
+            return Refused(explain_illegal(hand, move, names=self.names_for(seat)), rules)
 
     def _play(self, hand: HandState, seat: int, move: Move) -> str:
         # Told before it is played: the sentence names what the move takes from the board.

@@ -34,4 +34,5 @@ SPEC: Final = GameSpec(
     research="umtali.games.umtali.research.encoding:ENCODING",
     arena="umtali.games.umtali.arena:ARENA",
     static="umtali",
+    rules_text="umtali.games.umtali:RULES.md",
 )

@@ -36,7 +36,7 @@ from umtali.web.protocol import (
     SeatStatus,
     WhyReply,
 )
-from umtali.web.server import GameServer
+from umtali.web.server import GameServer, SeatRefused
 from umtali.web.socket import NO_SEAT_CODE, SOCKET_MESSAGES, serve_socket
 from umtali.web.store import StoreError
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits, SocketCount
@@ -76,7 +76,9 @@ def router(
         """Play a move in notation: accepted once stored, or refused with the reason."""
         reply = await server.submit(seat.ref, request.move, seat.secret)
         if isinstance(reply, Refused):
-            return JSONResponse(MoveRefused(reason=reply.reason).model_dump(), status_code=409)
+            rule = reply.rule if isinstance(reply, SeatRefused) else None
+            refused = MoveRefused(reason=reply.sentence, rule=rule)
+            return JSONResponse(refused.model_dump(), status_code=409)
         return accepted(
             hand_index=reply.hand_index,
             move_index=reply.move_index,

@@ -18,7 +18,7 @@ Nothing here decides a rule: this module asks the engine and words the answers.
 >>> verdict.correct, verdict.answer
 (True, 'K♦ Q♦')
 >>> check_plays(state, parse_card_answer("Kd Qd 10d")).reasons[0]
-'10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off nothing'
+'10♦ cannot be played: nothing on the table accepts it, and only a Jack is played off nothing.'
 
 A half-right answer is told what it missed, and what it named wrongly, the learner's
 cards named in the order he typed them:
@@ -45,6 +45,7 @@ from umtali.games.umtali.melds import MeldPlan, column_kind, meld_plans
 from umtali.games.umtali.moves import IllegalMoveError, Move, MoveKind, column_order
 from umtali.games.umtali.state import HandState, Phase, player_name
 from umtali.kernel.cards import Card, CardSet, card_name, display_key
+from umtali.kernel.english import sentence
 from umtali.learn.answers import (
     AnswerError,
     counted,
@@ -338,7 +339,7 @@ def _overlap_reasons(state: HandState, plan: MeldPlan, named: int) -> tuple[str,
     extra = named & ~_melded(plan)
     jacks = [c for c in CardSet(extra) if card_name(c).startswith("J")]
     if len(jacks) == 1:  # one card is no meld at all, so there is no move to refuse
-        reasons.append("Jacks are never overlapped: each Jack is played solo (R4)")
+        reasons.append("Jacks are never overlapped: each Jack is played solo")
     elif jacks:
         move = Move.meld(jacks)
         if move not in state.legal_moves:
@@ -370,8 +371,8 @@ def check_discard(state: HandState, named: Named | None, book: str) -> Verdict:
     card = next(iter(named))
     try:
         state.resolve(Move.discard_card(card))
-    except IllegalMoveError as e:
-        raise AnswerError(str(e)) from None
+    except IllegalMoveError:
+        raise AnswerError(explain_illegal(state, Move.discard_card(card))) from None
     risk = _take_two_after(state, card)
     if risk is not None:
         taking, out = risk
@@ -413,7 +414,8 @@ def check_may_take(state: HandState, yes: bool | None) -> Verdict:
                 state.parse_move("take")
                 reason = ""  # pragma: no cover - a take would have been legal
             except IllegalMoveError as e:
-                reason = str(e)
+                why = e.refusal
+                reason = sentence(why.reason(cite=False)) if why is not None else str(e)
     return Verdict(yes == (take is not None), _yes(take is not None), (reason,))
 
 

@@ -29,6 +29,7 @@ from umtali.games.umtali.learn.breakdown import aligned, score_line
 from umtali.games.umtali.learn.help import CONTENT
 from umtali.games.umtali.learn.question import Position, Question, Side
 from umtali.games.umtali.learn.quiz_grading import (
+    engine_refusal,
     grade_card_set,
     grade_number,
     grade_surface,
@@ -39,6 +40,7 @@ from umtali.games.umtali.learn.quiz_grading import (
 from umtali.games.umtali.learn.surface import card_list, column_names
 from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, meld_accepts, meld_plans
 from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
+from umtali.games.umtali.notation import parse_move
 from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import Column, HandState, Phase
 from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
@@ -157,11 +159,7 @@ def try_solo_off(
     """Ask the engine whether ``mover``, holding ``card``, may play it off the table card
     ``target``: ``None`` if he may, else the engine's refusal."""
     state = what_if(tables, mover, CardSet([card]))
-    try:
-        state.resolve(Move.solo(card, target))
-    except IllegalMoveError as e:
-        return str(e)
-    return None
+    return engine_refusal(state, Move.solo(card, target))
 
 
 def accepted_off(column: Column, on_table: CardSet) -> CardSet:
@@ -182,8 +180,8 @@ def try_moves(state: HandState, moves: Sequence[str]) -> tuple[bool, str]:
     for text in moves:
         try:
             board.push_text(text)
-        except IllegalMoveError as e:
-            return False, str(e)
+        except IllegalMoveError:
+            return False, engine_refusal(board, parse_move(text)) or text
     return True, ""
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from umtali.games.umtali.describe import explain_illegal
 from umtali.games.umtali.learn.surface import (
     Surface,
     card_list,
@@ -34,6 +35,7 @@ from umtali.games.umtali.moves import (
 )
 from umtali.games.umtali.state import HandState
 from umtali.kernel.cards import CardSet, bit, card_name, cards_of, display_key, mask_of
+from umtali.kernel.english import YOU
 from umtali.learn.answers import (
     in_typed_order,
     parse_card_list,
@@ -67,7 +69,7 @@ def grade_yes_no(text: str, truth: bool, why: Sequence[str]) -> Verdict:
     given = parse_yes_no(text)
     if given == truth:
         return Verdict(True, _yes_no(truth), tuple(why))
-    mistake = f"the answer is {_yes_no(truth)}, not {_yes_no(given)}"
+    mistake = f"The answer is {_yes_no(truth)}, not {_yes_no(given)}"
     return Verdict(False, _yes_no(truth), tuple(why), (mistake,))
 
 
@@ -99,7 +101,7 @@ def grade_card_set(
     >>> five = parse_card("5c")
     >>> grade_card_set("7c 6c 8c", CardSet.parse("6c 4c"), five, CardSet([five]),
     ...                lambda card: None if card_name(card) in ("6♣", "4♣") else "no").mistakes
-    ('no', 'no', "you missed 4♣: the engine allows 'play 4♣ off 5♣'")
+    ('no', 'no', 'You missed 4♣: you could play 4♣ off 5♣')
     """
     typed = parse_card_list(text)
     given = CardSet(typed)
@@ -114,15 +116,13 @@ def grade_card_set(
             continue
         refusal = check(c)
         mistakes.append(
-            refusal
-            if refusal is not None
-            else f"{card_name(c)} is not in the engine's list for {off}"
+            refusal if refusal is not None else f"{card_name(c)} cannot be played off {off}"
         )
     for c in sorted(expected - given, key=display_key):
         mistakes.append(
-            f"you missed {card_name(c)}: the engine allows 'play {card_name(c)} off {off}'"
+            f"You missed {card_name(c)}: you could play {card_name(c)} off {off}"
             if check(c) is None
-            else f"you missed {card_name(c)}"
+            else f"You missed {card_name(c)}"
         )
     return Verdict(False, answer, tuple(why), tuple(mistakes))
 
@@ -187,21 +187,27 @@ def surface_solution(
     with any other plan the engine allows named in the reasons (``correct`` is false: it
     grades no answer)."""
     first = plans[0] if best is None else best
-    why = tuple(
-        f"the engine also allows: {surface_answer(state, p)}" for p in plans if p is not first
-    )
+    why = tuple(f"This is right too: {surface_answer(state, p)}" for p in plans if p is not first)
     if len(plans) == 1:
-        why = ("the engine finds no other way to end the meld phase from this hand",)
+        why = ("There is no other way to end the meld phase with this hand",)
     return Verdict(False, surface_answer(state, first), why)
 
 
 def engine_refusal(state: HandState, move: Move) -> str | None:
-    """The engine's message refusing ``move`` now, or ``None`` if it is legal."""
+    """Why the engine refuses ``move`` now, said to the player to move (the learner), or
+    ``None`` if it is legal."""
     try:
         state.resolve(move)
-    except (IllegalMoveError, InvalidMoveError) as e:
+    except IllegalMoveError:
+        return explain_illegal(state, move, names=spoken_to(state.player))
+    except InvalidMoveError as e:
         return str(e)
     return None
+
+
+def spoken_to(mover: int) -> tuple[str, str]:
+    """The players' names when ``mover`` (the learner) is spoken to as "you"."""
+    return (YOU, "your opponent") if mover == 0 else ("your opponent", YOU)
 
 
 def _plan_distance(plan: MeldPlan, surface: Surface) -> int:
@@ -235,10 +241,10 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
 
     def stays(card: int) -> str:
         if end.player == me and _solo_moves(end, card):  # pragma: no cover - engine disagrees
-            return f"{card_name(card)} is left in hand by the engine's plan"
+            return f"{card_name(card)} stays in hand"
         return (
-            f"{card_name(card)} cannot be played: once everything else is down, the engine"
-            " has no legal play for it"
+            f"{card_name(card)} cannot be played: once everything else is down, nothing on"
+            " the table takes it"
         )
 
     # The learner's own cards are named in the order he wrote them; the engine's in the
@@ -283,14 +289,14 @@ def grade_surface(text: str, state: HandState, plans: Sequence[MeldPlan]) -> Ver
     missed_any = False
     for meld in best.melds:
         if not meld & given.cards:
-            mistakes.append(f"you missed {column_names(meld)} (an overlapped column)")
+            mistakes.append(f"You missed {column_names(meld)} (an overlapped column)")
             missed_any = True
         elif meld & ~given.cards:
             for c in sorted(cards_of(meld & ~given.cards), key=display_key):
-                mistakes.append(f"you missed {card_name(c)} (in {column_names(meld)})")
+                mistakes.append(f"You missed {card_name(c)} (in {column_names(meld)})")
                 missed_any = True
     for c in sorted(cards_of(best.solos & ~given.cards), key=display_key):
-        mistakes.append(f"you missed {card_name(c)} (a solo card)")
+        mistakes.append(f"You missed {card_name(c)} (a solo card)")
         missed_any = True
     if missed_any:
         learner_melds = [m for m in given.columns if not m & foreign]

@@ -28,6 +28,13 @@ export function loadStyleSheet(href) {
 }
 
 /** A count and its noun: plural(1, "card") is "1 card", plural(3, "card") "3 cards". */
+/** `text` as a sentence of its own: a capital first letter and a full stop ("it is the only move" → "It is the only move."). */
+export function capitalSentence(text) {
+  const said = String(text ?? "").trim();
+  if (!said) return said;
+  return `${said[0].toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? "" : "."}`;
+}
+
 export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -178,8 +178,9 @@ export class SeatPage {
 
   // -- asking the server -----------------------------------------------------------------
 
-  say(kind, text) {
-    this.message = { kind, text, offline: this.offline };
+  /** Say `text`; `rule` ({id, title, url}, a refused move's): the rule it breaks, shown as a link to its page. */
+  say(kind, text, rule = null) {
+    this.message = { kind, text, rule, offline: this.offline };
     this.render();
   }
 
@@ -213,7 +214,7 @@ export class SeatPage {
       this.receive(answer.state, { redraw: true }); // no move is on its way now
     } catch (error) {
       this.pending = false;
-      this.say("error", error.message);
+      this.say("error", error.message, error.body?.rule);
     }
   }
 
@@ -571,6 +572,12 @@ export class SeatPage {
     const node = this.part("message");
     node.textContent = this.message ? this.message.text : "";
     node.dataset.kind = this.message ? this.message.kind : "";
+    const rule = this.message?.rule;
+    if (rule && typeof rule.url === "string" && rule.url.startsWith("/rules/")) {
+      // A new tab: the table stays as it is (and the seat's link resumes it anyway).
+      const link = el("a", { className: "rule-link", text: `Why? See the rule (${rule.title})`, attrs: { href: rule.url, target: "_blank", rel: "noopener" } });
+      node.append(" ", link);
+    }
   }
 
   /** The last hand that ended, in the panel under the board (nothing before the first ends). */

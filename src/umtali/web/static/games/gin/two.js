@@ -15,7 +15,7 @@
 
 import { api } from "/static/js/api.js";
 import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
-import { byId, el, plural } from "/static/js/dom.js";
+import { byId, capitalSentence, el, plural } from "/static/js/dom.js";
 import { showDealSeal } from "/static/js/fairness.js";
 import { focusAmong, steppedTo } from "/static/js/keys.js";
 import { rememberGame } from "/static/js/prefs.js";
@@ -123,7 +123,7 @@ export class GinTablePage extends SeatPage {
   async explain(move) {
     try {
       const answer = await api.why(this.secret, move);
-      if (!answer.legal) this.say("error", answer.reason ?? `${readableMove(move)} is not a move now.`);
+      if (!answer.legal) this.say("error", answer.reason ?? `${readableMove(move)} is not a move now.`, answer.rule);
     } catch (error) {
       this.say("error", error.message);
     }
@@ -140,7 +140,7 @@ export class GinTablePage extends SeatPage {
     const card = answer.move.split(" ")[1] ?? null;
     this.selected = card && this.state.view.hand.includes(card) ? card : null;
     this.hinted = answer.move;
-    return `Hint: ${readableMove(answer.move)}: ${answer.why}.`;
+    return `Hint: ${readableMove(answer.move)}. ${capitalSentence(answer.why)}`;
   }
 
   // -- keys ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
 
 import { api } from "/static/js/api.js";
 import { cardName, cardText, readableMove, suitPlace, suitSymbol } from "/static/js/cards.js";
-import { byId, el, plural } from "/static/js/dom.js";
+import { byId, capitalSentence, el, plural } from "/static/js/dom.js";
 import { showDealSeal } from "/static/js/fairness.js";
 import { focusAmong, steppedTo } from "/static/js/keys.js";
 import { rememberGame } from "/static/js/prefs.js";
@@ -133,7 +133,7 @@ export class KlaberjassTablePage extends SeatPage {
   async explain(move) {
     try {
       const answer = await api.why(this.secret, move);
-      if (!answer.legal) this.say("error", answer.reason ?? `${readableMove(move)} is not a move now.`);
+      if (!answer.legal) this.say("error", answer.reason ?? `${readableMove(move)} is not a move now.`, answer.rule);
     } catch (error) {
       this.say("error", error.message);
     }
@@ -147,7 +147,7 @@ export class KlaberjassTablePage extends SeatPage {
   /** A hint: its button or card marked; the sentence to say. */
   takeHint(answer) {
     this.hinted = answer.move;
-    return `Hint: ${readableMove(asciiMove(answer.move))}: ${answer.why}.`;
+    return `Hint: ${readableMove(asciiMove(answer.move))}. ${capitalSentence(answer.why)}`;
   }
 
   // -- keys ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
 
 import { api, isMissingEndpoint } from "/static/js/api.js";
 import { cardName, cardText, rankValue, readableMove, suitPlace } from "/static/js/cards.js";
-import { byId, el, keepInTab, plural, tabValue } from "/static/js/dom.js";
+import { byId, capitalSentence, el, keepInTab, plural, tabValue } from "/static/js/dom.js";
 import { showDealSeal } from "/static/js/fairness.js";
 import { arrowStep, focusAmong, steppedTo } from "/static/js/keys.js";
 import {
@@ -241,7 +241,7 @@ export class TablePage extends SeatPage {
     try {
       const answer = await api.why(this.secret, text);
       if (answer.legal) await this.play(text);
-      else this.say("error", answer.reason ?? `${readableMove(text)} is not a move now.`);
+      else this.say("error", answer.reason ?? `${readableMove(text)} is not a move now.`, answer.rule);
     } catch (error) {
       if (!isMissingEndpoint(error)) {
         this.say("error", error.message);
@@ -265,7 +265,7 @@ export class TablePage extends SeatPage {
     this.hinted = move ? move.text : null;
     // A hinted deep take shows as its pile card chosen, its button marked.
     this.pileChoice = move && deepTakes(this.moves()).has(move.pile[0]) ? move.pile[0] : null;
-    return `Hint: ${answer.move}. ${answer.why}`;
+    return `Hint: ${answer.move}. ${capitalSentence(answer.why)}`;
   }
 
   // -- input -----------------------------------------------------------------------------
