@@ -102,9 +102,61 @@ def render(text: str) -> tuple[str, dict[str, str]]:
             token.attrSet("id", ident)
         elif token.type == "inline" and token.children:
             _relink(token.children)
+    tokens = _fold_engine_notes(tokens)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
     return md.renderer.render(tokens, md.options, {}), rules
+
+
+ENGINE_NOTE: Final = "*Engine.*"
+"""How a paragraph on how the program enforces a rule begins: written for maintainers,
+it is folded away on a player's page, up to the next heading."""
+
+_FOLD_OPEN: Final = '<details class="engine-note"><summary>How the program applies it</summary>\n'
+
+
+def _fold_engine_notes(tokens: list[Token]) -> list[Token]:
+    """``tokens`` with each maintainer's note (from a paragraph beginning
+    :data:`ENGINE_NOTE` to the next heading) inside a closed ``<details>``.
+
+    >>> body, _ = render("## R1\\n\\nThe rule.\\n\\n*Engine.* Code.\\n\\n- more\\n\\n## R2\\n")
+    >>> print(body)
+    <h2 id="r1">R1</h2>
+    <p>The rule.</p>
+    <details class="engine-note"><summary>How the program applies it</summary>
+    <p><em>Engine.</em> Code.</p>
+    <ul>
+    <li>more</li>
+    </ul>
+    </details>
+    <h2 id="r2">R2</h2>
+    <BLANKLINE>
+    """
+    folded: list[Token] = []
+    inside = False
+    for i, token in enumerate(tokens):
+        if inside and token.type == "heading_open":
+            folded.append(_html("</details>\n"))
+            inside = False
+        if (
+            not inside
+            and token.type == "paragraph_open"
+            and i + 1 < len(tokens)
+            and tokens[i + 1].content.startswith(ENGINE_NOTE)
+        ):
+            folded.append(_html(_FOLD_OPEN))
+            inside = True
+        folded.append(token)
+    if inside:
+        folded.append(_html("</details>\n"))
+    return folded
+
+
+def _html(markup: str) -> Token:
+    """A block of the page's own markup (never text from the file)."""
+    token = Token("html_block", "", 0)
+    token.content = markup
+    return token
 
 
 def _relink(children: list[Token]) -> None:
