@@ -69,6 +69,7 @@ def test_a_table_opened_in_one_browser_is_taken_in_another(
             b.locator("#open-tables-slot").screenshot(
                 path=str(tmp_path / f"open-tables-{size['width']}.png")
             )
+            b.screenshot(path=str(tmp_path / f"home-{size['width']}.png"), full_page=True)
         b.fill("#your-name", "Bob")
         b.locator("#open-tables-list li", has_text=opener).get_by_role("button").click()
         b.wait_for_url(re.compile(r"/seat/"), timeout=WAIT_MS)
