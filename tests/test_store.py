@@ -374,7 +374,7 @@ def test_migrations_apply_once_and_match_the_models(database: Database) -> None:
         with store.engine.connect() as connection:
             versions = connection.execute(text("SELECT version_num FROM alembic_version")).all()
             assert versions == [(ScriptDirectory(str(MIGRATIONS)).get_current_head(),)]
-            assert versions == [("0005",)]
+            assert versions == [("0006",)]
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
 

@@ -363,6 +363,9 @@ LIMIT_OPTIONS = [
     "--games-in-play",
     "--idle-minutes",
     "--bot-seconds",
+    "--open-per-address",
+    "--open-tables",
+    "--open-wait-minutes",
 ]
 
 
@@ -397,6 +400,8 @@ def test_a_limit_from_the_environment_is_applied_unless_typed(
         ("UMTALI_MAX_CONNECTIONS", "many", "'many' is not a whole number: give from 1 to"),
         ("UMTALI_IDLE_MINUTES", "-1", "give from 0.01 to 10080 minutes, not -1"),
         ("UMTALI_BOT_SECONDS", "0", "give from 0.001 to 600 seconds, not 0"),
+        ("UMTALI_OPEN_PER_ADDRESS", "0", "give from 1 to 1,000"),
+        ("UMTALI_OPEN_WAIT_MINUTES", "0", "give from 0.01 to 1440 minutes, not 0"),
     ],
 )
 def test_a_bad_limit_from_the_environment_is_refused(

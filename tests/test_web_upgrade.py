@@ -129,7 +129,7 @@ def test_the_upgrade_changes_no_stored_value(release_db: str) -> None:
     engine = _engine(release_db)
     with engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM alembic_version")).all() == [
-            ("0005",)
+            ("0006",)
         ]
     assert _normal(_rows(engine)) == before
     engine.dispose()

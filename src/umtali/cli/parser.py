@@ -364,6 +364,31 @@ def _capacity_options(serve: argparse.ArgumentParser) -> None:
         "the computer's thinking time for one move, 0.001 to 600; while games wait for the"
         " computer's threads each gets less, down to 0.05 s",
     )
+    add_setting(
+        serve,
+        "--open-per-address",
+        whole_between(1, 1_000),
+        2,
+        "N",
+        "tables one client address may have open to anyone, waiting for players, at once",
+    )
+    add_setting(
+        serve,
+        "--open-tables",
+        whole_between(1, 10_000),
+        200,
+        "N",
+        "tables open to anyone waiting for players in all (the home page lists them)",
+    )
+    add_setting(
+        serve,
+        "--open-wait-minutes",
+        seconds_between(0.01, 1_440, "minutes"),
+        10.0,
+        "MINUTES",
+        "how long an open table waits for someone to sit down; then it leaves the list and"
+        " its opener may play the computer instead",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

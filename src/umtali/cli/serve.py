@@ -44,6 +44,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             games_in_play=args.games_in_play,
             idle_seconds=args.idle_minutes * 60,
             bot_seconds=args.bot_seconds,
+            open_per_address=args.open_per_address,
+            open_tables=args.open_tables,
+            open_wait_seconds=args.open_wait_minutes * 60,
         )
     except ValueError as e:
         raise UsageError(str(e)) from None

@@ -36,7 +36,17 @@ from umtali.web.limits import SEAT_REQUESTS, RateLimit
 from umtali.web.middleware import MAX_BODY_BYTES, BodyLimit, HideSecrets, TextOnly
 from umtali.web.presence import GRACE_SECONDS
 from umtali.web.protocol import Problem
-from umtali.web.routers import docs, games, health, learning, pages, records, rules, seats
+from umtali.web.routers import (
+    docs,
+    games,
+    health,
+    learning,
+    open_tables,
+    pages,
+    records,
+    rules,
+    seats,
+)
 from umtali.web.server import GameServer
 from umtali.web.socket import SOCKET_FLOOD, SOCKET_MESSAGES
 from umtali.web.store import Store
@@ -160,6 +170,7 @@ def create_app(
     install_handlers(app)
     app.include_router(health.router)
     app.include_router(games.router)
+    app.include_router(open_tables.router)
     app.include_router(seats.router(state_type(), socket_messages, limits.sockets_per_seat))
     app.include_router(records.router)
     app.include_router(learning.router())

@@ -84,6 +84,10 @@ class Capacity:
     a game untouched this long leaves memory (it is read again from the database when
     next asked for). ``bot_seconds``: the computer's thinking budget for one decision
     when no game waits for the pool (:func:`thinking_share` when games wait).
+    ``open_per_address``: tables one client address may have waiting for players at
+    once; ``open_tables``: tables waiting in all (what the list shows at most);
+    ``open_wait_seconds``: how long a table waits for someone to sit down. These three
+    are counted in the database, so they hold for all the server's processes together.
 
     >>> Capacity(games_per_minute=0)
     Traceback (most recent call last):
@@ -95,13 +99,16 @@ class Capacity:
     games_in_play: int = 2_000
     idle_seconds: float = 30 * 60.0
     bot_seconds: float = BOT_SECONDS
+    open_per_address: int = 2
+    open_tables: int = 200
+    open_wait_seconds: float = 10 * 60.0
 
     def __post_init__(self) -> None:
-        for name in ("games_per_minute", "games_in_play"):
+        for name in ("games_per_minute", "games_in_play", "open_per_address", "open_tables"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-        for name in ("idle_seconds", "bot_seconds"):
+        for name in ("idle_seconds", "bot_seconds", "open_wait_seconds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
                 raise ValueError(f"{name} must be a number of seconds above 0, not {value!r}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from umtali.games.api import GameSpec, Session
+from umtali.web.store import TableWait
 from umtali.web.tables import GameTable, SeatContext
 
 __all__ = ["HANDS_AT_ONCE", "LiveGame", "LiveGames"]
@@ -54,6 +55,8 @@ class LiveGame:
     """How many notices of changes stored by another process came for this copy."""
     caught_up: int = 0
     """How many of :attr:`notices` the copy has caught up with."""
+    open_table: TableWait | None = None
+    """The game's open table, if it was opened to anyone (who waits, until when)."""
 
     @property
     def behind(self) -> bool:

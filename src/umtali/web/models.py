@@ -7,7 +7,8 @@ move's text. Everything else (hands in hand, the table, scores) is the engine's 
 work out again. Beside those facts are what the server alone needs: a hash of each
 seat's secret, each deck's salt and commitment, when each seat's player was last seen
 and whether the computer plays his seat for him, which game is the rematch of which, and
-timestamps. A game with a party (three or four players, each hand at a table of two)
+timestamps. A game opened to anyone (an open table) keeps, beside it, its seat that waits for
+whoever sits down and until when it waits (``open_tables``). A game with a party (three or four players, each hand at a table of two)
 keeps its party (``games.party``) and who sits at each of its hands (``hands.seats``).
 
 The migrations in ``umtali.web.migrations`` create these tables; a test checks that the
@@ -32,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameRow", "HandRow", "MoveRow", "SeatRow"]
+__all__ = ["Base", "GameRow", "HandRow", "MoveRow", "OpenTableRow", "SeatRow"]
 
 # Named constraints: Alembic can then alter or drop them by name on every database
 # (SQLite's batch mode needs the names to rebuild a table).
@@ -158,3 +159,28 @@ class MoveRow(Base):
         ForeignKeyConstraint(["game_id", "hand_index"], ["hands.game_id", "hands.hand_index"]),
         CheckConstraint("move_index >= 0", name="move_index"),
     )
+
+
+class OpenTableRow(Base):
+    """A game between people opened to anyone: its opener holds seat 0, and ``seat``
+    waits (its ``seats`` row has no secret) for whoever sits down first, until
+    ``wait_until``. Listed while nobody sat, the opener did not close it and the wait
+    is not over."""
+
+    __tablename__ = "open_tables"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    """The seat that waits for whoever sits down."""
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    """SHA-256 of the opener's client address, in hex: what the limit of open tables per
+    address counts (the address itself is not kept)."""
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    wait_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    """When the table stops waiting and leaves the list, if nobody sat down."""
+    sat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When someone sat down at ``seat``; ``None`` while it waits."""
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the opener gave the waiting seat to the computer instead; ``None`` if not."""
+
+    __table_args__ = (CheckConstraint("seat BETWEEN 1 AND 3", name="seat"),)

@@ -16,6 +16,7 @@ out (docs/WEB.md, "The WebSocket").
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
@@ -53,6 +54,10 @@ __all__ = [
     "MoveRequest",
     "NameRequest",
     "NewGameRequest",
+    "OpenTableListed",
+    "OpenTableNote",
+    "OpenTableRequest",
+    "OpenTables",
     "Opponent",
     "Problem",
     "RuleLink",
@@ -67,6 +72,7 @@ __all__ = [
     "ServerMessage",
     "ServerPong",
     "ServerRefused",
+    "SitRequest",
     "VerifyReply",
     "WhyReply",
     "offered",
@@ -199,11 +205,7 @@ class NewGameRequest(Message):
     @field_validator("game")
     @classmethod
     def _a_game_offered(cls, game: str) -> str:
-        names = [spec.name for spec in served()]
-        if game not in names:
-            known = " or ".join(repr(name) for name in names)
-            raise ValueError(f"the game is one of {known}, not {game[:40]!r}")
-        return game
+        return _game_offered(game)
 
     @property
     def spec(self) -> GameSpec:
@@ -222,17 +224,11 @@ class NewGameRequest(Message):
     @model_validator(mode="after")
     def _known_to_the_game(self) -> NewGameRequest:
         spec = self.spec
-        title = spec.title
         if self.level is not None and self.level not in spec.levels:
-            raise ValueError(f"the computer's level at {title} is one of {', '.join(spec.levels)}")
-        if self.rules is not None and self.rules not in spec.variants:
-            raise ValueError(f"the rules of {title} are one of {', '.join(spec.variants)}")
-        if self.kind is not None and self.kind not in spec.lengths:
-            which = " or ".join(f"a {length}" for length in spec.lengths)
             raise ValueError(
-                f"{title} is played as {which}: its kind is one of"
-                f" {', '.join(repr(length) for length in spec.lengths)}"
+                f"the computer's level at {spec.title} is one of {', '.join(spec.levels)}"
             )
+        _rules_and_length(spec, self.rules, self.kind)
         if self.players not in spec.seat_counts:
             raise ValueError(_seats_refusal(spec, self.players))
         if self.players == 2:
@@ -289,6 +285,77 @@ class SeatsStatusRequest(Message):
         max_length=MAX_STATUS_SECRETS,
         description=f"the secrets of seats' links, at most {MAX_STATUS_SECRETS}",
     )
+
+
+def _game_offered(game: str) -> str:
+    """``game``, if the server plays it (else ``ValueError``, naming those it plays)."""
+    names = [spec.name for spec in served()]
+    if game not in names:
+        known = " or ".join(repr(name) for name in names)
+        raise ValueError(f"the game is one of {known}, not {game[:40]!r}")
+    return game
+
+
+def _rules_and_length(spec: GameSpec, rules: str | None, kind: str | None) -> None:
+    """Refuse (``ValueError``) rules or a length ``spec`` does not have."""
+    title = spec.title
+    if rules is not None and rules not in spec.variants:
+        raise ValueError(f"the rules of {title} are one of {', '.join(spec.variants)}")
+    if kind is not None and kind not in spec.lengths:
+        which = " or ".join(f"a {length}" for length in spec.lengths)
+        raise ValueError(
+            f"{title} is played as {which}: its kind is one of"
+            f" {', '.join(repr(length) for length in spec.lengths)}"
+        )
+
+
+class OpenTableRequest(NameRequest):
+    """``POST /api/open-tables``: a game of two between people, of ``game`` with its
+    ``rules`` and length (``kind``), opened to anyone: the asker takes seat 0 under
+    ``name`` (shown in the list), and seat 1 waits for whoever sits down (``POST
+    /api/open-tables/{id}/sit``)."""
+
+    game: str = Field(
+        default=games.DEFAULT_GAME,
+        description="which game (GET /api/games-offered lists them)",
+        json_schema_extra=_names_of_games,
+    )
+    rules: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the game's variant of the rules (default: its first, standard)",
+    )
+    kind: str | None = Field(
+        default=None,
+        max_length=40,
+        description="how long: one of the game's lengths (default: its first, a game)",
+        json_schema_extra=_lengths_of_games,
+    )
+
+    @field_validator("game")
+    @classmethod
+    def _a_game_offered(cls, game: str) -> str:
+        return _game_offered(game)
+
+    @model_validator(mode="after")
+    def _known_to_the_game(self) -> OpenTableRequest:
+        spec = games.get(self.game)
+        _rules_and_length(spec, self.rules, self.kind)
+        if 2 not in spec.seat_counts:
+            raise ValueError(
+                f"a table is opened for two players: {spec.title} is not played by two"
+            )
+        return self
+
+    def new_game(self) -> NewGameRequest:
+        """The game it makes: between two people, the opener in seat 0."""
+        return NewGameRequest(
+            game=self.game, opponent="person", rules=self.rules, kind=self.kind, name=self.name
+        )
+
+
+class SitRequest(NameRequest):
+    """``POST /api/open-tables/{id}/sit``: sit down at an open table as ``name``."""
 
 
 class MoveRequest(Message):
@@ -403,6 +470,40 @@ class SeatLink(Message):
     socket: str = Field(description="the seat's WebSocket: the state after every change")
 
 
+class OpenTableListed(Message):
+    """One table open to anyone, waiting for a player: its ``id`` (the game's, which
+    ``POST /api/open-tables/{id}/sit`` takes), its game, rules and length, by name and
+    as players call them, who waits there, since when and until when. Nothing secret."""
+
+    id: int
+    game: str = Field(json_schema_extra=_names_of_games)
+    game_title: str
+    rules: str
+    rules_title: str
+    kind: str = Field(json_schema_extra=_lengths_of_games)
+    kind_title: str
+    waiting: str = Field(description="the name of the player who opened it and waits")
+    since: datetime
+    until: datetime = Field(description="when it stops waiting and leaves the list")
+
+
+class OpenTables(Message):
+    """``GET /api/open-tables``: the tables waiting for a player, the longest waiting
+    first (at most the server's limit of open tables), and how long a table waits."""
+
+    tables: list[OpenTableListed]
+    wait_seconds: float
+
+
+class OpenTableNote(Message):
+    """In a seat's state, while its game's open table waits for someone to sit down:
+    until when it is listed, and whether that time is ``over`` (nobody sat down: the
+    opener may let the computer play the seat instead, ``POST .../hand-over``)."""
+
+    until: datetime
+    over: bool
+
+
 class GameCreated(Message):
     """``POST /api/games``: the new game, and one link for each person's seat. The
     secrets are given out here only: the server keeps their hashes. A rematch answers
@@ -499,6 +600,10 @@ class SeatState(Message):
     )
     rematch: GameCreated | None = Field(
         description="once the game is over and a rematch was asked for: this seat's link to it"
+    )
+    open_table: OpenTableNote | None = Field(
+        default=None,
+        description="while the game, opened to anyone, waits for someone to sit down",
     )
     your_name: str = Field(
         default="",

@@ -45,8 +45,8 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, Final, TypeVar
 
@@ -79,6 +79,10 @@ from umtali.web.protocol import (
     GameCreated,
     HintReply,
     NewGameRequest,
+    OpenTableListed,
+    OpenTableNote,
+    OpenTableRequest,
+    OpenTables,
     RuleLink,
     SeatLink,
     SeatState,
@@ -91,9 +95,12 @@ from umtali.web.store import (
     GameNews,
     HandConflict,
     MoveConflict,
+    OpenTableFull,
+    OpenTerms,
     RematchConflict,
     SeatInfo,
     SeatRef,
+    SeatTaken,
     Store,
     deck_text,
     rematch_secret,
@@ -236,6 +243,11 @@ def _follow_moves(live: LiveGame, hand_index: int, moves: list[tuple[int, str]])
             return False
         live.stored_move(hand_index, move_index)
     return True
+
+
+def _titled(name: str) -> str:
+    """A name of rules or of a length as a title: ``"oklahoma"`` is ``"Oklahoma"``."""
+    return name.replace("_", " ").capitalize()
 
 
 def _link(seat: int, secret: str, base: str = "") -> SeatLink:
@@ -458,6 +470,7 @@ class GameServer:
             commitments=stored.commitments,
             context=SeatContext(persons),
             moves=stored.moves,
+            open_table=stored.table,
         )
 
     async def _load(self, game_id: int) -> LiveGame:
@@ -503,6 +516,7 @@ class GameServer:
         live.caught_up = notices
         self.catch_ups += 1
         live.rematch = news.rematch
+        live.open_table = news.table
         self.presence.note_infos(game_id, news.seats)
         try:
             # As after a whole read: a process that stopped between a change and what
@@ -577,8 +591,14 @@ class GameServer:
         await self.presence.seen(ref, self.broadcaster, announce=announce)
 
     def next_presence_change(self, state: SeatState) -> float | None:
-        """Seconds until ``state``'s ``opponent`` changes with time alone, or ``None``."""
-        return self.presence.next_change(state)
+        """Seconds until ``state``'s ``opponent`` (or its open table's wait) changes with
+        time alone, or ``None``."""
+        change = self.presence.next_change(state)
+        note = state.open_table
+        if note is None or note.over:
+            return change
+        ends = max(0.0, (note.until - self.clock()).total_seconds()) + 0.5
+        return ends if change is None else min(change, ends)
 
     def allow(self, ref: SeatRef) -> float | None:
         """Spend one of the seat's requests: ``None`` if it may go on, else the seconds
@@ -629,7 +649,78 @@ class GameServer:
         finally:
             self._creating -= 1
 
-    async def _create(self, request: NewGameRequest, base: str) -> GameCreated:
+    async def open_table(
+        self, request: OpenTableRequest, base: str = "", address: str | None = None
+    ) -> GameCreated:
+        """A game of two between people opened to anyone: the opener's link (seat 0),
+        his table listed (:meth:`open_tables`) until someone sits down at seat 1
+        (:meth:`sit`) or its wait is over. Counted as a new game of ``address``
+        (:meth:`admit`), and refused when the address, or the server, has as many
+        tables waiting as it may (:class:`TooManyGamesError`, :class:`ServerFullError`)."""
+        self.admit(address)
+        capacity = self.capacity
+        terms = OpenTerms(
+            seat=1,
+            address=address or "",
+            opened_at=self.clock(),
+            wait=timedelta(seconds=capacity.open_wait_seconds),
+            per_address=capacity.open_per_address,
+            in_all=capacity.open_tables,
+        )
+        self._creating += 1
+        try:
+            return await self._create(request.new_game(), base, terms)
+        except OpenTableFull as e:
+            wait = min(60.0, capacity.open_wait_seconds)
+            if e.per_address:
+                raise TooManyGamesError(str(e), wait) from None
+            raise ServerFullError(str(e), wait) from None
+        finally:
+            self._creating -= 1
+
+    async def open_tables(self) -> OpenTables:
+        """The tables waiting for a player now, the longest waiting first, at most the
+        capacity's ``open_tables``: nothing secret (no link, no address)."""
+        now, limit = self.clock(), self.capacity.open_tables
+        found = await self._db(lambda: self.store.open_tables(now, limit))
+        listed = []
+        for table in found:
+            spec = games.get(table.game)
+            listed.append(
+                OpenTableListed(
+                    id=table.game_id,
+                    game=spec.name,
+                    game_title=spec.title,
+                    rules=table.rules,
+                    rules_title=_titled(table.rules),
+                    kind=table.kind,
+                    kind_title=_titled(table.kind),
+                    waiting=table.waiting,
+                    since=table.opened_at,
+                    until=table.wait_until,
+                )
+            )
+        return OpenTables(tables=listed, wait_seconds=self.capacity.open_wait_seconds)
+
+    async def sit(self, table_id: int, name: str, base: str = "") -> GameCreated:
+        """Sit ``name`` down at the open table ``table_id``: the link of its waiting seat.
+        Of two who sit down at once, in any of the server's processes, one gets it and
+        the other :class:`NotNow` ("someone sat down first"); a table no longer open is
+        a ``StoreError`` (404). The opener's table is told at once."""
+        at = self.clock()
+        try:
+            seat, secret = await self._db(lambda: self.store.sit(table_id, name, at=at))
+        except SeatTaken as e:
+            raise NotNow(str(e)) from None
+        self.forget(table_id)  # read again: the seat's player has a name now
+        await self.broadcaster.publish(table_id)
+        async with self._game(table_id):
+            pass  # reads it back, and plays on
+        return GameCreated(game_id=table_id, seats=[_link(seat, secret, base)])
+
+    async def _create(
+        self, request: NewGameRequest, base: str, open_terms: OpenTerms | None = None
+    ) -> GameCreated:
         persons = request.persons
         try:
             session = request.spec.maker().new(
@@ -646,13 +737,15 @@ class GameServer:
         if request.name is not None:
             names[persons[0]] = request.name
         new = await self._db(
-            lambda: self.store.create_game(session.match, seats=sorted(persons), names=names)
+            lambda: self.store.create_game(
+                session.match, seats=sorted(persons), names=names, open_table=open_terms
+            )
         )
         async with self._game(new.game_id):
             pass  # reads it back, deals the first hand and plays the computer's moves
         return GameCreated(
             game_id=new.game_id,
-            seats=[_link(seat, new.secrets[seat], base) for seat in persons],
+            seats=[_link(seat, new.secrets[seat], base) for seat in persons if seat in new.secrets],
         )
 
     async def seat(self, secret: str) -> SeatRef | None:
@@ -693,6 +786,10 @@ class GameServer:
         if secret is not None and live.rematch is not None:
             rematch = await self._rematch_link(live.rematch, ref.seat, secret)
         handed_over = ref.seat in live.handed_over
+        open_table = None
+        table = live.open_table
+        if table is not None and not table.sat and not table.closed and ref.seat != table.seat:
+            open_table = OpenTableNote(until=table.wait_until, over=not table.waiting(self.clock()))
         # A seat the computer plays while its person is away is offered no move.
         fields = {**part, "legal": [] if handed_over else part["legal"]}
         return live.table.state(
@@ -707,6 +804,7 @@ class GameServer:
             rematch=rematch,
             your_name=live.session.players[ref.seat],
             name_given=live.session.players[ref.seat] not in (player_name(ref.seat), YOU),
+            open_table=open_table,
         )
 
     async def submit(
@@ -796,6 +894,9 @@ class GameServer:
         it changes nothing."""
         async with self._game(ref.game_id) as live:
             other = live.session.opponent_of(ref.seat)
+            table = live.open_table
+            if table is not None and other == table.seat and not table.sat:
+                return await self._play_computer_instead(live, ref, secret, table.seat)
             if other is None or other not in live.handed_over:
                 infos = await self.presence.seat_infos(ref.game_id, fresh=True)
                 away, present = (
@@ -810,6 +911,23 @@ class GameServer:
                 await self._db(lambda: self.store.hand_over(handed, True, at=at))
                 await self._set_handed_over(live, live.handed_over | {other})
             return await self._state_of(live, ref, secret)
+
+    async def _play_computer_instead(
+        self, live: LiveGame, ref: SeatRef, secret: str | None, seat: int
+    ) -> SeatState:
+        """Close ``live``'s open table, whose ``seat`` nobody sat down at, and let the
+        computer play that seat: at any time while it waits, or once its wait is over
+        (:class:`NotNow` when someone sat down first)."""
+        at = self.clock()
+        done = await self._db(lambda: self.store.play_computer_instead(live.game_id, at=at))
+        if not done:
+            self.forget(live.game_id)
+            raise NotNow("someone sat down at your table first: you play against them")
+        assert live.open_table is not None
+        live.open_table = replace(live.open_table, closed=True)
+        if seat not in live.handed_over:
+            await self._set_handed_over(live, live.handed_over | {seat})
+        return await self._state_of(live, ref, secret)
 
     async def reclaim(self, ref: SeatRef, secret: str | None = None) -> SeatState:
         """Give the seat back to its player from the computer, which played it while he

@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self, TypeVar
@@ -93,7 +93,7 @@ from umtali.kernel.record import (
     replay_any,
 )
 from umtali.web.group_commit import GroupCommit
-from umtali.web.models import GameRow, HandRow, MoveRow, SeatRow
+from umtali.web.models import GameRow, HandRow, MoveRow, OpenTableRow, SeatRow
 from umtali.web.postgres import MOVE_STATEMENT, SEEN_STATEMENT, postgresql_engine
 
 __all__ = [
@@ -107,13 +107,19 @@ __all__ = [
     "HandConflict",
     "MoveConflict",
     "NewGame",
+    "OpenTable",
+    "OpenTableFull",
+    "OpenTableGone",
+    "OpenTerms",
     "RematchConflict",
     "SeatInfo",
     "SeatRef",
+    "SeatTaken",
     "Store",
     "StoreError",
     "StoredGame",
     "StoredHand",
+    "TableWait",
     "database_url",
     "deck_commitment",
     "deck_text",
@@ -164,6 +170,11 @@ server's bounded calls (a test, a script) needs one, closed again after use."""
 MIGRATION_LOCK: Final = 0x756D74616C69
 """The PostgreSQL advisory lock taken while migrating ("umtali" in ASCII): servers started
 together migrate one after the other, and the later ones find nothing left to do."""
+
+OPEN_TABLES_LOCK: Final = 0x756D74616C6A
+"""The PostgreSQL advisory lock taken, for its transaction, by whoever opens a table: the
+open tables are counted and the new one stored one opener at a time, so no limit is
+passed by openers of several processes at once (SQLite's writers take turns anyway)."""
 
 _MIGRATING: Final = threading.Lock()
 """Held while this process migrates: Alembic's ``context`` and ``op`` are module-wide, so
@@ -245,6 +256,67 @@ class RematchConflict(StoreError):  # noqa: N818 - a lost race, not a mistake
     first. :meth:`Store.rematch_of` names it."""
 
 
+class SeatTaken(StoreError):  # noqa: N818 - a lost race, not a mistake
+    """The seat of an open table was taken by someone else first."""
+
+
+class OpenTableGone(StoreError):  # noqa: N818 - an answer, not a fault
+    """A table that is not open (never was, nobody sat down in time, or its opener gave
+    the seat to the computer instead)."""
+
+
+class OpenTableFull(StoreError):  # noqa: N818 - a limit, not a fault
+    """A table not opened: its opener's address has as many open as it may
+    (``per_address``), or the server has (not ``per_address``)."""
+
+    def __init__(self, message: str, *, per_address: bool) -> None:
+        super().__init__(message)
+        self.per_address = per_address
+
+
+@dataclass(frozen=True)
+class OpenTerms:
+    """How a table is opened to anyone (:meth:`Store.create_game`): which seat waits,
+    the opener's address (kept as a hash), until when it waits, and how many tables may
+    wait at once from one address and in all."""
+
+    seat: int
+    address: str
+    opened_at: datetime
+    wait: timedelta
+    per_address: int
+    in_all: int
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A table waiting for whoever sits down, as the list shows it: its game, rules and
+    length, the name of the one who waits, when he opened it and until when it waits."""
+
+    game_id: int
+    game: str
+    rules: str
+    kind: str
+    waiting: str
+    opened_at: datetime
+    wait_until: datetime
+
+
+@dataclass(frozen=True)
+class TableWait:
+    """A game's open table as its seats are told of it: the seat that waits, until when,
+    and whether someone sat down or the opener closed it."""
+
+    seat: int
+    wait_until: datetime
+    sat: bool
+    closed: bool
+
+    def waiting(self, now: datetime) -> bool:
+        """Whether the table still waits and is listed at ``now``."""
+        return not self.sat and not self.closed and now < self.wait_until
+
+
 @dataclass(frozen=True)
 class SeatRef:
     """A seat of a stored game: ``seat`` is 0 for Player 1, 1 for Player 2."""
@@ -277,6 +349,8 @@ class StoredGame:
     commitments: dict[int, str]
     moves: dict[int, int]
     """The moves stored in each hand, by hand index."""
+    table: TableWait | None = None
+    """The game's open table, if it was opened to anyone."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +378,8 @@ class GameNews:
     rematch: int | None
     players: list[str]
     """The players' names as they are now (a person may give his at his seat)."""
+    table: TableWait | None = None
+    """The game's open table, if it was opened to anyone."""
 
 
 @dataclass(frozen=True)
@@ -704,6 +780,7 @@ class Store:
         seats: Sequence[int] = (0, 1),
         rematch_of: int | None = None,
         names: Mapping[int, str] | None = None,
+        open_table: OpenTerms | None = None,
     ) -> NewGame:
         """Store a new match of any registered game, before its first deal, and give
         each seat in ``seats`` (the seats played through a link) a fresh secret.
@@ -723,6 +800,11 @@ class Store:
 
         ``names``: the players' names at some seats, in place of the match's (a
         person's at his seat); each as :func:`~umtali.kernel.players.check_name` allows.
+
+        ``open_table``: the game is opened to anyone, its seat ``open_table.seat`` given
+        no secret until someone sits down (:meth:`sit`); refused
+        (:class:`OpenTableFull`), and nothing stored, when its opener's address or the
+        server has as many tables waiting as it may.
         """
         dumps(match)  # refuses a meta no record can hold
         data = record_of(match)
@@ -760,10 +842,15 @@ class Store:
             },
             seats,
             rematch_of,
+            open_table,
         )
 
     def _insert_game(
-        self, columns: dict[str, Any], seats: Sequence[int], rematch_of: int | None
+        self,
+        columns: dict[str, Any],
+        seats: Sequence[int],
+        rematch_of: int | None,
+        open_table: OpenTerms | None = None,
     ) -> NewGame:
         """Store a game row of ``columns`` with a seat row for each of ``seats``, given a
         fresh secret unless the game is a rematch (see :meth:`create_game`)."""
@@ -771,7 +858,11 @@ class Store:
         given = (
             {}
             if rematch_of is not None
-            else {seat: secrets.token_urlsafe(SECRET_BYTES) for seat in sorted(seats)}
+            else {
+                seat: secrets.token_urlsafe(SECRET_BYTES)
+                for seat in sorted(seats)
+                if open_table is None or seat != open_table.seat
+            }
         )
         hashes: dict[int, str | None] = dict.fromkeys(seats)
         hashes.update((seat, secret_hash(secret)) for seat, secret in given.items())
@@ -781,6 +872,8 @@ class Store:
                     before = self._game(session, rematch_of)
                     if before.finished_at is None:
                         raise StoreError(f"game {rematch_of} is still in play: no rematch yet")
+                if open_table is not None:
+                    self._check_open_room(session, open_table)
                 game = GameRow(**columns, created_at=now, rematch_of=rematch_of)
                 session.add(game)
                 session.flush()  # assigns the id
@@ -788,10 +881,147 @@ class Store:
                     SeatRow(game_id=game.id, seat=seat, secret_hash=hashed, created_at=now)
                     for seat, hashed in sorted(hashes.items())
                 )
+                if open_table is not None:
+                    session.add(
+                        OpenTableRow(
+                            game_id=game.id,
+                            seat=open_table.seat,
+                            address=secret_hash(open_table.address),
+                            opened_at=open_table.opened_at,
+                            wait_until=open_table.opened_at + open_table.wait,
+                        )
+                    )
                 game_id = game.id
         except IntegrityError:
             raise RematchConflict(f"game {rematch_of} has its rematch already") from None
         return NewGame(game_id, given)
+
+    def _check_open_room(self, session: Session, terms: OpenTerms) -> None:
+        """Refuse (:class:`OpenTableFull`) a table that would pass a limit of the tables
+        waiting at ``terms.opened_at``: its address's, or the server's."""
+        if self._postgresql:
+            session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": OPEN_TABLES_LOCK})
+        waiting = (
+            select(func.count()).select_from(OpenTableRow).where(*_waiting_at(terms.opened_at))
+        )
+        if (session.scalar(waiting) or 0) >= terms.in_all:
+            raise OpenTableFull(
+                f"the server has {terms.in_all} tables waiting for players, as many as it"
+                " lists: sit down at one of them, or try again in a few minutes",
+                per_address=False,
+            )
+        mine = waiting.where(OpenTableRow.address == secret_hash(terms.address))
+        if (session.scalar(mine) or 0) >= terms.per_address:
+            raise OpenTableFull(
+                f"you have {terms.per_address} tables waiting already, as many as one player"
+                " may: wait for someone to sit down at one, or play the computer there",
+                per_address=True,
+            )
+
+    def open_tables(self, at: datetime, limit: int) -> list[OpenTable]:
+        """The tables waiting at ``at`` for whoever sits down, the longest waiting first,
+        at most ``limit``. Nothing secret: no seat's secret or hash, no address."""
+        query = (
+            select(OpenTableRow, GameRow)
+            .join(GameRow, GameRow.id == OpenTableRow.game_id)
+            .where(*_waiting_at(at), GameRow.finished_at.is_(None))
+            .order_by(OpenTableRow.opened_at, OpenTableRow.game_id)
+            .limit(limit)
+        )
+        with self._read() as session:
+            return [
+                OpenTable(
+                    game_id=table.game_id,
+                    game=game.game,
+                    rules=str(game.rules.get("preset", "standard")),
+                    kind=game.kind,
+                    waiting=game.players[0],
+                    opened_at=_utc(table.opened_at) or at,
+                    wait_until=_utc(table.wait_until) or at,
+                )
+                for table, game in session.execute(query).all()
+            ]
+
+    def sit(self, game_id: int, name: str, *, at: datetime) -> tuple[int, str]:
+        """Sit ``name`` down at the open table ``game_id`` at ``at``: its waiting seat,
+        with a fresh secret (given out here once), and the seat's player named. Of two
+        who sit down at once exactly one gets the seat, the other :class:`SeatTaken`;
+        a table not waiting is :class:`OpenTableGone`. The game is announced as changed."""
+        if game_id not in INTEGERS:
+            raise OpenTableGone(f"there is no open table {_shown(game_id)}")
+        with self._write(announce=game_id) as session:
+            table = session.get(OpenTableRow, game_id)
+            if table is None:
+                raise OpenTableGone(f"there is no open table {game_id}")
+            taken = session.execute(
+                sa_update(OpenTableRow)
+                .where(OpenTableRow.game_id == game_id, *_waiting_at(at))
+                .values(sat_at=at)
+                .execution_options(synchronize_session=False)
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                session.refresh(table)
+                if table.sat_at is not None:
+                    raise SeatTaken("someone sat down at this table first: choose another")
+                raise OpenTableGone(
+                    "this table is no longer open: nobody sat down in time, or its player"
+                    " chose to play the computer"
+                )
+            secret = secrets.token_urlsafe(SECRET_BYTES)
+            session.execute(
+                sa_update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == table.seat,
+                    SeatRow.secret_hash.is_(None),
+                )
+                .values(secret_hash=secret_hash(secret), last_seen_at=at)
+                .execution_options(synchronize_session=False)
+            )
+            game = self._game(session, game_id)
+            players = list(game.players)
+            players[table.seat] = name
+            game.players = players
+            return table.seat, secret
+
+    def play_computer_instead(self, game_id: int, *, at: datetime) -> bool | None:
+        """Close the open table ``game_id`` and let the computer play its waiting seat
+        from ``at``: ``True`` once done (again: it changes nothing), ``False`` when
+        someone sat down first, ``None`` when the game was not opened to anyone. The
+        game is announced as changed."""
+        with self._write(announce=game_id) as session:
+            table = session.get(OpenTableRow, game_id)
+            if table is None:
+                return None
+            session.execute(
+                sa_update(OpenTableRow)
+                .where(
+                    OpenTableRow.game_id == game_id,
+                    OpenTableRow.sat_at.is_(None),
+                    OpenTableRow.closed_at.is_(None),
+                )
+                .values(closed_at=at)
+                .execution_options(synchronize_session=False)
+            )
+            session.refresh(table)
+            if table.sat_at is not None:
+                return False
+            seat = session.get(SeatRow, (game_id, table.seat))
+            if seat is not None and seat.handed_over_at is None:
+                seat.handed_over_at = at
+            return True
+
+    @staticmethod
+    def _table(session: Session, game_id: int) -> TableWait | None:
+        table = session.get(OpenTableRow, game_id)
+        if table is None:
+            return None
+        return TableWait(
+            table.seat,
+            _utc(table.wait_until) or _now(),
+            table.sat_at is not None,
+            table.closed_at is not None,
+        )
 
     def rematch_of(self, game_id: int) -> int | None:
         """The id of the rematch of ``game_id``, if one was made."""
@@ -1237,6 +1467,7 @@ class Store:
                 self._rematch_of(session, game_id),
                 {hand.hand_index: hand.commitment for hand in hands},
                 {index: len(texts) for index, texts in moves.items()},
+                self._table(session, game_id),
             )
 
     def game_news(self, game_id: int, hands_known: int, moves_known: Mapping[int, int]) -> GameNews:
@@ -1279,6 +1510,7 @@ class Store:
                 self._seats(session, game_id),
                 self._rematch_of(session, game_id),
                 list(self._game(session, game_id).players),
+                self._table(session, game_id),
             )
 
     def record_json(self, game_id: int) -> str:
@@ -1342,6 +1574,16 @@ class Store:
             return replay_any(data, game=spec.name), hands, moves
         except RecordError as e:
             raise StoreError(f"game {game.id} does not replay: {e}") from None
+
+
+def _waiting_at(at: datetime) -> tuple[Any, ...]:
+    """The conditions of an open table that waits at ``at``: nobody sat down, its opener
+    did not close it, its wait is not over."""
+    return (
+        OpenTableRow.sat_at.is_(None),
+        OpenTableRow.closed_at.is_(None),
+        OpenTableRow.wait_until > at,
+    )
 
 
 def _head(game: GameRow, spec: GameSpec) -> dict[str, Any]:

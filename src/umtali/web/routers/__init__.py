@@ -1,4 +1,5 @@
-"""The server's routes, a router a concern: :mod:`.games` (new games, what is offered),
+"""The server's routes, a router a concern: :mod:`.games` (new games, what is offered), :mod:`.open_tables`
+(games opened to anyone),
 :mod:`.seats` (a seat's state, moves and socket), :mod:`.records` (records and deck
 commitments), :mod:`.learning` (the replay, the learning pages and the games' own
 teaching routes), :mod:`.pages` (the pages and their files), :mod:`.health` and

@@ -489,7 +489,15 @@ export class SeatPage {
     presence.replaceChildren();
     const opponent = state.opponent;
     // In hot-seat the other player is at this device, whether or not his page is open.
-    if (opponent?.kind === "person" && this.partnerSecret === null) {
+    if (state.open_table) {
+      // An open table nobody has sat down at yet: who waits, and the computer instead.
+      const over = state.open_table.over;
+      const text = over ? "Nobody sat down" : "Waiting for someone to sit down";
+      presence.append(el("span", { className: "presence-tag away", text }));
+      const button = el("button", { className: over ? "primary" : "quiet", text: "Play the computer instead", attrs: { type: "button", "data-key": `${this.prefix}computer-instead` } });
+      button.addEventListener("click", () => this.seatCall(api.handOver));
+      presence.append(" ", button);
+    } else if (opponent?.kind === "person" && this.partnerSecret === null) {
       const away = opponent.present === false;
       const seconds = Number(opponent.away_seconds ?? 0);
       let text = away ? "away" : "here";
