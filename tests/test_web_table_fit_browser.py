@@ -3,7 +3,8 @@ at two phones' and two desktops' sizes at once (tests/layout.py) while a hand is
 through the API, and checked after every move of the player's: the turn's line, the
 opponent's side, the stock, the pile, the hand and the moves inside the window, apart
 from each other, the page not scrolling, no text under 12 px. Then the end of the hand
-over the table, its button in view, and the next hand's table once it is closed.
+in a dialog over the table, its button in view and focused, and the next hand's table
+once it is closed (:func:`check_hand_end`, which Klaberjass's layout test calls too).
 
 Each page is checked once it shows the state the test has read (its version), so that
 no check waits on a clock. With ``UMTALI_SCREENSHOTS`` set to a folder, each table's

@@ -483,8 +483,12 @@ def hand_heading(hand_index: int, names: tuple[str, str], scores: tuple[int, int
     'You win hand 1 by 3 points'
     >>> hand_heading(2, ("You", "Ann"), (0, 25)), hand_heading(1, ("A", "B"), (4, 4))
     ('Ann wins hand 3 by 25 points', 'Hand 2 is drawn, 4 all')
+    >>> hand_heading(3, ("You", "Ann"), (0, 0))
+    'Nobody scores hand 4'
     """
     first, second = scores
+    if first == second == 0:
+        return f"Nobody scores hand {hand_index + 1}"
     if first == second:
         return f"Hand {hand_index + 1} is drawn, {first} all"
     winner = 0 if first > second else 1

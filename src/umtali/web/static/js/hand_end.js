@@ -36,8 +36,7 @@ function sideBlock(side, card) {
   if (side.left.length) {
     cards.append(el("div", { className: "hand-end-left" }, el("span", { className: "note", text: side.left_label }), cardRow(side.left, card, side.left_label || "left", [])));
   }
-  if (!side.melds.length && !side.left.length) cards.append(el("span", { className: "note", text: "Nothing laid" }));
-  return el("section", { className: "hand-end-side", attrs: { "aria-label": side.name } }, head, cards);
+  return el("section", { className: "hand-end-side", attrs: { "aria-label": side.name } }, head, ...(cards.childElementCount ? [cards] : []));
 }
 
 /** A row of cards, read as one picture: `what` and the cards' names ("a card face down" for null). */
