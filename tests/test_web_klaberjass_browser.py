@@ -27,8 +27,8 @@ from tests.layout import SIZES
 from tests.layout import layout_problems as shared_layout_problems
 from tests.servers import ServerProcess
 from tests.test_conformance_web import Scan
-from tests.test_web_table_fit_browser import check_hand_end
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
+from tests.test_web_table_fit_browser import check_hand_end
 from umtali.kernel.cards import card_ascii, parse_card
 
 JSON = dict[str, Any]
