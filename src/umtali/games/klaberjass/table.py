@@ -286,13 +286,15 @@ def _last_end(
         sentence = hand_result(hand, session.names_for(seat))
         end = _hand_end(KlaberjassSummary.of(hand), sentence, last)
         names = session.names_for(seat)
+        sides = _sides(match, last, names)
+        added = (sides[0].points, sides[1].points)  # a pot paid included
         previous = HandEnd(
             hand_index=last,
             scores=end.scores,
             how=sentence,
             recap=[],
-            heading=hand_heading(last, (names[0], names[1]), end.scores),
-            sides=_sides(match, last, names),
+            heading=hand_heading(last, (names[0], names[1]), added),
+            sides=sides,
         )
         found = told["hand end", seat, last] = (previous, end)
     previous, end = found
