@@ -11,9 +11,10 @@ import { el, plural } from "./dom.js";
 
 /** The panel's parts for `end` (a state's `previous`); `card(card, options)` draws a card. */
 export function handEndParts(end, { card, extra = [], soFar = null, heading = "h2", headingId = null }) {
-  const title = el(heading, { className: "hand-end-heading", text: end.heading || `Hand ${end.hand_index + 1}`, attrs: { id: headingId } });
-  const sides = el("div", { className: "hand-end-sides" }, ...end.sides.map((side) => sideBlock(side, card)));
-  const parts = [title, sides];
+  const parts = [];
+  // `heading` is the heading's tag (null: none, where the page has just said who won).
+  if (heading) parts.push(el(heading, { className: "hand-end-heading", text: end.heading || `Hand ${end.hand_index + 1}`, attrs: { id: headingId } }));
+  parts.push(el("div", { className: "hand-end-sides" }, ...end.sides.map((side) => sideBlock(side, card))));
   if (end.how) parts.push(el("p", { className: "how", text: sentence(end.how) }));
   parts.push(...extra);
   if (soFar) parts.push(el("p", { className: "hand-scores", text: soFar }));

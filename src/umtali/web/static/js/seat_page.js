@@ -638,7 +638,7 @@ export class SeatPage {
     const box = this.part("result");
     box.hidden = !state.over;
     if (!state.over) return;
-    box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
+    box.replaceChildren(el("h2", { className: "result-text", text: state.result ?? `The ${state.kind} is over.` }));
     const again = el("div", { className: "result-actions" });
     const rematchSecret = state.rematch?.seats?.[0]?.secret;
     if (typeof rematchSecret === "string" && this.partnerSecret === null) {
@@ -650,7 +650,8 @@ export class SeatPage {
     }
     again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
     box.append(again);
-    const last = this.handEndView({ heading: "h3" });
+    // The last hand under it; a match of one hand has said who won it already.
+    const last = this.handEndView({ heading: state.kind === "hand" ? null : "h3" });
     if (last) box.append(el("div", { className: "result-hand" }, ...last));
   }
 

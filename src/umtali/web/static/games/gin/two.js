@@ -215,7 +215,7 @@ export class GinTablePage extends SeatPage {
     const legal = state.legal;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The game is over. ${state.result ?? ""}`;
+    if (state.over) text = "The game is over."; // who won it: the result under this line
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (legal.includes("pass")) text = "Your turn: take the upcard or pass on it.";

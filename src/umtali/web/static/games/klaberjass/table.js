@@ -211,7 +211,7 @@ export class KlaberjassTablePage extends SeatPage {
     const view = state.view;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The game is over. ${state.result ?? ""}`;
+    if (state.over) text = "The game is over."; // who won it: the result under this line
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (view.phase === "bid1") text = state.legal.includes("schmeiss") ? "Your bid: take, pass or schmeiss." : "Your bid: take the turned-up suit as trump, or pass.";

@@ -452,7 +452,7 @@ export class TablePage extends SeatPage {
     const view = state.view;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The ${state.kind} is over. ${state.result ?? ""}`;
+    if (state.over) text = `The ${state.kind} is over.`; // who won it: the result under this line
     else if (state.handed_over) text = `The computer is playing your seat.`;
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (view.phase === "choose") text = `You deal: keep the 11th card and start, or give it to ${opponent}.`;
