@@ -58,7 +58,11 @@ def wait_for_version(page: Page, version: int) -> None:
 
 def click_move(page: Page, move: str) -> None:
     """Make ``move`` by a click: a card played by clicking it in the hand, any other
-    move by its button."""
+    move by its button. The end of a hand over the table, if it is up, is closed first
+    (the table under it waits for that)."""
+    if page.locator("#kj-hand-end").is_visible():
+        page.click("[data-key=kj-hand-end-close]")
+        page.locator("#kj-hand-end").wait_for(state="hidden", timeout=WAIT_MS)
     verb, *rest = move.split()
     if verb == "play":
         page.click(f'#kj-hand button[data-card="{card_ascii(parse_card(rest[0]))}"]')
