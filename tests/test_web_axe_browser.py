@@ -156,8 +156,7 @@ def gin_party_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
 
 def klaberjass_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
     rng = random.Random(3)
-    klaberjass(page, server, record)
-    secret = seat_secret(page)
+    secret = open_klaberjass_table(page, server)
     to_hand_end(page, server, secret, "kj-", lambda state: rng.choice(state["legal"]))
 
 
