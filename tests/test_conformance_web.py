@@ -76,6 +76,8 @@ class Scan:
     over: set[int] = field(default_factory=set)
     """The hands the seat was told are over."""
     leaks: list[str] = field(default_factory=list)
+    ends: list[JSON] = field(default_factory=list)
+    """Every account of a hand's end the seat was sent (a state's ``previous``)."""
 
     def state(self, state: JSON) -> None:
         """A state: its view first (what the seat may now know), then the rest."""
@@ -94,6 +96,7 @@ class Scan:
         previous = state.get("previous")
         if previous is not None:
             self.over.add(previous["hand_index"])
+            self.ends.append(previous)
 
     def check(self, hand: int, payload: Any) -> None:
         """``payload``, sent about ``hand``, names no card the seat may not know. A part of
@@ -253,6 +256,12 @@ def test_random_play_through_the_web_api_ends_and_no_seat_learns_a_hidden_card(
             assert not scan.leaks, scan.leaks[:3]
         for seat, scan in table.scans.items():
             assert not scan.leaks, (seat, scan.leaks[:3])
+            # Every game's end of a hand that has one has the one shape every table draws:
+            # a heading that says who won it, and both players with their cards and points.
+            for end in scan.ends:
+                assert f"hand {end['hand_index'] + 1}" in end["heading"].lower(), end
+                assert len(end["sides"]) == 2, end
+                assert all(isinstance(side["points"], int) for side in end["sides"]), end
         record = client.get(f"/api/games/{created['game_id']}/record")
         assert record.status_code == 200, record.text
         match = loads_any(record.text)

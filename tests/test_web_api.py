@@ -27,7 +27,7 @@ from umtali.games.umtali.moves import Move, MoveKind
 from umtali.games.umtali.notation import parse_move
 from umtali.games.umtali.record import loads
 from umtali.games.umtali.state import HandState
-from umtali.kernel.cards import card_ascii, card_name, parse_card
+from umtali.kernel.cards import card_ascii, card_name, cards_of, parse_card
 from umtali.web.app import create_app
 from umtali.web.capacity import Capacity
 from umtali.web.server import RateLimit
@@ -362,7 +362,7 @@ class Sent:
         if isinstance(payload, dict) and payload.get("type") == "state":
             previous = payload["previous"]
             if previous is not None:
-                self.messages.append((game_id, seat, previous["hand_index"], -1, previous))
+                self.messages.append((game_id, seat, previous["hand_index"], ENDED, previous))
             payload = {k: v for k, v in payload.items() if k != "previous"}
         moves = len(state["view"]["history"])
         self.messages.append((game_id, seat, state["hand_index"], moves, payload))
@@ -520,15 +520,23 @@ def scan_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{Path(folder) / 'umtali.db'}"
 
 
+ENDED = -1
+"""In :class:`Sent`, the moment a hand's end is told, once it is over: the cards left
+in each hand are shown then (forfeited and counted, or scoring for nobody, as the
+terminal shows them too); the stock and the cards discarded face down stay hidden."""
+
+
 def hidden_after_each_move(truth: HandState, seat: int) -> list[set[int]]:
     """The cards ``seat`` may not know in the hand ``truth`` after each number of its
-    moves (index 0: as dealt; the last: as it ended), replayed once."""
+    moves (index 0: as dealt; the number of moves of the hand: as it ended), replayed
+    once; and last (ENDED), in the account of its end."""
     hand = HandState(truth.deck, truth.dealer, truth.rules)
     hidden = [hidden_from(hand, seat)]
     for move in truth.moves_played():
         hand.push(move)
         hidden.append(hidden_from(hand, seat))
-    return hidden
+    left = set(cards_of(hand.hands[1 - seat])) if hand.is_over() else set()
+    return [*hidden, hidden[-1] - left]
 
 
 @pytest.mark.parametrize("scan_url", ["sqlite", "postgresql"], indirect=True)
@@ -573,7 +581,7 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(scan_url: str) -> None:
             truth = matches[game_id].hands[hand_index]
             assert isinstance(truth, HandState)
             hidden_at[key] = hidden_after_each_move(truth, seat)
-        hidden = hidden_at[key][moves]  # moves -1: the hand as it ended
+        hidden = hidden_at[key][moves]  # ENDED: the account of the hand's end
         found = cards_named("\n".join(strings(payload)))
         leaked = found & hidden
         assert not leaked, (

@@ -1,16 +1,18 @@
 """Every page passes axe-core, the accessibility checker (the npm package, injected by
 Playwright; tests/axe.py), with no violation of a serious or critical impact: the home
 page, each game's table in the middle of a hand (Umtali, Gin Rummy for two and for a
-party, Klaberjass), the lessons, the quiz, the replay page with a record open, and the
+party, Klaberjass) and at the end of its first hand (the dialog over it), the lessons, the quiz, the replay page with a record open, and the
 Klaberjass how-to, each at a phone's size and a desktop's. On each the Tab key, from
 the top round to the top again, reaches every control shown (a row of cards is one tab
 stop, its cards reached by the arrows, as a radio group is)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
@@ -25,12 +27,15 @@ from tests.test_web_browser import (
     turn_state,
 )
 from tests.test_web_browser import wait_for_version as umtali_version
+from tests.test_web_gin import gin_move
 from tests.test_web_gin_browser import open_gin_table
 from tests.test_web_gin_browser import wait_for_version as gin_version
 from tests.test_web_gin_party_browser import party_to_play
 from tests.test_web_klaberjass_browser import open_klaberjass_table
 from tests.test_web_klaberjass_browser import wait_for_version as kj_version
 from tests.test_web_learn_browser import save_lesson_game
+
+JSON = dict[str, Any]
 
 MARK_FOCUS = """() => {
   // The element the Tab key reached: marked, and whether it was reached before.
@@ -49,8 +54,11 @@ UNREACHED = """() => {
   const controls = document.querySelectorAll(
     "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])");
   const missed = [];
+  // Under an open modal dialog (a hand's end) the page is inert: the dialog's own count.
+  const modal = document.querySelector("dialog:modal");
   for (const node of controls) {
     if (node.dataset.tabbed || node.disabled || !node.checkVisibility()) continue;
+    if (modal && !modal.contains(node)) continue;
     if (node.closest("[inert], [hidden]")) continue;
     if (node.tabIndex < 0 && node.parentElement?.closest("[id]")?.querySelector("[data-tabbed]")) continue;
     if (node.type === "radio" && document.querySelector(
@@ -113,6 +121,45 @@ def klaberjass(page: Page, server: ServerProcess, record: Path) -> None:
     kj_version(page, turn_state(server, open_klaberjass_table(page, server))["version"])
 
 
+def to_hand_end(
+    page: Page, server: ServerProcess, secret: str, prefix: str, choose: Callable[[JSON], str]
+) -> None:
+    """The seat's first hand played to its end by ``choose`` through the API, and the
+    page showing its end: the dialog over the table."""
+    state = turn_state(server, secret)
+    first = state["hand_index"]
+    while state["hand_index"] == first and not state["over"]:
+        if (state["view"] or {}).get("outcome"):
+            break  # a party's hand: over while the other table plays on
+        send_move(server, secret, choose(state))
+        state = turn_state(server, secret)
+    page.locator(f"#{prefix}hand-end").wait_for(state="visible", timeout=WAIT_MS)
+    page.locator(f"[data-key={prefix}hand-end-close]").wait_for(timeout=WAIT_MS)
+
+
+def umtali_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
+    secret = open_table(page, server, "game")
+    to_hand_end(page, server, secret, "", lambda state: preferred(state["view"]["legal"]))
+
+
+def gin_two_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
+    rng = random.Random(3)
+    secret = open_gin_table(page, server)
+    to_hand_end(page, server, secret, "gin-", lambda state: gin_move(state, rng))
+
+
+def gin_party_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
+    rng = random.Random(3)
+    secret, _state = party_to_play(page, server, 4)
+    to_hand_end(page, server, secret, "gin-", lambda state: gin_move(state, rng))
+
+
+def klaberjass_hand_end(page: Page, server: ServerProcess, record: Path) -> None:
+    rng = random.Random(3)
+    secret = open_klaberjass_table(page, server)
+    to_hand_end(page, server, secret, "kj-", lambda state: rng.choice(state["legal"]))
+
+
 def learn(page: Page, server: ServerProcess, record: Path) -> None:
     page.goto(f"{server.url}/learn")
     page.get_by_role("button", name="Lesson 3").wait_for(timeout=WAIT_MS)
@@ -149,6 +196,10 @@ PAGES: dict[str, Callable[[Page, ServerProcess, Path], None]] = {
     "gin-two-table": gin_two,
     "gin-party-table": gin_party,
     "klaberjass-table": klaberjass,
+    "umtali-hand-end": umtali_hand_end,
+    "gin-two-hand-end": gin_two_hand_end,
+    "gin-party-hand-end": gin_party_hand_end,
+    "klaberjass-hand-end": klaberjass_hand_end,
     "learn": learn,
     "lesson": lesson,
     "quiz": quiz,

@@ -197,7 +197,13 @@ def test_a_whole_hand_against_the_computer_by_clicks(
     assert state["result"] in page.inner_text("#result")
     assert shown_scores(page) == expected_scores(state)
     hand_scores = state["scores"]["games"][0][1][0]
-    assert f"You {hand_scores[0]}" in page.inner_text("#previous")
+    # The last hand, under the result (said once: a match of one hand): each side's
+    # points and cards.
+    last = page.inner_text("#result .result-hand")
+    assert state["previous"]["heading"] not in last
+    assert f"{hand_scores[0]} point" in last
+    assert page.locator("#result .result-hand .hand-end-side").count() == 2
+    assert page.is_hidden("#hand-end")  # no "See the result" over a result in view
     # The record of the finished game is offered whole.
     link = page.get_attribute("#records a", "href")
     assert link == f"/api/games/{state['game_id']}/record"

@@ -113,6 +113,12 @@ def open_check(page: Page, prefix: str, hand: int) -> Page:
     return page
 
 
+def close_hand_end(page: Page, prefix: str) -> None:
+    """Close the end of the hand over the table (a dialog: the table under it waits)."""
+    page.click(f"[data-key={prefix}hand-end-close]", timeout=WAIT_MS)
+    page.locator(f"#{prefix}hand-end").wait_for(state="hidden", timeout=WAIT_MS)
+
+
 def dialog_deck(page: Page) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(
         "dialog.deal-check .deal-deck svg.card", "cards => cards.map(c => c.dataset.card)"
@@ -147,6 +153,7 @@ def test_klaberjass_shows_the_seal_and_checks_the_finished_hand(
     assert asked == []  # nothing asked while the hand was played
     wait_for_seal_of(page, "kj-", after["hand_index"])
     assert shown_seal(page, "kj-")["commitment"] == after["commitment"]
+    close_hand_end(page, "kj-")
     open_check(page, "kj-", 0)
     verdict = page.locator("dialog.deal-check .deal-check-verdict")
     assert verdict.get_attribute("data-verdict") == "match", verdict.inner_text()
@@ -189,8 +196,11 @@ def test_gin_by_keyboard_checks_the_deal_and_a_tampered_reveal_shows_the_mismatc
     after = play_to_the_end_of_hand(server, secret, 0, seed=8)
     assert asked == []
     wait_for_seal_of(page, "gin-", after["hand_index"])
-    # By the keyboard alone: the seal unfolds, and its check opens, with Enter.
+    # By the keyboard alone: the hand's end closes with Esc, the seal unfolds, and its
+    # check opens, with Enter.
     page.locator("#gin-hand-end button").first.wait_for(timeout=WAIT_MS)
+    page.keyboard.press("Escape")
+    page.locator("#gin-hand-end").wait_for(state="hidden", timeout=WAIT_MS)
     page.focus("#gin-seal summary")
     page.keyboard.press("Enter")
     check = page.locator('#gin-seal button[data-check-hand="0"]')

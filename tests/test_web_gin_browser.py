@@ -118,7 +118,8 @@ def test_a_whole_hand_of_gin_against_the_computer_by_clicks(
     panel = page.locator("#gin-hand-end")
     panel.wait_for(state="visible", timeout=WAIT_MS)
     text = panel.inner_text()
-    assert end["result"] in text
+    assert end["result"][1:] in text  # the first letter a capital
+    assert state["previous"]["heading"] in text
     for side in end["sides"]:
         assert side["name"] in text
     shown = panel.locator("svg.card").count()

@@ -3,7 +3,8 @@ at two phones' and two desktops' sizes at once (tests/layout.py) while a hand is
 through the API, and checked after every move of the player's: the turn's line, the
 opponent's side, the stock, the pile, the hand and the moves inside the window, apart
 from each other, the page not scrolling, no text under 12 px. Then the end of the hand
-over the table, its button in view, and the next hand's table once it is closed.
+in a dialog over the table, its button in view and focused, and the next hand's table
+once it is closed (:func:`check_hand_end`, which Klaberjass's layout test calls too).
 
 Each page is checked once it shows the state the test has read (its version), so that
 no check waits on a clock. With ``UMTALI_SCREENSHOTS`` set to a folder, each table's
@@ -100,22 +101,37 @@ def check_hand_end(
     root: str,
     shot: str,
 ) -> None:
-    """The end of the hand just over, on each page: over the table with the turn's line
-    still in view, its button in the window without scrolling; closed, the table as in
-    play."""
+    """The end of the hand just over, on each page: a dialog over the table, in the
+    window without scrolling, announced by its heading, its button focused (Enter closes
+    it on the first page, Esc on the others, a click on the last); closed, the table as
+    in play, the board where it was."""
     state = api_state(server, secret)
     panel = f"#{prefix}hand-end"
     close = f"[data-key={prefix}hand-end-close]"
-    for page, size in zip(pages, SIZES, strict=True):
+    for index, (page, size) in enumerate(zip(pages, SIZES, strict=True)):
         wait(page, state["version"])
         page.locator(panel).wait_for(state="visible", timeout=WAIT_MS)
-        problems = layout_problems(page, [f"#{prefix}turn", panel], root, shot)
+        page.wait_for_function(
+            "([panel, close]) => document.querySelector(panel).open"
+            " && document.activeElement === document.querySelector(close)",
+            arg=[panel, close],
+            timeout=WAIT_MS,
+        )
+        # The button is inside the panel: each is checked in view on its own.
+        problems = layout_problems(page, [panel], root, shot) + layout_problems(page, [close], root)
         assert problems == [], ("the hand's end", size, problems)
-        button = page.locator(close).bounding_box()
-        assert button is not None
-        assert button["y"] >= 0, size
-        assert button["y"] + button["height"] <= size["height"], size
-        page.click(close)
+        assert page.evaluate(f"document.querySelector('{panel}').matches(':modal')"), size
+        labelled = page.locator(panel).get_attribute("aria-labelledby")
+        heading = page.locator(f"#{labelled}").inner_text()
+        assert " hand " in f" {heading.lower()} ", (size, heading)
+        sides = page.locator(f"{panel} .hand-end-side")
+        assert sides.count() == 2, size
+        if index == 0:
+            page.keyboard.press("Enter")
+        elif index < len(pages) - 1:
+            page.keyboard.press("Escape")
+        else:
+            page.click(close)
         page.locator(panel).wait_for(state="hidden", timeout=WAIT_MS)
         problems = layout_problems(page, parts, root)
         assert problems == [], ("the next hand", size, problems)

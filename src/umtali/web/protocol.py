@@ -31,6 +31,7 @@ from pydantic import (
 
 from umtali import games
 from umtali.games.api import GameSpec
+from umtali.kernel.english import plural, subject
 from umtali.kernel.players import MAX_PERSON_NAME, check_person_name, level_title
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "GameOffered",
     "GamesOffered",
     "HandEnd",
+    "HandSide",
     "Health",
     "HintReply",
     "Levels",
@@ -541,16 +543,61 @@ class ScoreSheetModel(Message):
     this_hand: tuple[int, int] | None
 
 
+class HandSide(Message):
+    """One player at the end of a hand, as every game's end-of-hand panel shows him:
+    his name, the cards he laid (``melds``, each meld or column as laid; ``marked``,
+    the cards of them the other player laid off), the cards left over (``left``: his
+    deadwood, the cards he forfeited or still held; ``None`` for a card this seat may
+    not see, drawn face down) and what they are (``left_label``), a ``note`` (who
+    knocked, made trump...), his ``points`` in the hand and his ``total`` after it."""
+
+    name: str
+    melds: list[list[str]] = Field(default_factory=list)
+    marked: list[str] = Field(default_factory=list)
+    left: list[str | None] = Field(default_factory=list)
+    left_label: str = ""
+    note: str = ""
+    points: int
+    total: int | None = None
+
+
 class HandEnd(Message):
     """The last hand that ended, as this seat saw it: its scores, how it ended, and the
     other player's last moves in it (after this seat's last one), told as in
-    :class:`SeatState`'s ``recap``. Sent on with every state until the next hand ends,
-    since the next hand is dealt at once."""
+    :class:`SeatState`'s ``recap``; for the end-of-hand panel every table draws alike,
+    a ``heading`` (who won it and by how much, :func:`hand_heading`) and both players'
+    cards and points (``sides``). Sent on with every state until the next hand ends,
+    since the next hand is dealt at once. Only cards the seat may see after the hand
+    are in it: a card hidden from it is ``None``."""
 
     hand_index: int
     scores: tuple[int, int]
     how: str
     recap: list[str]
+    heading: str = ""
+    sides: list[HandSide] = Field(default_factory=list)
+
+
+def hand_heading(hand_index: int, names: tuple[str, str], scores: tuple[int, int]) -> str:
+    """Who won hand ``hand_index`` (from 0) and by how much, from its scores.
+
+    >>> hand_heading(0, ("You", "Ann"), (31, 28))
+    'You win hand 1 by 3 points'
+    >>> hand_heading(2, ("You", "Ann"), (0, 25)), hand_heading(1, ("A", "B"), (4, 4))
+    ('Ann wins hand 3 by 25 points', 'Hand 2 is drawn, 4 all')
+    >>> hand_heading(3, ("You", "Ann"), (0, 0))
+    'Nobody scores hand 4'
+    """
+    first, second = scores
+    if first == second == 0:
+        return f"Nobody scores hand {hand_index + 1}"
+    if first == second:
+        return f"Hand {hand_index + 1} is drawn, {first} all"
+    winner = 0 if first > second else 1
+    return (
+        f"{subject(names[winner], 'wins')} hand {hand_index + 1}"
+        f" by {plural(abs(first - second), 'point')}"
+    )
 
 
 class SeatState(Message):

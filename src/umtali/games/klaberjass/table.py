@@ -27,17 +27,34 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 
-from umtali.games.klaberjass.describe import hand_result
+from umtali.games.klaberjass.describe import hand_result, scoring_sequences
 from umtali.games.klaberjass.learn import howto
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.replay import KlaberjassBoard, KlaberjassSummary
 from umtali.games.klaberjass.session import KlaberjassSession
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import NATURAL
-from umtali.kernel.cards import SUIT_LETTERS, card_ascii, cards_of, rank_of, suit_of
+from umtali.kernel.cards import (
+    KING,
+    QUEEN,
+    SUIT_LETTERS,
+    card_ascii,
+    cards_of,
+    make_card,
+    rank_of,
+    suit_of,
+)
 from umtali.replaying import GameEnds, HandEnds
 from umtali.web.learning_protocol import ReplayHand, ReplayReply, ReplayStep
-from umtali.web.protocol import HandEnd, Message, Problem, ScoreSheetModel, SeatState
+from umtali.web.protocol import (
+    HandEnd,
+    HandSide,
+    Message,
+    Problem,
+    ScoreSheetModel,
+    SeatState,
+    hand_heading,
+)
 from umtali.web.replays import tell
 from umtali.web.routers.pages import STATIC_ROOT, file_response
 from umtali.web.tables import SeatContext, Table
@@ -225,6 +242,34 @@ DRAWING: Final = KlaberjassDrawing()
 # -- the seat ---------------------------------------------------------------------------------
 
 
+def _sides(match: KlaberjassMatch, index: int, names: Sequence[str]) -> list[HandSide]:
+    """Both players at the end of hand ``index`` as every table's panel shows them: the
+    sequences that scored and bella, as cards (every card is played by then, in view;
+    a losing sequence is not shown), who made trump, the points of the hand as added
+    to the totals (a pot paid included) and the totals after it."""
+    hand = match.hands[index]
+    score = hand.outcome()
+    assert score is not None
+    owner, runs = scoring_sequences(hand)
+    added = match.standing().hands[: index + 1]
+    sides = []
+    for player in (0, 1):
+        melds = [[card_ascii(card) for card in run] for run in runs] if player == owner else []
+        if hand.bella()[player]:
+            trump = hand.trump
+            melds.append([card_ascii(make_card(KING, trump)), card_ascii(make_card(QUEEN, trump))])
+        sides.append(
+            HandSide(
+                name=names[player],
+                melds=melds,
+                note="made trump" if score.maker == player else "",
+                points=added[-1][player],
+                total=sum(points[player] for points in added),
+            )
+        )
+    return sides
+
+
 def _last_end(
     session: KlaberjassSession, seat: int, told: dict[Hashable, Any]
 ) -> tuple[HandEnd, KlaberjassHandEnd] | None:
@@ -240,7 +285,17 @@ def _last_end(
         hand = match.hands[last]
         sentence = hand_result(hand, session.names_for(seat))
         end = _hand_end(KlaberjassSummary.of(hand), sentence, last)
-        previous = HandEnd(hand_index=last, scores=end.scores, how=sentence, recap=[])
+        names = session.names_for(seat)
+        sides = _sides(match, last, names)
+        added = (sides[0].points, sides[1].points)  # a pot paid included
+        previous = HandEnd(
+            hand_index=last,
+            scores=end.scores,
+            how=sentence,
+            recap=[],
+            heading=hand_heading(last, (names[0], names[1]), added),
+            sides=sides,
+        )
         found = told["hand end", seat, last] = (previous, end)
     previous, end = found
     assert isinstance(previous, HandEnd)

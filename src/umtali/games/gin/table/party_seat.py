@@ -42,7 +42,7 @@ from umtali.games.gin.session import gin_variant, summarize_gin_hand
 from umtali.games.gin.table.models import GinTable, PartyHandResult, PartyTable
 from umtali.games.gin.table.seat import hand_end, seat_table
 from umtali.kernel.english import YOU
-from umtali.web.protocol import ScoreSheetModel
+from umtali.web.protocol import ScoreSheetModel, hand_heading
 
 __all__ = ["hands_counted", "party_seat_table"]
 
@@ -180,7 +180,16 @@ def party_seat_table(
         seat_then = ended.table.players.index(player)
         told_end = hand_end(ended.session, seat_then, told, ("party hand", ended.number))
         assert told_end is not None
-        previous = told_end[0].model_copy(update={"hand_index": ended.number - 1})
+        told_previous = told_end[0]
+        names = (told_previous.sides[0].name, told_previous.sides[1].name)
+        # A party's totals are the standings' (by player or team), not the hand's own.
+        previous = told_previous.model_copy(
+            update={
+                "hand_index": ended.number - 1,
+                "heading": hand_heading(ended.number - 1, names, told_previous.scores),
+                "sides": [side.model_copy(update={"total": None}) for side in told_previous.sides],
+            }
+        )
         end = told_end[1].model_copy(update={"hand_index": ended.number - 1})
     gin = state["gin"]
     assert isinstance(gin, GinTable)

@@ -29,7 +29,8 @@ from umtali.games.gin.table.boards import hand_end as hand_end_model
 from umtali.games.gin.table.boards import meld, sheet
 from umtali.games.gin.table.models import GinHandEnd, GinTable
 from umtali.games.gin.view import GinView
-from umtali.web.protocol import HandEnd, ScoreSheetModel
+from umtali.kernel.english import plural, possessive
+from umtali.web.protocol import HandEnd, HandSide, ScoreSheetModel, hand_heading
 
 __all__ = ["hand_end", "seat_table", "sent_view"]
 
@@ -53,6 +54,25 @@ def sent_view(view: GinView, hand: GinHand) -> dict[str, Any]:
     return data
 
 
+def _side(end: GinHandEnd, player: int, total: int) -> HandSide:
+    """``player``'s side of the hand's end as every table's panel shows it: his melds
+    (the knocker's marked where the other laid off on them), his deadwood."""
+    side, other = end.sides[player], end.sides[1 - player]
+    note = ("gin" if end.how == "gin" else "knocked") if side.knocked else ""
+    if side.laid_off:
+        note = f"laid off {plural(len(side.laid_off), 'card')} on {possessive(other.name)} melds"
+    return HandSide(
+        name=side.name,
+        melds=side.melds,
+        marked=other.laid_off,
+        left=list(side.deadwood),
+        left_label=f"Deadwood {side.deadwood_points}" if side.deadwood else "",
+        note=note,
+        points=side.score,
+        total=total,
+    )
+
+
 def hand_end(
     session: GinPlaySession, seat: int, told: dict[Hashable, Any], key: Hashable = ()
 ) -> tuple[HandEnd, GinHandEnd] | None:
@@ -66,12 +86,25 @@ def hand_end(
     last = ended[-1]
     found = told.get(("hand end", key, seat, last))
     if found is None:
-        summary = summarize_gin_hand(match.hands[last], session.names_for(seat))
+        names = session.names_for(seat)
+        summary = summarize_gin_hand(match.hands[last], names)
         outcome = match.hands[last].outcome
         assert outcome is not None
+        end = hand_end_model(summary, last)
+        totals = [hand.outcome.scores for hand in match.hands[: last + 1] if hand.outcome]
         found = told["hand end", key, seat, last] = (
-            HandEnd(hand_index=last, scores=outcome.scores, how=summary.result, recap=[]),
-            hand_end_model(summary, last),
+            HandEnd(
+                hand_index=last,
+                scores=outcome.scores,
+                how=summary.result,
+                recap=[],
+                heading=hand_heading(last, names, outcome.scores),
+                sides=[
+                    _side(end, player, sum(scores[player] for scores in totals))
+                    for player in (0, 1)
+                ],
+            ),
+            end,
         )
     previous, end = found
     assert isinstance(previous, HandEnd)

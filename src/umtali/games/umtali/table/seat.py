@@ -3,7 +3,7 @@
 player's moves told as it saw them (R11) and the session's sentences, and from nothing
 else about the hand in play.
 
->>> from umtali.games.umtali.session import PlaySession
+>>> from umtali.games.umtali.session import PlaySession, summarize_hand
 >>> from umtali.web.tables import SeatContext
 >>> session = PlaySession.new(seed=3, humans={0}, bot="greedy")
 >>> _ = session.deal()
@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from umtali.games.umtali.describe import how_hand_ended
-from umtali.games.umtali.session import PlaySession
+from umtali.games.umtali.session import PlaySession, summarize_hand
+from umtali.games.umtali.table.boards import cards
 from umtali.games.umtali.view import PlayerView
-from umtali.web.protocol import HandEnd, ScoreSheetModel
+from umtali.kernel.cards import card_ascii
+from umtali.web.protocol import HandEnd, HandSide, ScoreSheetModel, hand_heading
 from umtali.web.tables import SeatContext
 
 __all__ = ["seat_table", "sent_view"]
@@ -57,14 +59,44 @@ def _previous(session: PlaySession, seat: int, context: SeatContext) -> HandEnd 
     if told is None:
         outcome = match.hands[ended[-1]].outcome()
         assert outcome is not None
+        names = session.names_for(seat)
         told = context.told[key] = HandEnd(
             hand_index=ended[-1],
             scores=outcome.scores,
-            how=how_hand_ended(outcome, session.names_for(seat)),
+            how=how_hand_ended(outcome, names),
             recap=list(session.recap(seat, ended[-1]).lines),
+            heading=hand_heading(ended[-1], names, outcome.scores),
+            sides=_sides(session, seat, ended[-1]),
         )
     assert isinstance(told, HandEnd)
     return told
+
+
+def _sides(session: PlaySession, seat: int, index: int) -> list[HandSide]:
+    """Both players at the end of hand ``index``, as the game's own account of a
+    finished hand tells them (:func:`summarize_hand`, the terminal's too): the columns
+    each laid, and the cards left in each hand, shown now that the hand is over (they
+    are forfeited to the player who went out and counted, or score for nobody); a card
+    discarded face down is in neither. With each one's points and game total after it."""
+    match = session.match
+    hand = match.hands[index]
+    summary = summarize_hand(hand, session.names_for(seat))
+    outcome = hand.outcome()
+    assert outcome is not None
+    per = match.rules.hands_per_game
+    so_far = match.finished_outcomes()[index - index % per : index + 1]  # its game's
+    return [
+        HandSide(
+            name=side.name,
+            melds=[[card_ascii(card) for card in column.cards] for column in side.columns],
+            left=list(cards(side.left)),
+            left_label=side.left_label[:1].upper() + side.left_label[1:] if side.left else "",
+            note="went out" if player in outcome.went_out else "",
+            points=side.score,
+            total=sum(done.scores[player] for done in so_far),
+        )
+        for player, side in enumerate(summary.sides)
+    ]
 
 
 def seat_table(session: PlaySession, seat: int, context: SeatContext) -> dict[str, Any]:

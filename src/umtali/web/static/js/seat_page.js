@@ -22,10 +22,12 @@
 // A table fills in what is its game's own: wire() (its keys and pointer), accept(state)
 // (a state newer than the one shown, or changed), draw() if drawing may wait,
 // renderBoard(), renderScores(), played(answer, before), takeHint(answer),
-// previousParts(), handEnd(), handOrder(), finishedHands() and focusFallsToHand(key).
+// handEnd() (what it adds to the end of a hand), handOrder(), finishedHands() and
+// focusFallsToHand(key).
 
 import { api, ApiError, isMissingEndpoint } from "./api.js";
 import { cardName, cardSvg, cardText } from "./cards.js";
+import { handEndParts } from "./hand_end.js";
 import { byId, confirmHotSeat, el, hotSeatPartner, keepHotSeat, keepInTab, plural, tabValue, takeHotSeatConfirmation } from "./dom.js";
 import { isTableShortcut } from "./keys.js";
 import { LiveSeat } from "./live.js";
@@ -588,37 +590,62 @@ export class SeatPage {
     }
   }
 
-  /** The last hand that ended, in the panel under the board (nothing before the first ends). */
+  /**
+   * The last hand that ended (the state's `previous`), drawn alike for every game
+   * (hand_end.js), with what the game adds of its own: handEnd() returns {extra, soFar}.
+   */
+  handEndView(options = {}) {
+    const end = this.state.previous;
+    if (!end) return null;
+    const own = this.handEnd() ?? {};
+    return handEndParts(end, { card: (card, drawn) => this.card(card, drawn), extra: own.extra ?? [], soFar: own.soFar ?? null, ...options });
+  }
+
+  /** The last hand that ended, in the panel beside the board (in the result once the game is over). */
   renderPrevious() {
-    const parts = this.previousParts();
+    const parts = this.state.over ? null : this.handEndView({ heading: "h3" });
     this.part("previous-panel").hidden = !parts;
     this.part("previous").replaceChildren(...(parts ?? []));
   }
 
-  // The end of a hand that has just ended, shown once over the table until the player
-  // closes it (remembered for this tab, so that a reload does not show it again).
+  // The end of a hand that has just ended: a dialog over the table (the board stays where
+  // it is, the next hand already dealt under it), shown once until the player closes it
+  // by its button, Enter or Esc (remembered for this tab, so that a reload does not show
+  // it again). At the game's end the result shows the last hand instead.
   renderHandEnd() {
     const { state } = this;
     const box = this.part("hand-end");
-    const end = this.handEnd(); // {index, title, body, soFar} or null
+    const end = state.previous;
     const seenKey = `umtali.seen.${state.game_id}`;
-    if (!end || end.index <= Number(tabValue(seenKey) ?? "-1")) {
+    if (!end || state.over || end.hand_index <= Number(tabValue(seenKey) ?? "-1")) {
       box.hidden = true;
+      if (box.open) box.close();
       return;
     }
-    const wasHidden = box.hidden;
-    box.replaceChildren(el("h2", { text: end.title, attrs: { id: `${this.prefix}hand-end-title` } }), ...end.body);
-    if (end.soFar) box.append(el("p", { className: "hand-scores", text: end.soFar }));
-    const close = el("button", { className: "primary", text: state.over ? "See the result" : "Next hand", attrs: { type: "button", "data-key": `${this.prefix}hand-end-close` } });
-    close.addEventListener("click", () => {
-      keepInTab(seenKey, String(end.index));
+    const close = el("button", { className: "primary", text: "Next hand", attrs: { type: "button", "data-key": `${this.prefix}hand-end-close` } });
+    const done = () => {
+      keepInTab(seenKey, String(end.hand_index));
       box.hidden = true;
+      if (box.open) box.close();
       this.focusKey = `${this.prefix}hand:${this.handOrder()[0] ?? ""}`;
       this.render();
-    });
-    box.append(close);
+    };
+    close.addEventListener("click", done);
+    box.onclose = () => {
+      if (!box.hidden && !this.part("table").hidden) done(); // closed by Esc
+    };
+    box.replaceChildren(...this.handEndView({ headingId: `${this.prefix}hand-end-title` }), el("div", { className: "hand-end-actions" }, close));
     box.hidden = false;
-    if (wasHidden) close.focus({ preventScroll: false });
+    // Opened once the table is drawn, and only while it shows (not under the hot-seat cover).
+    queueMicrotask(() => {
+      if (box.hidden) return;
+      if (this.part("table").hidden) {
+        if (box.open) box.close();
+      } else {
+        if (!box.open) box.showModal();
+        if (!box.contains(document.activeElement)) close.focus();
+      }
+    });
   }
 
   renderResult() {
@@ -626,7 +653,7 @@ export class SeatPage {
     const box = this.part("result");
     box.hidden = !state.over;
     if (!state.over) return;
-    box.replaceChildren(el("h2", { text: `The ${state.kind} is over` }), el("p", { className: "result-text", text: state.result ?? "" }));
+    box.replaceChildren(el("h2", { className: "result-text", text: state.result ?? `The ${state.kind} is over.` }));
     const again = el("div", { className: "result-actions" });
     const rematchSecret = state.rematch?.seats?.[0]?.secret;
     if (typeof rematchSecret === "string" && this.partnerSecret === null) {
@@ -638,6 +665,9 @@ export class SeatPage {
     }
     again.append(el("a", { className: "button", text: "New game", attrs: { href: "/" } }));
     box.append(again);
+    // The last hand under it; a match of one hand has said who won it already.
+    const last = this.handEndView({ heading: state.kind === "hand" ? null : "h3" });
+    if (last) box.append(el("div", { className: "result-hand" }, ...last));
   }
 
   /** The record to download: the finished hands while the game goes on, the whole record once it is over. */

@@ -215,7 +215,7 @@ export class GinTablePage extends SeatPage {
     const legal = state.legal;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The game is over. ${state.result ?? ""}`;
+    if (state.over) text = "The game is over."; // who won it: the result under this line
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (legal.includes("pass")) text = "Your turn: take the upcard or pass on it.";
@@ -354,52 +354,16 @@ export class GinTablePage extends SeatPage {
     byId("gin-scores").replaceChildren(...parts);
   }
 
-  /** The end of a hand: both sides as they were laid, and what it scored. */
-  handEndBody(end) {
-    const parts = [el("p", { className: "how", text: end.result })];
-    for (const side of end.sides) {
-      const title = `${side.name}${side.knocked ? (end.how === "gin" ? " · gin" : " · knocked") : ""}: ${plural(side.score, "point")}`;
-      const block = el("div", { className: "gin-side" }, el("h3", { text: title }));
-      const row = el("div", { className: "gin-laid" });
-      for (const meld of side.melds) {
-        const cards = el("div", { className: "card-row meld", attrs: { role: "img", "aria-label": `meld: ${sortMeld(meld).map(cardName).join(", ")}` } });
-        // A card laid off on the knocker's meld is marked as the other player's.
-        for (const card of sortMeld(meld)) {
-          cards.append(side.laid_off.includes(card) ? el("span", { className: "laid-off" }, this.card(card)) : this.card(card));
-        }
-        row.append(cards);
-      }
-      if (side.deadwood.length) {
-        const cards = el("div", { className: "card-row deadwood", attrs: { role: "img", "aria-label": `deadwood: ${sortDeadwood(side.deadwood).map(cardName).join(", ")}` } });
-        for (const card of sortDeadwood(side.deadwood)) cards.append(this.card(card));
-        row.append(cards);
-      }
-      block.append(row);
-      const notes = [`deadwood ${side.deadwood_points}`];
-      if (side.laid_off.length) notes.push(`laid off ${side.laid_off.map(cardText).join(" ")}`);
-      block.append(el("p", { className: "note", text: notes.join(" · ") }));
-      parts.push(block);
-    }
-    if (end.multiplier > 1) parts.push(el("p", { className: "note", text: "The first upcard was a spade: the points of this hand were doubled." }));
-    return parts;
-  }
-
-  previousParts() {
-    const end = this.state.gin?.hand_end;
-    return end ? [el("h3", { text: `Hand ${end.hand_index + 1}` }), ...this.handEndBody(end)] : null;
-  }
-
+  /** What Gin Rummy adds to the end of a hand (hand_end.js draws both sides): a doubled hand's note, and the totals. */
   handEnd() {
     const end = this.state.gin?.hand_end;
-    if (!end) return null;
-    return { index: end.hand_index, title: `Hand ${end.hand_index + 1}: ${HOW[end.how] ?? end.how}`, body: this.handEndBody(end), soFar: this.soFar() };
+    const extra = end?.multiplier > 1 ? [el("p", { className: "note", text: "The first upcard was a spade: the points of this hand were doubled." })] : [];
+    return { extra, soFar: this.soFar() };
   }
 
   /** The totals under the end of a hand (a party game replaces this). */
   soFar() {
-    const [first, second] = this.state.names;
-    const sheet = this.state.gin.sheet;
-    return `So far: ${first} ${sheet.totals[0]}, ${second} ${sheet.totals[1]} (to ${sheet.target})`;
+    return `The game is played to ${this.state.gin.sheet.target}.`;
   }
 
   /** How many hands are over, so in the record a player may have (a party game replaces this). */

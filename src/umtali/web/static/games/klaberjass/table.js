@@ -211,7 +211,7 @@ export class KlaberjassTablePage extends SeatPage {
     const view = state.view;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The game is over. ${state.result ?? ""}`;
+    if (state.over) text = "The game is over."; // who won it: the result under this line
     else if (state.handed_over) text = "The computer is playing your seat.";
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (view.phase === "bid1") text = state.legal.includes("schmeiss") ? "Your bid: take, pass or schmeiss." : "Your bid: take the turned-up suit as trump, or pass.";
@@ -431,39 +431,26 @@ export class KlaberjassTablePage extends SeatPage {
     byId("kj-scores").replaceChildren(...parts);
   }
 
-  /** A finished hand's account: the sentence, then each player's points by kind. */
-  handEndBody(end) {
-    const names = this.state.names;
-    const parts = [el("p", { className: "how", text: end.result })];
-    if (end.maker === null) return parts;
-    const table = el("table", { className: "kj-end-table score-table" });
-    table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: names[0], attrs: { scope: "col" } }), el("th", { text: names[1], attrs: { scope: "col" } }))));
-    const row = (label, [a, b]) => el("tr", {}, el("th", { text: label, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) }));
-    table.append(
-      el("tbody", {}, row("Cards and last trick", end.card_points), row("Sequences", end.sequences), row("Bella", end.bella), row("Total", end.totals), row("Scores", end.scores)),
-    );
-    parts.push(table);
-    if (end.to_pot) parts.push(el("p", { className: "note", text: `${end.to_pot} go to the pot.` }));
-    return parts;
-  }
-
-  previousParts() {
-    const end = this.state.klaberjass?.hand_end;
-    return end ? [el("h3", { text: `Hand ${end.hand_index + 1}` }), ...this.handEndBody(end)] : null;
-  }
-
+  /** What Klaberjass adds to the end of a hand (hand_end.js draws both sides): each player's points by kind, and the pot. */
   handEnd() {
     const end = this.state.klaberjass?.hand_end;
-    if (!end) return null;
-    const maker = end.maker === null ? "" : ` · ${this.state.names[end.maker]} ${end.how === "thrown_in" ? "" : HOW[end.how] ?? end.how}`;
-    return { index: end.hand_index, title: `Hand ${end.hand_index + 1}${maker}`, body: this.handEndBody(end), soFar: this.soFar() };
+    const names = this.state.names;
+    const extra = [];
+    if (end && end.maker !== null) {
+      const table = el("table", { className: "kj-end-table score-table" });
+      table.append(el("thead", {}, el("tr", {}, el("td"), el("th", { text: names[0], attrs: { scope: "col" } }), el("th", { text: names[1], attrs: { scope: "col" } }))));
+      const row = (label, [a, b]) => el("tr", {}, el("th", { text: label, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) }));
+      table.append(el("tbody", {}, row("Cards and last trick", end.card_points), row("Sequences", end.sequences), row("Bella", end.bella), row("Total", end.totals), row("Scores", end.scores)));
+      extra.push(el("details", { className: "kj-end-points" }, el("summary", { text: "Points by kind" }), table));
+      if (end.to_pot) extra.push(el("p", { className: "note", text: `${end.to_pot} go to the pot.` }));
+    }
+    return { extra, soFar: this.soFar() };
   }
 
   soFar() {
-    const [first, second] = this.state.names;
     const sheet = this.state.klaberjass.sheet;
-    const pot = sheet.pot ? `; the pot holds ${sheet.pot}` : "";
-    return `So far: ${first} ${sheet.totals[0]}, ${second} ${sheet.totals[1]} (to ${sheet.target})${pot}`;
+    const pot = sheet.pot ? ` The pot holds ${sheet.pot}.` : "";
+    return `The game is played to ${sheet.target}.${pot}`;
   }
 
   finishedHands() {

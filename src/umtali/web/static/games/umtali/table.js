@@ -452,7 +452,7 @@ export class TablePage extends SeatPage {
     const view = state.view;
     const opponent = this.opponentName();
     let text;
-    if (state.over) text = `The ${state.kind} is over. ${state.result ?? ""}`;
+    if (state.over) text = `The ${state.kind} is over.`; // who won it: the result under this line
     else if (state.handed_over) text = `The computer is playing your seat.`;
     else if (!state.your_turn) text = this.pending ? `${opponent} is moving…` : `${opponent} to move.`;
     else if (view.phase === "choose") text = `You deal: keep the 11th card and start, or give it to ${opponent}.`;
@@ -735,39 +735,13 @@ export class TablePage extends SeatPage {
     if (!sheet.games.length && !sheet.this_hand) box.append(el("p", { className: "note", text: "No hand finished yet." }));
   }
 
-  previousBody(previous) {
-    const { state } = this;
-    const [first, second] = state.names;
-    const parts = [
-      el("p", { className: "how", text: previous.how }),
-      el("p", { className: "hand-scores", text: `Hand ${previous.hand_index + 1}: ${first} ${previous.scores[0]}, ${second} ${previous.scores[1]}` }),
-    ];
-    if (previous.recap.length) {
-      parts.push(el("h3", { text: `${this.opponentName()}'s last moves` }));
-      const list = el("ul");
-      for (const line of previous.recap) list.append(el("li", { text: line }));
-      parts.push(list);
-    }
-    return parts;
-  }
-
-  previousParts() {
-    const previous = this.state.previous;
-    return previous ? this.previousBody(previous) : null;
-  }
-
-  /** The breakdown of the hand just ended, with the game's totals so far. */
+  /** What Umtali adds to the end of a hand (hand_end.js draws both sides): the other player's last moves in it, folded. */
   handEnd() {
-    const { state } = this;
-    const previous = state.previous;
-    if (!previous) return null;
-    const totals = state.scores.games.at(-1);
-    return {
-      index: previous.hand_index,
-      title: `Hand ${previous.hand_index + 1} is over`,
-      body: this.previousBody(previous),
-      soFar: totals ? `Game ${totals[0]} so far: ${state.names[0]} ${totals[2][0]}, ${state.names[1]} ${totals[2][1]}` : null,
-    };
+    const previous = this.state.previous;
+    if (!previous?.recap.length) return { extra: [] };
+    const list = el("ul");
+    for (const line of previous.recap) list.append(el("li", { text: line }));
+    return { extra: [el("details", { className: "hand-end-recap" }, el("summary", { text: `${this.opponentName()}'s last moves` }), list)] };
   }
 
   finishedHands() {
