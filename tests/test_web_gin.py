@@ -183,7 +183,7 @@ def test_two_people_play_a_game_by_their_links_and_its_rematch(client: TestClien
         assert states[1 - mover]["legal"] == []
         refused = client.post(f"/api/seat/{secrets[1 - mover]}/move", json={"move": "draw"})
         assert refused.status_code == 409
-        assert refused.json() == {"accepted": False, "reason": "it is not your turn"}
+        assert refused.json() == {"accepted": False, "reason": "It is not your turn.", "rule": None}
         states[mover] = play(client, secrets[mover], gin_move(states[mover], rng))
         states[1 - mover] = state_of(client, secrets[1 - mover])
         assert states[0]["version"] == states[1]["version"]

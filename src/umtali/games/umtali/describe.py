@@ -28,7 +28,6 @@ from umtali.kernel.cards import CardSet, card_name, mask_of, quoted
 from umtali.kernel.english import (
     YOU,
     object_name,
-    plural,
     possessive,
     sentence,
     subject,
@@ -84,7 +83,12 @@ def how_hand_ended(outcome: HandOutcome, names: tuple[str, str]) -> str:
         return text + f", and {subject(other, 'went', capital=False)} out too on the last turn"
     text += f"; {subject(other, 'could', capital=False)} not go out on the last turn"
     if outcome.forfeited:
-        text += f": {plural(len(outcome.forfeited), 'card')} forfeited"
+        count = len(outcome.forfeited)
+        left = "the card" if count == 1 else f"the {count} cards"
+        verb = "scores" if count == 1 else "score"
+        text += (
+            f", so {left} left in {possessive(other)} hand {verb} for {object_name(names[first])}"
+        )
     return text
 
 
