@@ -324,7 +324,7 @@ export class KlaberjassTablePage extends SeatPage {
   renderTally() {
     const { state } = this;
     const view = state.view;
-    const names = state.names;
+    const names = this.headings();
     const table = el("table", { className: "kj-tally" });
     table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: "Points" }), el("th", { text: "Tricks" }), el("th", { text: "Sequences" }), el("th", { text: "Bella" }))));
     const body = el("tbody");
@@ -425,7 +425,7 @@ export class KlaberjassTablePage extends SeatPage {
     const sheet = state.klaberjass?.sheet;
     if (!sheet) return;
     const hands = sheet.hands.map(([points, how], index) => [`Hand ${index + 1} · ${HOW[how] ?? how}`, points]);
-    const parts = [sheetTable(`To ${sheet.target}`, state.names, hands, [["Totals", sheet.totals]])];
+    const parts = [sheetTable(`To ${sheet.target}`, this.headings(), hands, [["Totals", sheet.totals]])];
     if (!sheet.hands.length) parts.push(el("p", { className: "note", text: "No hand finished yet." }));
     parts.push(el("p", { className: "note", text: sheet.pot ? `The pot: ${sheet.pot}, for the next hand's winner.` : "The pot is empty." }));
     byId("kj-scores").replaceChildren(...parts);
@@ -433,11 +433,11 @@ export class KlaberjassTablePage extends SeatPage {
 
   /** A finished hand's account: the sentence, then each player's points by kind. */
   handEndBody(end) {
-    const names = this.state.names;
     const parts = [el("p", { className: "how", text: end.result })];
     if (end.maker === null) return parts;
     const table = el("table", { className: "kj-end-table score-table" });
-    table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: names[0], attrs: { scope: "col" } }), el("th", { text: names[1], attrs: { scope: "col" } }))));
+    const [first, second] = this.headings();
+    table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: first, attrs: { scope: "col" } }), el("th", { text: second, attrs: { scope: "col" } }))));
     const row = (label, [a, b]) => el("tr", {}, el("th", { text: label, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) }));
     table.append(
       el("tbody", {}, row("Cards and last trick", end.card_points), row("Sequences", end.sequences), row("Bella", end.bella), row("Total", end.totals), row("Scores", end.scores)),
