@@ -47,7 +47,9 @@ def check_folded(page: Page) -> None:
     for setting in SETTINGS:
         expect(page.locator(setting)).to_be_visible()
         box = page.locator(setting).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= width
     page.locator("#sound").focus()
     page.keyboard.press("Escape")
     expect(page.locator("#four-colour")).to_be_hidden()
