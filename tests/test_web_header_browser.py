@@ -37,6 +37,10 @@ def check_folded(page: Page) -> None:
     the focus back on the gear."""
     assert page.evaluate(ONE_LINE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # Every page's link shows whole (none swiped out of view).
+    assert page.evaluate(
+        "(n => n.scrollWidth <= n.clientWidth + 1)(document.querySelector('.site-header nav'))"
+    )
     gear = page.get_by_role("button", name="Settings")
     expect(gear).to_have_attribute("aria-expanded", "false")
     for setting in SETTINGS:
