@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 CHROMIUM = Path(os.environ.get("UMTALI_CHROMIUM", "/usr/bin/chromium"))
 """The browser the tests drive (``UMTALI_CHROMIUM`` names another)."""
@@ -89,3 +89,13 @@ def seat_context(browser: Browser, viewport: ViewportSize = DESKTOP) -> BrowserC
     context = browser.new_context(viewport=viewport)
     context.add_init_script(SOCKET_WATCH)
     return context
+
+
+def open_settings(page: Page) -> None:
+    """Show the bar's settings (four-colour deck, sounds, card moves, keys): on a narrow
+    window they are folded behind the gear button, which this opens; on a wide one they
+    show already."""
+    toggle = page.locator("#settings-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    page.locator("#four-colour").wait_for(state="visible")

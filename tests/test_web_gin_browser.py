@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser import open_settings
 from tests.servers import ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
@@ -186,6 +187,7 @@ def test_the_gin_table_fits_and_reads_at_phone_and_desktop_widths(
     assert page.evaluate(LAYOUT_CHECKS) == []
     page.screenshot(path=str(tmp_path / f"gin-table-{width}.png"), full_page=True)
     # The four-colour deck draws each suit in its own colour.
+    open_settings(page)
     page.check("#four-colour")
     fills = "cards => cards.map(c => getComputedStyle(c.querySelector('.card-rank')).fill)"
     suits = {name[-1] for name in state["view"]["hand"]}

@@ -41,15 +41,22 @@ def open_seat(page: Page, server: ServerProcess, secret: str, prefix: str) -> No
 
 
 TABLES = [
-    ({"game": "umtali", "opponent": "person", "name": "Ann"}, "", "#opponent-name"),
-    ({"game": "gin", "opponent": "person", "name": "Ann"}, "gin-", "#gin-opponent-name"),
-    ({"game": "klaberjass", "opponent": "person", "name": "Ann"}, "kj-", "#kj-opponent-name"),
-]
+    ({"game": "umtali", "opponent": "person", "name": "Ann"}, "", "#opponent-name", "#own-name"),
+    ({"game": "gin", "opponent": "person", "name": "Ann"}, "gin-", "#gin-opponent-name", "#gin-scores thead"),
+    ({"game": "klaberjass", "opponent": "person", "name": "Ann"}, "kj-", "#kj-opponent-name", "#kj-scores thead"),
+]  # fmt: skip
+"""Each table's request, the prefix of its parts' ids, the opponent's seat label, and
+where the reader's own name heads his seat or his column of the score sheet."""
 
 
-@pytest.mark.parametrize(("request_body", "prefix", "opponent"), TABLES, ids=["umtali", "gin", "klaberjass"])  # fmt: skip
+@pytest.mark.parametrize(("request_body", "prefix", "opponent", "own"), TABLES, ids=["umtali", "gin", "klaberjass"])  # fmt: skip
 def test_a_friend_gives_his_name_and_the_first_player_sees_it(
-    browser: Browser, server: ServerProcess, request_body: JSON, prefix: str, opponent: str
+    browser: Browser,
+    server: ServerProcess,
+    request_body: JSON,
+    prefix: str,
+    opponent: str,
+    own: str,
 ) -> None:
     maker, friend = create(server, **request_body)
     host_context, friend_context = seat_context(browser), seat_context(browser)
@@ -61,6 +68,8 @@ def test_a_friend_gives_his_name_and_the_first_player_sees_it(
         # The maker gave his name with the game: nothing is offered him.
         expect(host.locator(f"#{prefix}name-offer")).to_be_hidden()
         expect(host.locator(f"#{prefix}name-line")).to_contain_text("Your name: Ann")
+        # His own seat, or his column of the score sheet, is headed by his name.
+        expect(host.locator(own)).to_contain_text("Ann (you)")
         open_seat(guest, server, friend, prefix)
         field = guest.get_by_role("textbox", name="Your name", exact=True)
         expect(field).to_be_visible()
@@ -73,6 +82,7 @@ def test_a_friend_gives_his_name_and_the_first_player_sees_it(
         expect(guest.locator(f"#{prefix}name-offer")).to_be_hidden(timeout=WAIT_MS)
         expect(guest.locator(f"#{prefix}name-line")).to_contain_text("Your name: Robert")
         assert guest.evaluate("localStorage.getItem('umtali.name')") == "Robert"
+        expect(guest.locator(own)).to_contain_text("Robert (you)")
         # The first player's table hears of it over its socket.
         expect(host.locator(opponent)).to_have_text("Robert", timeout=WAIT_MS)
         assert api_state(server, maker)["names"][1] == "Robert"
@@ -91,6 +101,7 @@ def test_a_party_friend_names_himself(browser: Browser, server: ServerProcess) -
         field.fill("Cy")
         page.click("#gin-name-save")
         expect(page.locator("#gin-name-line")).to_contain_text("Your name: Cy", timeout=WAIT_MS)
+        expect(page.locator("#gin-scores .party-standings")).to_contain_text("Cy (you)")
         assert api_state(server, maker)["party"]["players"][2] == "Cy"
     finally:
         context.close()

@@ -210,6 +210,49 @@ def test_tables_are_limited_per_address_and_in_all(tmp_path: Path, clock: Clock)
             assert len(listed(client)) == 3
 
 
+def test_an_opening_refused_by_a_table_limit_is_not_counted_as_a_new_game(
+    tmp_path: Path, clock: Clock
+) -> None:
+    capacity = Capacity(games_per_minute=2, open_per_address=1, bot_seconds=0.02)
+    app = app_on(f"sqlite:///{tmp_path / 'u.db'}", clock=clock, capacity=capacity)
+    with TestClient(app) as client:
+        open_table(client)  # the first of the address's two new games this minute
+        for _ in range(3):
+            refused = client.post("/api/open-tables", json={"name": "Ann"})
+            assert refused.status_code == 429
+            assert "you have 1 tables waiting already" in refused.json()["detail"]
+        # The refused openings used up none of them: the second is still to be had.
+        made = client.post("/api/games", json={"opponent": "person"})
+        assert made.status_code == 201, made.text
+        over = client.post("/api/games", json={"opponent": "person"})
+        assert over.status_code == 429
+        assert "too many new games" in over.json()["detail"]
+
+
+def test_the_opener_is_not_sat_down_at_his_own_table(client: TestClient) -> None:
+    opened = open_table(client)
+    table, own = opened["game_id"], opened["seats"][0]["secret"]
+    elsewhere = client.post("/api/games", json={"opponent": "person"}).json()
+    other = elsewhere["seats"][0]["secret"]
+    # A sit that comes with the opener's own seat among the browser's seats is refused.
+    reply = client.post(
+        f"/api/open-tables/{table}/sit", json={"name": "Ann", "seats": [other, "forged", own]}
+    )
+    assert reply.status_code == 409, reply.text
+    assert "this is your own table" in reply.json()["detail"]
+    assert [shown["id"] for shown in listed(client)] == [table]
+    # The list of seats is bounded, each secret too.
+    for seats in [["x"] * 21, ["x" * 201], "x", [1]]:
+        reply = client.post(f"/api/open-tables/{table}/sit", json={"name": "Bob", "seats": seats})
+        assert reply.status_code == 422, (seats, reply.text)
+    # Seats at other games are no reason to refuse.
+    seated = client.post(
+        f"/api/open-tables/{table}/sit", json={"name": "Bob", "seats": [other, "forged"]}
+    )
+    assert seated.status_code == 200, seated.text
+    assert listed(client) == []
+
+
 def test_a_table_nobody_joins_leaves_the_list_and_offers_the_computer(
     client: TestClient, clock: Clock
 ) -> None:

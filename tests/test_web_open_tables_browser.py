@@ -59,6 +59,23 @@ def test_a_table_opened_in_one_browser_is_taken_in_another(
             assert layout_problems(a, GIN_PARTS, GIN, "open-table-waiting") == []
             a.screenshot(path=str(tmp_path / f"waiting-{size['width']}.png"))
         a.set_viewport_size({"width": 1280, "height": 800})
+        # Back on the home page, his own table is listed with a way back to his seat,
+        # not "Sit down"; and where the browser forgot that it opened the table, the
+        # server refuses him the seat across from himself.
+        open_home(a, server)
+        own_row = a.locator("#open-tables-list li", has_text=opener)
+        expect(own_row.get_by_role("link", name=re.compile("Your table"))).to_be_visible(
+            timeout=WAIT_MS
+        )
+        expect(own_row.get_by_role("button", name=re.compile("Sit down"))).to_have_count(0)
+        a.evaluate("localStorage.removeItem('umtali.opened')")
+        open_home(a, server)
+        a.fill("#your-name", opener)
+        own_row.get_by_role("button", name=re.compile("Sit down")).click(timeout=WAIT_MS)
+        expect(a.locator("#open-tables-error")).to_contain_text("this is your own table")
+        assert a.url.rstrip("/") == server.url
+        a.goto(f"{server.url}/seat/{secret_a}")
+        a.wait_for_selector("#gin-connection[data-status=live]", timeout=WAIT_MS)
 
         b = second.new_page()
         for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):

@@ -170,6 +170,13 @@ class GameQuota:
             bucket = self._buckets[address] = TokenBucket(self.limit, clock=self._clock)
         return None if bucket.take() else max(bucket.wait(), 0.001)
 
+    def give_back(self, address: str) -> None:
+        """Return the new game ``address`` spent on one then refused (an open table over
+        its limit): it does not count against the address's minute."""
+        bucket = self._buckets.get(address)
+        if bucket is not None:
+            bucket.give_back()
+
     def __len__(self) -> int:
         return len(self._buckets)
 

@@ -54,6 +54,16 @@ class TokenBucket:
             return True
         return False
 
+    def give_back(self) -> None:
+        """Return a token spent on something that was then refused (never past ``burst``).
+
+        >>> bucket = TokenBucket(RateLimit(rate=1, burst=1), clock=lambda: 0.0)
+        >>> bucket.take(), bucket.take(), bucket.give_back(), bucket.take()
+        (True, False, None, True)
+        """
+        self._fill()
+        self._tokens = min(self.limit.burst, self._tokens + 1)
+
     def wait(self) -> float:
         """Seconds until the next token."""
         self._fill()

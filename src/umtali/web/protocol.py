@@ -357,7 +357,16 @@ class OpenTableRequest(NameRequest):
 
 
 class SitRequest(NameRequest):
-    """``POST /api/open-tables/{id}/sit``: sit down at an open table as ``name``."""
+    """``POST /api/open-tables/{id}/sit``: sit down at an open table as ``name``.
+    ``seats``: the secrets of the seats the asker's browser holds (its "My games"), so
+    that the opener of a table is not sat down across from himself."""
+
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list,
+        max_length=20,
+        description="the secrets of the seats this browser holds; a sit at a table one of"
+        " them belongs to is refused (409)",
+    )
 
 
 class MoveRequest(Message):

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -656,7 +656,8 @@ class GameServer:
         his table listed (:meth:`open_tables`) until someone sits down at seat 1
         (:meth:`sit`) or its wait is over. Counted as a new game of ``address``
         (:meth:`admit`), and refused when the address, or the server, has as many
-        tables waiting as it may (:class:`TooManyGamesError`, :class:`ServerFullError`)."""
+        tables waiting as it may (:class:`TooManyGamesError`, :class:`ServerFullError`):
+        a table so refused is not counted among the address's new games."""
         self.admit(address)
         capacity = self.capacity
         terms = OpenTerms(
@@ -671,6 +672,8 @@ class GameServer:
         try:
             return await self._create(request.new_game(), base, terms)
         except OpenTableFull as e:
+            if address is not None:
+                self._quota.give_back(address)
             wait = min(60.0, capacity.open_wait_seconds)
             if e.per_address:
                 raise TooManyGamesError(str(e), wait) from None
@@ -702,11 +705,24 @@ class GameServer:
             )
         return OpenTables(tables=listed, wait_seconds=self.capacity.open_wait_seconds)
 
-    async def sit(self, table_id: int, name: str, base: str = "") -> GameCreated:
+    async def sit(
+        self, table_id: int, name: str, base: str = "", held: Sequence[str] = ()
+    ) -> GameCreated:
         """Sit ``name`` down at the open table ``table_id``: the link of its waiting seat.
         Of two who sit down at once, in any of the server's processes, one gets it and
         the other :class:`NotNow` ("someone sat down first"); a table no longer open is
-        a ``StoreError`` (404). The opener's table is told at once."""
+        a ``StoreError`` (404). The opener's table is told at once.
+
+        ``held``: the secrets of the seats the asker's browser holds. When one of them is
+        a seat of this table, its opener is asking to sit across from himself: refused
+        (:class:`NotNow`)."""
+        for secret in held:
+            ref = await self.seat(secret)
+            if ref is not None and ref.game_id == table_id:
+                raise NotNow(
+                    "this is your own table: it waits for someone else to sit down, and your"
+                    " seat is under My games"
+                )
         at = self.clock()
         try:
             seat, secret = await self._db(lambda: self.store.sit(table_id, name, at=at))

@@ -41,6 +41,6 @@ async def open_tables(server: Server) -> OpenTables:
 )
 async def sit(server: Server, table_id: int, request: SitRequest) -> GameCreated:
     """Sit down at an open table: the link of its empty seat. 409 "someone sat down at
-    this table first" to whoever comes second; 404 when the table is not open (any
-    more)."""
-    return await server.sit(table_id, request.name)
+    this table first" to whoever comes second, and to the table's opener (one of the
+    request's ``seats`` is a seat of it); 404 when the table is not open (any more)."""
+    return await server.sit(table_id, request.name, held=request.seats)

@@ -75,7 +75,7 @@ export const api = {
   seatsStatus: (secrets) => call("POST", "/api/seats/status", { secrets }),
   openTables: () => call("GET", "/api/open-tables"),
   openTable: (request) => call("POST", "/api/open-tables", request),
-  sitDown: (table, name) => call("POST", `/api/open-tables/${encodeURIComponent(table)}/sit`, { name }),
+  sitDown: (table, name, seats = []) => call("POST", `/api/open-tables/${encodeURIComponent(table)}/sit`, { name, seats }),
   recordPath: (secret) => `${seatPath(secret)}/record`,
   fullRecordPath: (gameId) => `/api/games/${gameId}/record`,
   verify: (gameId, hand) => call("GET", `/api/games/${gameId}/hands/${hand}/verify`),

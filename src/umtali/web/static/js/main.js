@@ -27,7 +27,33 @@ function seatSecret(path) {
   }
 }
 
+/** The gear button of a narrow window's bar: it opens and closes the settings' panel;
+ * Escape, or a click elsewhere, closes it and gives the focus back to the gear. */
+function wireSettings() {
+  const settings = byId("settings");
+  const toggle = byId("settings-toggle");
+  const show = (open, { focus = false } = {}) => {
+    settings.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+    if (focus) toggle.focus();
+  };
+  toggle.addEventListener("click", () => show(!settings.classList.contains("open")));
+  settings.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && settings.classList.contains("open")) {
+      event.preventDefault();
+      event.stopPropagation();
+      show(false, { focus: true });
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (settings.classList.contains("open") && !settings.contains(event.target)) show(false);
+  });
+  // The list of keys opens as a dialog of its own: the panel closes behind it.
+  byId("show-shortcuts").addEventListener("click", () => show(false));
+}
+
 function wireHeader(table) {
+  wireSettings();
   const fourColour = document.getElementById("four-colour");
   fourColour.checked = prefs.fourColour;
   document.body.classList.toggle("four-colour", fourColour.checked);

@@ -2,11 +2,14 @@
 // player waits for anyone to sit down, read again every few seconds, a "Sit down" button
 // for each, and "Open a table" with the game, rules and length the server offers
 // (GET /api/games-offered). The player's name is the home page's "Your name" (prefs.name),
-// checked by the server. Nothing here names a game.
+// checked by the server. A table this browser opened (prefs.js, umtali.opened) is listed
+// with a link back to its seat instead of "Sit down"; a sit sends the secrets of the
+// seats this browser holds ("My games"), so that the server refuses the opener a seat
+// across from himself even where this browser forgot the table. Nothing here names a game.
 
 import { api } from "./api.js";
 import { byId, el, loadStyleSheet } from "./dom.js";
-import { prefs } from "./prefs.js";
+import { openedTables, prefs, recentGames, rememberOpened } from "./prefs.js";
 
 const REFRESH_MS = 5000; // how often the list is read again while the page is shown
 
@@ -30,8 +33,21 @@ function showError(text) {
   byId("open-tables-error").textContent = text;
 }
 
-function goToSeat(created) {
-  window.location.assign(`/seat/${encodeURIComponent(created.seats[0].secret)}`);
+/** The seat's path of a new link. */
+const seatPath = (created) => `/seat/${encodeURIComponent(created.seats[0].secret)}`;
+
+/** The secrets of the seats this browser holds (the paths of "My games", /seat/{secret}). */
+function heldSeats() {
+  return recentGames()
+    .map((item) => {
+      try {
+        return decodeURIComponent(item.path.slice("/seat/".length).replace(/\/$/, ""));
+      } catch {
+        return "";
+      }
+    })
+    .filter((secret) => secret.length > 0)
+    .slice(0, 20);
 }
 
 /** "since 14:05" in the reader's own time. */
@@ -45,7 +61,7 @@ async function sitDown(table, button) {
   if (name === null) return;
   button.disabled = true;
   try {
-    goToSeat(await api.sitDown(table.id, name));
+    window.location.assign(seatPath(await api.sitDown(table.id, name, heldSeats())));
   } catch (error) {
     showError(`You could not sit down: ${error.message}.`);
     button.disabled = false;
@@ -55,14 +71,22 @@ async function sitDown(table, button) {
 
 function render(tables) {
   const list = byId("open-tables-list");
+  const opened = openedTables();
   list.replaceChildren(
     ...tables.map((table) => {
-      const button = el("button", {
-        className: "primary",
-        text: "Sit down",
-        attrs: { type: "button", "aria-label": `Sit down with ${table.waiting}, ${table.game_title}` },
-      });
-      button.addEventListener("click", () => sitDown(table, button));
+      const own = opened.find((item) => item.id === table.id);
+      let button;
+      if (own) {
+        // His own table: he waits there for someone else, and goes back to it.
+        button = el("a", { className: "button", text: "Your table", attrs: { href: own.path, "aria-label": `Your table, ${table.game_title}: back to your seat` } });
+      } else {
+        button = el("button", {
+          className: "primary",
+          text: "Sit down",
+          attrs: { type: "button", "aria-label": `Sit down with ${table.waiting}, ${table.game_title}` },
+        });
+        button.addEventListener("click", () => sitDown(table, button));
+      }
       return el(
         "li",
         { className: "open-table" },
@@ -110,14 +134,14 @@ async function openTable(event) {
   const submit = byId("open-table-submit");
   submit.disabled = true;
   try {
-    goToSeat(
-      await api.openTable({
-        name,
-        game: byId("open-game").value,
-        rules: byId("open-rules").value,
-        kind: byId("open-kind").value,
-      }),
-    );
+    const created = await api.openTable({
+      name,
+      game: byId("open-game").value,
+      rules: byId("open-rules").value,
+      kind: byId("open-kind").value,
+    });
+    rememberOpened(created.game_id, seatPath(created));
+    window.location.assign(seatPath(created));
   } catch (error) {
     showError(`The table was not opened: ${error.message}.`);
     submit.disabled = false;

@@ -13,6 +13,8 @@
 //   seat's own path (/seat/...), its title and when it was last opened. A seat's path is
 //   its secret, so this is the one secret kept, and only for the seats this browser
 //   plays; "Forget" on the home page removes it.
+// - umtali.opened: the open tables this browser opened (open_tables.js), each the game's
+//   number and the opener's seat path: the home page's list offers no "Sit down" at them.
 
 const RECENT_KEPT = 12; // at most 20: POST /api/seats/status asks about 20 at once
 
@@ -85,6 +87,22 @@ export function rememberGame(path, title, over) {
   const others = recentGames().filter((item) => item.path !== path);
   const entry = { path, title: String(title), over: Boolean(over), seen: Date.now() };
   write("umtali.recent", JSON.stringify([entry, ...others].slice(0, RECENT_KEPT)));
+}
+
+/** The open tables this browser opened, the most recent first: each { id, path }. */
+export function openedTables() {
+  try {
+    const list = JSON.parse(read("umtali.opened") ?? "[]");
+    return Array.isArray(list) ? list.filter((item) => item && Number.isInteger(item.id) && typeof item.path === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a table this browser opened (game `id`, the opener's seat `path`). */
+export function rememberOpened(id, path) {
+  const others = openedTables().filter((item) => item.id !== id);
+  write("umtali.opened", JSON.stringify([{ id, path }, ...others].slice(0, RECENT_KEPT)));
 }
 
 /** Forget a game remembered for "My games". */

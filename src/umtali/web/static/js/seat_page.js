@@ -57,6 +57,12 @@ export function showNoSeat(detail) {
 }
 
 /** One seat's table, from its secret (the path /seat/{secret}). */
+/** `names` as a table's headings show them: the reader's own, at `own` and sent as "You",
+ * is "Ann (you)" once he gave his name (sentences still speak to him as "You"). */
+export function headingNames(state, names, own) {
+  return names.map((name, index) => (index === own && name === "You" && state.name_given ? `${state.your_name} (you)` : name));
+}
+
 export class SeatPage {
   constructor(secret, { prefix, titleId, fourColour, recordName }) {
     this.secret = secret;
@@ -176,6 +182,12 @@ export class SeatPage {
 
   opponentName() {
     return this.state.names[1 - this.state.seat];
+  }
+
+  /** The two names as the seats and the score sheet's columns are headed (sentences say "You"). */
+  headings() {
+    const { state } = this;
+    return headingNames(state, state.names, state.view?.seat ?? state.seat);
   }
 
   // -- asking the server -----------------------------------------------------------------

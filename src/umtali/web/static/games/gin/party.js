@@ -6,6 +6,7 @@
 // (the one it plays, or the last it played while it sits out; none before its first).
 
 import { byId, el } from "/static/js/dom.js";
+import { headingNames } from "/static/js/seat_page.js";
 import { GinTablePage, HOW } from "./two.js";
 
 export class GinPartyPage extends GinTablePage {
@@ -45,9 +46,10 @@ export class GinPartyPage extends GinTablePage {
   // target, and once the game is over the line bonuses, game bonus and final scores.
   renderScores() {
     const { party } = this.state;
+    const players = headingNames(this.state, party.players, party.you);
     const rows = party.teams
-      ? party.teams.map(([a, b], team) => [`${party.players[a]} and ${party.players[b]}`, team])
-      : party.players.map((name, player) => [name, player]);
+      ? party.teams.map(([a, b], team) => [`${players[a]} and ${players[b]}`, team])
+      : players.map((name, player) => [name, player]);
     const table = el("table", { className: "score-table party-standings" });
     table.append(el("caption", { text: `${this.gameTitle()} to ${party.target}` }));
     const head = [el("th", { text: party.teams ? "Team" : "Player", attrs: { scope: "col" } }), el("th", { text: "Points", attrs: { scope: "col" } })];

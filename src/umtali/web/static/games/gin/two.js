@@ -348,7 +348,7 @@ export class GinTablePage extends SeatPage {
       bonus[result.winner] = result.game_bonus;
       footer.push(["Line bonuses", result.line], [result.shutout ? "Game bonus (shutout)" : "Game bonus", bonus], ["Final", result.final]);
     }
-    const parts = [sheetTable(`${state.gin.variant} to ${sheet.target}`, state.names, hands, footer)];
+    const parts = [sheetTable(`${state.gin.variant} to ${sheet.target}`, this.headings(), hands, footer)];
     if (!sheet.hands.length) parts.push(el("p", { className: "note", text: "No hand finished yet." }));
     if (result?.shutout) parts.push(el("p", { className: "note", text: "A shutout: the loser scored no hand, so the points and the game bonus are doubled." }));
     byId("gin-scores").replaceChildren(...parts);

@@ -324,7 +324,7 @@ export class KlaberjassTablePage extends SeatPage {
   renderTally() {
     const { state } = this;
     const view = state.view;
-    const names = state.names;
+    const names = this.headings();
     const table = el("table", { className: "kj-tally" });
     table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: "Points" }), el("th", { text: "Tricks" }), el("th", { text: "Sequences" }), el("th", { text: "Bella" }))));
     const body = el("tbody");
@@ -335,7 +335,7 @@ export class KlaberjassTablePage extends SeatPage {
     const parts = [el("h3", { text: "Points in this hand" }), table];
     const scorer = view.sequence_points[0] ? 0 : view.sequence_points[1] ? 1 : null;
     if (scorer !== null) {
-      const line = el("p", { className: "kj-announce", text: `${names[scorer]} ${scorer === 0 ? "score" : "scores"} ${view.sequence_points[scorer]} for sequences` });
+      const line = el("p", { className: "kj-announce", text: `${says(state.names[scorer], "scores")} ${view.sequence_points[scorer]} for sequences` });
       if (view.sequence_cards.length) {
         const row = el("span", { className: "card-row", attrs: { role: "img", "aria-label": view.sequence_cards.map(cardName).join(", ") } });
         for (const card of sortHand(view.sequence_cards)) row.append(this.card(card));
@@ -346,7 +346,7 @@ export class KlaberjassTablePage extends SeatPage {
       parts.push(line);
     }
     [0, 1].forEach((player) => {
-      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${names[player] === "You" ? "you" : names[player]}` }));
+      if (view.bella[player]) parts.push(el("p", { className: "kj-announce", text: `Bella: ${view.bella[player]} to ${state.names[player] === "You" ? "you" : state.names[player]}` }));
     });
     const [first, second] = view.totals;
     const pot = view.pot ? ` · pot ${view.pot}` : "";
@@ -425,7 +425,7 @@ export class KlaberjassTablePage extends SeatPage {
     const sheet = state.klaberjass?.sheet;
     if (!sheet) return;
     const hands = sheet.hands.map(([points, how], index) => [`Hand ${index + 1} · ${HOW[how] ?? how}`, points]);
-    const parts = [sheetTable(`To ${sheet.target}`, state.names, hands, [["Totals", sheet.totals]])];
+    const parts = [sheetTable(`To ${sheet.target}`, this.headings(), hands, [["Totals", sheet.totals]])];
     if (!sheet.hands.length) parts.push(el("p", { className: "note", text: "No hand finished yet." }));
     parts.push(el("p", { className: "note", text: sheet.pot ? `The pot: ${sheet.pot}, for the next hand's winner.` : "The pot is empty." }));
     byId("kj-scores").replaceChildren(...parts);
@@ -434,11 +434,11 @@ export class KlaberjassTablePage extends SeatPage {
   /** What Klaberjass adds to the end of a hand (hand_end.js draws both sides): each player's points by kind, and the pot. */
   handEnd() {
     const end = this.state.klaberjass?.hand_end;
-    const names = this.state.names;
     const extra = [];
     if (end && end.maker !== null) {
       const table = el("table", { className: "kj-end-table score-table" });
-      table.append(el("thead", {}, el("tr", {}, el("td"), el("th", { text: names[0], attrs: { scope: "col" } }), el("th", { text: names[1], attrs: { scope: "col" } }))));
+      const [first, second] = this.headings();
+      table.append(el("thead", {}, el("tr", {}, el("td"), el("th", { text: first, attrs: { scope: "col" } }), el("th", { text: second, attrs: { scope: "col" } }))));
       const row = (label, [a, b]) => el("tr", {}, el("th", { text: label, attrs: { scope: "row" } }), el("td", { text: String(a) }), el("td", { text: String(b) }));
       table.append(el("tbody", {}, row("Cards and last trick", end.card_points), row("Sequences", end.sequences), row("Bella", end.bella), row("Total", end.totals), row("Scores", end.scores)));
       extra.push(el("details", { className: "kj-end-points" }, el("summary", { text: "Points by kind" }), table));

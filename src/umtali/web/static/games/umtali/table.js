@@ -469,8 +469,7 @@ export class TablePage extends SeatPage {
   renderSide(player, which) {
     const { state } = this;
     const view = state.view;
-    const name = state.names[player];
-    byId(`${which}-name`).textContent = name;
+    byId(`${which}-name`).textContent = this.headings()[player];
     byId(`${which}-points`).textContent = `${plural(view.points[player], "point")} on the table`;
     const box = byId(`${which}-melds`);
     box.replaceChildren();
@@ -723,7 +722,7 @@ export class TablePage extends SeatPage {
     const [first, second] = state.names;
     box.replaceChildren(
       ...sheet.games.map(([number, hands, totals]) =>
-        sheetTable(`Game ${number}`, state.names, hands.map((points, index) => [`Hand ${index + 1}`, points]), [["Total", totals]]),
+        sheetTable(`Game ${number}`, this.headings(), hands.map((points, index) => [`Hand ${index + 1}`, points]), [["Total", totals]]),
       ),
     );
     if (sheet.this_hand && !state.over) {
