@@ -101,6 +101,10 @@ def test_a_lesson_is_completed_by_clicks_on_a_phone(
             for card in what:
                 form.locator(f'button.pick:has(svg[data-card="{card}"])').click()
             expect(form.locator("input")).to_have_value(" ".join(what))
+            expect(form.locator(".built-answer")).to_have_text("Your answer: J♠ J♥ J♦ Q♥")
+            expect(form.locator(f'button.pick:has(svg[data-card="{what[0]}"])')).to_have_attribute(
+                "aria-pressed", "true"
+            )
             form.get_by_role("button", name="Answer").click()
         elif how == "choice":
             form.locator("button.choice", has_text=str(what)).first.click()

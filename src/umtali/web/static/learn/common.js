@@ -242,20 +242,43 @@ export function answerForm(question, send, done, { picks = [] } = {}) {
     form.append(choices);
   }
   if (picks.length) {
+    // Toggle buttons for the cards involved; the answer is built from the pressed ones
+    // in the order clicked, and shown in words as it grows.
     const row = el("div", "picks");
-    row.append(el("span", "muted", "Click a card to add it:"));
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", "Cards to choose from");
+    const chosen = new Set();
+    const built = el("p", "built-answer", "Your answer: (no cards chosen)");
+    built.setAttribute("aria-live", "polite");
+    const sync = () => {
+      const cards = [...chosen]; // in the order clicked, which any order of cards accepts
+      input.value = cards.join(" ");
+      built.textContent = cards.length
+        ? `Your answer: ${cards.map(cardText).join(" ")}`
+        : "Your answer: (no cards chosen)";
+    };
     for (const card of picks) {
       const button = el("button", "pick");
       button.type = "button";
-      button.setAttribute("aria-label", `add ${cardText(card)}`);
+      button.setAttribute("aria-label", cardText(card));
+      button.setAttribute("aria-pressed", "false");
       button.append(cardSvg(card));
       button.addEventListener("click", () => {
-        input.value = input.value.trim() ? `${input.value.trim()} ${card}` : card;
-        input.focus();
+        if (chosen.has(card)) chosen.delete(card);
+        else chosen.add(card);
+        button.setAttribute("aria-pressed", String(chosen.has(card)));
+        sync();
       });
       row.append(button);
     }
-    form.append(row);
+    const clear = el("button", "", "Clear");
+    clear.type = "button";
+    clear.addEventListener("click", () => {
+      chosen.clear();
+      for (const button of row.querySelectorAll(".pick")) button.setAttribute("aria-pressed", "false");
+      sync();
+    });
+    form.append(el("p", "muted", "Choose the cards, then press Answer:"), row, built, el("div", "actions", clear));
   }
   const line = el("div", "answer-line", input, answer, skip);
   form.append(label, line, hint, message);
