@@ -80,15 +80,17 @@ def close_hand_end(page: Page, step: str, shot: str | None) -> None:
     page.locator("#hand-end").wait_for(state="hidden", timeout=WAIT_MS)
 
 
-def play_hinted(page: Page, state: dict[str, Any], by_key: bool) -> None:
-    """Ask for the hint (the H key, or the Hint button) and click the move it marks."""
+def play_hinted(page: Page, state: dict[str, Any], by_key: bool, shot: str | None) -> None:
+    """Ask for the hint (the H key, or the Hint button) and click the move it marks;
+    ``shot``: the name of the screenshot of the hinted table (tests/layout.py)."""
     if by_key:
         page.keyboard.press("h")
     else:
         page.click("#actions [data-key=hint]")
     hinted = page.locator("#actions button.move.hinted")
     hinted.wait_for(state="visible", timeout=WAIT_MS)
-    fits(page, UMTALI_PARTS + ["#message"], f"hinted, version {state['version']}")
+    assert page.get_attribute("#message", "data-kind") == "hint"
+    fits(page, [*UMTALI_PARTS, "#message"], f"hinted, version {state['version']}", shot)
     hinted.click()
     wait_for_version(page, state["version"] + 1)
 
@@ -123,11 +125,13 @@ def test_a_new_user_plays_a_whole_game_by_hints_and_clicks_without_scrolling(
         wait_for_version(page, state["version"])
         ended = (state.get("previous") or {}).get("hand_index", -1)
         if ended > closed:
-            close_hand_end(page, f"end of hand {ended + 1}", f"{tag}-hand-end" if ended == 0 else None)
+            close_hand_end(
+                page, f"end of hand {ended + 1}", f"{tag}-hand-end" if ended == 0 else None
+            )
             closed = ended
-        shot = f"{tag}-turn" if turns in (3, 25) else None
+        shot = f"{tag}-turn-{turns}" if turns in (3, 25) else None
         fits(page, UMTALI_PARTS, f"turn {turns}, version {state['version']}", shot)
-        play_hinted(page, state, by_key=turns % 2 == 0)
+        play_hinted(page, state, turns % 2 == 0, shot and f"{shot}-hinted")
         state = turn_state(server, secret)
         turns += 1
         assert turns < 1000, "the game did not end"
