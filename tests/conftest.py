@@ -141,6 +141,7 @@ SLOW = frozenset(
         "test_web_klaberjass_browser.py::test_two_friends_play_a_whole_game_by_the_invite_link_and_no_seat_sees_a_hidden_card",
         "test_web_socket.py::test_a_stale_copy_never_makes_a_legal_move_fail",
         "test_web_socket.py::test_the_socket_tells_when_the_other_player_comes",  # waits 3 s
+        "test_web_whole_game_browser.py::test_a_new_user_plays_a_whole_game_by_hints_and_clicks_without_scrolling",
     }
 )
 """The tests of the quick tier measured slow: their call took over :data:`SLOW_SECONDS`
