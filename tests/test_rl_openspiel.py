@@ -272,7 +272,7 @@ def test_the_ismcts_example_plays_reproducibly() -> None:
 def _face_down_minded(state: UmtaliState, rng: random.Random) -> int:
     """A move of a player who goes out face down whenever he can, else any legal move:
     so that hands reach a last turn (R7) over a face-down discard."""
-    legal = state.legal_actions()
+    legal: list[int] = state.legal_actions()
     down = [a for a in legal if "down" in state.action_to_string(a)]
     return rng.choice(down or legal)
 

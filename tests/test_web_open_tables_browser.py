@@ -78,15 +78,15 @@ def test_a_table_opened_in_one_browser_is_taken_in_another(
         a.wait_for_selector("#gin-connection[data-status=live]", timeout=WAIT_MS)
 
         b = second.new_page()
-        for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
-            b.set_viewport_size(size)  # type: ignore[arg-type]
+        for width, height in ((390, 844), (1280, 800)):
+            b.set_viewport_size({"width": width, "height": height})
             open_home(b, server)
             row = b.locator("#open-tables-list li", has_text=opener)
             expect(row).to_contain_text("Gin Rummy", timeout=WAIT_MS)
             b.locator("#open-tables-slot").screenshot(
-                path=str(tmp_path / f"open-tables-{size['width']}.png")
+                path=str(tmp_path / f"open-tables-{width}.png")
             )
-            b.screenshot(path=str(tmp_path / f"home-{size['width']}.png"), full_page=True)
+            b.screenshot(path=str(tmp_path / f"home-{width}.png"), full_page=True)
         b.fill("#your-name", "Bob")
         b.locator("#open-tables-list li", has_text=opener).get_by_role("button").click()
         b.wait_for_url(re.compile(r"/seat/"), timeout=WAIT_MS)

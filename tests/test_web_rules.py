@@ -67,7 +67,11 @@ def cited_rules() -> set[str]:
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_Why":
             rules = node.args[2] if len(node.args) > 2 else None
             if isinstance(rules, ast.Tuple):
-                cited.update(e.value for e in rules.elts if isinstance(e, ast.Constant))
+                cited.update(
+                    e.value
+                    for e in rules.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                )
     return cited
 
 

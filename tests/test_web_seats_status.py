@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from tests.test_web_api import app_on, new_game, state_of
 
 JSON = dict[str, Any]
-UNKNOWN = {
+UNKNOWN: JSON = {
     "known": False,
     "game": None,
     "game_title": None,
