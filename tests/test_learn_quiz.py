@@ -193,6 +193,23 @@ def test_the_shown_solution_is_graded_right(question: Question) -> None:
     assert question.grade(text).correct
 
 
+@pytest.mark.parametrize("question", build_questions(), ids=lambda q: f"q{q.number}")
+def test_the_cards_offered_to_click_hold_the_answer_and_give_nothing_away(
+    question: Question,
+) -> None:
+    # A question answered in cards offers its hand, or (no hand shown) the cards near the
+    # column: every card of the right answer, and others besides; the rest offer none.
+    if question.kind not in ("surface", "cards"):
+        assert question.picks is None
+        return
+    assert question.picks is not None
+    if question.position is not None and question.position.hand is not None:
+        assert question.picks == question.position.hand
+    right = CardSet.parse(question.reveal().answer.split(" (left in hand")[0].replace(",", " "))
+    assert not right - question.picks
+    assert question.picks - right
+
+
 def test_acceptance_sets_agree_with_move_legality() -> None:
     # What the quiz calls the answer (SOLO_ACCEPTS / meld_accepts) is exactly the set of
     # cards the move generator lets a player play off the card.

@@ -457,7 +457,11 @@ class RandomPlayer:
                 refused = client.post(
                     f"/api/seat/{self.secrets[seat]}/move", json={"move": "draw"}
                 ).json()
-                assert refused == {"accepted": False, "reason": "It is not your turn.", "rule": None}
+                assert refused == {
+                    "accepted": False,
+                    "reason": "It is not your turn.",
+                    "rule": None,
+                }
             hint = client.get(f"/api/seat/{secret}/hint").json()
             self.note(mover, hint)
             # The record a player may have in play holds finished hands only.

@@ -66,6 +66,8 @@ class Question:
         position: what the learner is shown, if anything.
         number: its number in a series (the quiz's 1 to 12), 0 if none.
         topic: a few words naming it in a summary.
+        picks: the cards a learner may click to build an answer of cards (``None``:
+            none, the answer is typed or chosen).
     """
 
     prompt: str
@@ -79,6 +81,7 @@ class Question:
     position: Position | None = None
     number: int = 0
     topic: str = ""
+    picks: CardSet | None = None
 
     @property
     def format_first(self) -> bool:

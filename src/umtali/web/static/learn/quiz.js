@@ -4,8 +4,6 @@
 
 import { answerForm, api, bullets, continueButton, el, positionView } from "./common.js";
 
-const CARD_KINDS = new Set(["surface", "cards"]);
-
 const stage = document.getElementById("quiz");
 const title = document.getElementById("quiz-title");
 const intro = document.getElementById("quiz-intro");
@@ -50,7 +48,6 @@ function ask(question, total) {
   );
   if (question.position) card.append(positionView(question.position));
   stage.append(card);
-  const picks = CARD_KINDS.has(question.kind) && question.position?.hand ? question.position.hand : [];
   return new Promise((resolve) => {
     const form = answerForm(
       question,
@@ -64,7 +61,7 @@ function ask(question, total) {
         await continueButton(next, last ? "See your score" : "Next question");
         resolve({ question, reply });
       },
-      { picks },
+      { picks: question.picks },
     );
     card.append(form);
     form.focusFirst();
