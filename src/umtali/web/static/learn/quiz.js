@@ -4,6 +4,9 @@
 
 import { answerForm, api, bullets, continueButton, el, positionView } from "./common.js";
 
+// The kinds of answer written as groups of cards separated by commas (plays on the table).
+const GROUP_KINDS = new Set(["surface"]);
+
 const stage = document.getElementById("quiz");
 const title = document.getElementById("quiz-title");
 const intro = document.getElementById("quiz-intro");
@@ -61,7 +64,7 @@ function ask(question, total) {
         await continueButton(next, last ? "See your score" : "Next question");
         resolve({ question, reply });
       },
-      { picks: question.picks },
+      { picks: question.picks, groups: GROUP_KINDS.has(question.kind) },
     );
     card.append(form);
     form.focusFirst();
