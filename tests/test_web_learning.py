@@ -262,6 +262,9 @@ def test_the_quiz_has_twelve_questions_with_their_positions(client: TestClient) 
     assert first["picks"] == first["position"]["hand"]
     assert quiz["questions"][4]["picks"] == ["Qs", "Kh", "Qh", "Kd", "Qd", "Qc"]
     assert quiz["questions"][1]["picks"] == []
+    # A yes-or-no question offers its two answers to choose; a number is typed.
+    assert quiz["questions"][1]["choices"] == [["yes", ""], ["no", ""]]
+    assert quiz["questions"][6]["choices"] == []
 
 
 def test_the_page_is_not_told_to_type_quit(client: TestClient) -> None:

@@ -61,7 +61,8 @@ class Question:
         grade: reads an answer and grades it against the engine; raises
             :class:`~umtali.learn.answers.AnswerError` for text it cannot read.
         reveal: the right answer, for a question skipped or given up.
-        choices: (key, text) pairs to choose from, in order (none for an open question).
+        choices: (key, text) pairs to choose from, in order (none for an open question);
+            a text may be ``""``, the key saying it all (the quiz's ``yes``, ``no``).
         why: an explanation shown after any answer, right or wrong (``""``: none).
         position: what the learner is shown, if anything.
         number: its number in a series (the quiz's 1 to 12), 0 if none.

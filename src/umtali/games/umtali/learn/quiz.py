@@ -90,7 +90,7 @@ class AnswerKind(Enum):
 
     def _words(self) -> Table:
         table = _content().table("answers").table(self.value)
-        table.only({"prompt", "expects"})
+        table.only({"prompt", "expects", "choices"})
         return table
 
     @property
@@ -102,6 +102,12 @@ class AnswerKind(Enum):
     def expects(self) -> str:
         """What a well-formed answer looks like."""
         return self._words().text("expects")
+
+    @property
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """The answers offered to choose from, each a key with no more words (none for an
+        open answer)."""
+        return tuple((key, "") for key in self._words().texts("choices", ()))
 
 
 @dataclass(frozen=True)
@@ -379,6 +385,7 @@ class _Spec:
             kind=kind.value,
             answer_prompt=kind.prompt,
             expects=kind.expects,
+            choices=kind.choices,
             grade=grade,
             reveal=lambda: solution,
             position=self.position(),

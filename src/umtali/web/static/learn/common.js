@@ -235,7 +235,10 @@ export function answerForm(question, send, done, { picks = [], groups = false } 
   if (question.choices.length) {
     const choices = el("div", "choices");
     for (const [key, text] of question.choices) {
-      const button = el("button", "choice", el("strong", "", key), ` ${text}`);
+      // A choice with no words besides its key (a quiz's yes or no) shows the key alone.
+      const button = text
+        ? el("button", "choice", el("strong", "", key), ` ${text}`)
+        : el("button", "choice", key);
       button.type = "button";
       button.addEventListener("click", () => submit(key));
       choices.append(button);
