@@ -233,7 +233,8 @@ export function answerForm(question, send, done, { picks = [], groups = false } 
   skip.type = "button";
 
   if (question.choices.length) {
-    const choices = el("div", "choices");
+    const short = question.choices.every(([, text]) => !text);
+    const choices = el("div", short ? "choices short" : "choices");
     for (const [key, text] of question.choices) {
       // A choice with no words besides its key (a quiz's yes or no) shows the key alone.
       const button = text
