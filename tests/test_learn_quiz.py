@@ -19,7 +19,7 @@ from umtali.games.umtali.learn.quiz_grading import (
 from umtali.games.umtali.learn.surface import Surface, parse_surface
 from umtali.games.umtali.melds import ColumnKind, hand_melds, meld_plans
 from umtali.games.umtali.state import Column, HandState
-from umtali.kernel.cards import CardSet, card_name, parse_card
+from umtali.kernel.cards import CardSet, card_ascii, card_name, parse_card
 from umtali.learn.answers import AnswerError
 
 QUESTIONS = build_questions()
@@ -191,6 +191,47 @@ def test_the_shown_solution_is_graded_right(question: Question) -> None:
     if question.kind == "surface":
         text = text.split(" (left in hand")[0]
     assert question.grade(text).correct
+
+
+@pytest.mark.parametrize("question", build_questions(), ids=lambda q: f"q{q.number}")
+def test_the_cards_offered_to_click_hold_the_answer_and_give_nothing_away(
+    question: Question,
+) -> None:
+    # A question answered in cards offers its hand, or (no hand shown) the cards near the
+    # column: every card of the right answer, and others besides; the rest offer none.
+    if question.kind not in ("surface", "cards"):
+        assert question.picks is None
+        return
+    assert question.picks is not None
+    if question.position is not None and question.position.hand is not None:
+        assert question.picks == question.position.hand
+    right = CardSet.parse(question.reveal().answer.split(" (left in hand")[0].replace(",", " "))
+    assert not right - question.picks
+    assert question.picks - right
+
+
+def clicked(groups: list[list[str]], *, next_group: bool = False) -> str:
+    """The answer the quiz page builds from cards clicked (common.js ``answerForm``): each
+    card in ASCII notation, the cards of a group separated by spaces, the groups by
+    ", " (``next_group``: Next group pressed once more before Answer)."""
+    return ", ".join(" ".join(group) for group in groups) + (", " if next_group else "")
+
+
+@pytest.mark.parametrize(
+    "question", [q for q in QUESTIONS if q.picks is not None], ids=lambda q: f"q{q.number}"
+)
+@pytest.mark.parametrize("next_group", [False, True])
+def test_the_answer_built_by_clicks_is_read_as_typed(question: Question, next_group: bool) -> None:
+    # The book's right answer, clicked card by card in the order it is written, group by
+    # group (a cards question is one group), is graded right.
+    right = question.reveal().answer.split(" (left in hand")[0]
+    groups = [[card_ascii(parse_card(c)) for c in group.split()] for group in right.split(",")]
+    if question.kind == "cards":
+        groups = [[card for group in groups for card in group]]
+    assert question.grade(clicked(groups, next_group=next_group)).correct
+    # Clicked in the opposite order too: any order of the cards of a group is read.
+    backwards = clicked([group[::-1] for group in groups[::-1]], next_group=next_group)
+    assert question.grade(backwards).correct
 
 
 def test_acceptance_sets_agree_with_move_legality() -> None:

@@ -173,7 +173,9 @@ def lesson(page: Page, server: ServerProcess, record: Path) -> None:
 
 def quiz(page: Page, server: ServerProcess, record: Path) -> None:
     page.goto(f"{server.url}/quiz")
-    page.wait_for_selector("form.answer-form, button", timeout=WAIT_MS)
+    page.get_by_role("button", name="Begin").click(timeout=WAIT_MS)
+    # Question 1: its hand's cards to click, Next group and Clear.
+    page.wait_for_selector("form.answer-form button.pick", timeout=WAIT_MS)
 
 
 def replay(page: Page, server: ServerProcess, record: Path) -> None:

@@ -162,6 +162,73 @@ def test_the_quiz_is_answered_and_scored(
     assert errors == []
 
 
+# The quiz answered by clicks where the page offers them: question 1's plays group by
+# group, question 4 wrong (4♣ left out), 5 right, the yes-or-no questions by their
+# buttons; question 7's number typed. (None: typed from the book's answers.)
+QUIZ_CLICKS: dict[int, list[list[str]] | str] = {
+    1: [["Js"], ["10s"], ["10h"], ["4d", "3d", "2d"], ["Kc", "Qc"]],
+    2: "no",
+    3: "yes",
+    4: [["5s", "5h", "5d", "6c"]],
+    5: [["Kh", "Kd"]],
+    6: "no",
+}
+
+
+def test_the_quiz_is_answered_by_clicks_on_a_phone(
+    new_page: Callable[[ViewportSize], Page], server: ServerProcess, errors: list[str]
+) -> None:
+    page = new_page(PHONE)
+    page.goto(f"{server.url}/quiz")
+    page.get_by_role("button", name="Begin").click()
+    for number, answer in enumerate(BOOK_ANSWERS, start=1):
+        question = page.locator("section.question")
+        expect(question.locator(".quiz-progress")).to_contain_text(f"Question {number} of 12")
+        form = question.locator("form.answer-form")
+        clicks = QUIZ_CLICKS.get(number)
+        if isinstance(clicks, str):
+            expect(form.locator("button.pick")).to_have_count(0)
+            form.get_by_role("button", name=clicks, exact=True).click()
+        elif clicks is not None:
+            expect(form.locator("button.choice")).to_have_count(0)
+            pick = form.locator("button.pick")
+            if number == 1:
+                # A card clicked twice is taken back.
+                pick.and_(page.get_by_label("9♣")).click()
+                expect(pick.and_(page.get_by_label("9♣"))).to_have_attribute("aria-pressed", "true")
+                pick.and_(page.get_by_label("9♣")).click()
+                expect(pick.and_(page.get_by_label("9♣"))).to_have_attribute(
+                    "aria-pressed", "false"
+                )
+            for i, group in enumerate(clicks):
+                if i:
+                    form.get_by_role("button", name="Next group").click()
+                for card in group:
+                    form.locator(f'button.pick:has(svg[data-card="{card}"])').click()
+            expect(form.locator("input")).to_have_value(", ".join(" ".join(g) for g in clicks))
+            if number == 1:
+                expect(form.locator(".built-answer")).to_have_text(
+                    "Your answer: J♠, 10♠, 10♥, 4♦ 3♦ 2♦, K♣ Q♣"
+                )
+            else:
+                expect(form.get_by_role("button", name="Next group")).to_have_count(0)
+            form.get_by_role("button", name="Answer").click()
+        else:
+            form.locator("input").fill(answer)
+            form.locator("input").press("Enter")
+        wrong = number == 4
+        expect(question.locator(".verdict")).to_have_text("Wrong." if wrong else "Right.")
+        if wrong:
+            expect(question.locator(".mistakes")).to_contain_text("You missed 4♣")
+            expect(question.locator(".answer")).to_contain_text("5♠ 5♥ 5♦ 6♣ 4♣")
+        last = "See your score" if number == 12 else "Next question"
+        page.get_by_role("button", name=last).click()
+    expect(page.locator(".score-line")).to_have_text("Score: 11/12")
+    expect(page.locator(".missed > li")).to_contain_text("answer: 5♠ 5♥ 5♦ 6♣ 4♣")
+    _fits(page)
+    assert errors == []
+
+
 def save_lesson_game(folder: Path) -> Path:
     """The four lesson hands saved as one game in ``folder``, as ``umtali play`` saves
     a game: its file."""

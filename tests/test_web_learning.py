@@ -130,6 +130,7 @@ def test_a_lesson_is_its_script_event_by_event(client: TestClient, number: int) 
                 "position",
                 "number",
                 "topic",
+                "picks",
             }
 
 
@@ -257,6 +258,13 @@ def test_the_quiz_has_twelve_questions_with_their_positions(client: TestClient) 
     assert {"kind": "solo", "cards": ["10s"], "played_off": "Js"} in scored["columns"]
     pile = quiz["questions"][8]["position"]["pile"]
     assert pile == ["Kd", "Kc", None]  # the face-down card is not named
+    # The cards to click: the hand, or the cards near the column when no hand is shown.
+    assert first["picks"] == first["position"]["hand"]
+    assert quiz["questions"][4]["picks"] == ["Qs", "Kh", "Qh", "Kd", "Qd", "Qc"]
+    assert quiz["questions"][1]["picks"] == []
+    # A yes-or-no question offers its two answers to choose; a number is typed.
+    assert quiz["questions"][1]["choices"] == [["yes", ""], ["no", ""]]
+    assert quiz["questions"][6]["choices"] == []
 
 
 def test_the_page_is_not_told_to_type_quit(client: TestClient) -> None:

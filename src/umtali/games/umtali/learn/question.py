@@ -61,11 +61,14 @@ class Question:
         grade: reads an answer and grades it against the engine; raises
             :class:`~umtali.learn.answers.AnswerError` for text it cannot read.
         reveal: the right answer, for a question skipped or given up.
-        choices: (key, text) pairs to choose from, in order (none for an open question).
+        choices: (key, text) pairs to choose from, in order (none for an open question);
+            a text may be ``""``, the key saying it all (the quiz's ``yes``, ``no``).
         why: an explanation shown after any answer, right or wrong (``""``: none).
         position: what the learner is shown, if anything.
         number: its number in a series (the quiz's 1 to 12), 0 if none.
         topic: a few words naming it in a summary.
+        picks: the cards a learner may click to build an answer of cards (``None``:
+            none, the answer is typed or chosen).
     """
 
     prompt: str
@@ -79,6 +82,7 @@ class Question:
     position: Position | None = None
     number: int = 0
     topic: str = ""
+    picks: CardSet | None = None
 
     @property
     def format_first(self) -> bool:

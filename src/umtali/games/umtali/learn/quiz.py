@@ -43,7 +43,14 @@ from umtali.games.umtali.moves import IllegalMoveError, InvalidMoveError, Move
 from umtali.games.umtali.notation import parse_move
 from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import Column, HandState, Phase
-from umtali.kernel.cards import CardSet, InvalidCardError, card_name, rank_of, suit_of
+from umtali.kernel.cards import (
+    CardSet,
+    InvalidCardError,
+    card_name,
+    make_card,
+    rank_of,
+    suit_of,
+)
 from umtali.learn.answers import counted
 from umtali.learn.content import Table, load
 from umtali.learn.verdict import Verdict
@@ -54,6 +61,7 @@ __all__ = [
     "Result",
     "accepted_off",
     "build_questions",
+    "near",
     "quiz_intro",
     "try_moves",
     "try_solo_off",
@@ -82,7 +90,7 @@ class AnswerKind(Enum):
 
     def _words(self) -> Table:
         table = _content().table("answers").table(self.value)
-        table.only({"prompt", "expects"})
+        table.only({"prompt", "expects", "choices"})
         return table
 
     @property
@@ -94,6 +102,12 @@ class AnswerKind(Enum):
     def expects(self) -> str:
         """What a well-formed answer looks like."""
         return self._words().text("expects")
+
+    @property
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """The answers offered to choose from, each a key with no more words (none for an
+        open answer)."""
+        return tuple((key, "") for key in self._words().texts("choices", ()))
 
 
 @dataclass(frozen=True)
@@ -183,6 +197,31 @@ def try_moves(state: HandState, moves: Sequence[str]) -> tuple[bool, str]:
         except IllegalMoveError:
             return False, engine_refusal(board, parse_move(text)) or text
     return True, ""
+
+
+def near(column: Column, on_table: CardSet) -> CardSet:
+    """The cards offered to click for a question about what ``column`` accepts (whose
+    position shows no hand): every card not on the table of a rank of the column's or
+    next to one, whatever its suit. They hold every card it could accept, and as many it
+    could not, so that clicking tells nothing.
+
+    >>> card_list(near(Column(ColumnKind.SOLO, CardSet.parse("5c")), CardSet.parse("5c")).mask)
+    '6♠ 5♠ 4♠ 6♥ 5♥ 4♥ 6♦ 5♦ 4♦ 6♣ 4♣'
+    """
+    ranks = {
+        r for card in column.cards for r in (rank_of(card) - 1, rank_of(card), rank_of(card) + 1)
+    }
+    return (
+        CardSet(
+            [
+                make_card(rank, suit)
+                for rank in sorted(ranks)
+                if 1 <= rank <= 13
+                for suit in range(4)
+            ]
+        )
+        - on_table
+    )
 
 
 def _on_table(tables: Sequence[Sequence[Column]]) -> CardSet:
@@ -335,18 +374,24 @@ class _Spec:
         )
 
     def question(
-        self, kind: AnswerKind, grade: Callable[[str], Verdict], solution: Verdict
+        self,
+        kind: AnswerKind,
+        grade: Callable[[str], Verdict],
+        solution: Verdict,
+        picks: CardSet | None = None,
     ) -> Question:
         return Question(
             prompt=self.table.text("text"),
             kind=kind.value,
             answer_prompt=kind.prompt,
             expects=kind.expects,
+            choices=kind.choices,
             grade=grade,
             reveal=lambda: solution,
             position=self.position(),
             number=self.number,
             topic=self.table.text("topic"),
+            picks=picks,
         )
 
     def yes_no(self, truth: bool, why: Sequence[str]) -> Question:
@@ -364,7 +409,8 @@ def _plays(spec: _Spec) -> Question:
     state = spec.to_move()
     plans = meld_plans(state.hands[YOU], state.table_accepts(), STANDARD.marriage_multiplier)
     grade = partial(grade_surface, state=state, plans=plans)
-    return spec.question(AnswerKind.SURFACE, grade, surface_solution(state, plans))
+    solution = surface_solution(state, plans)
+    return spec.question(AnswerKind.SURFACE, grade, solution, picks=state.hand(YOU))
 
 
 def _legal(spec: _Spec) -> Question:
@@ -416,7 +462,8 @@ def _accepts(spec: _Spec) -> Question:
         check=partial(try_solo_off, spec.tables, YOU, target=target),
         why=why,
     )
-    return spec.question(AnswerKind.CARDS, grade, Verdict(False, card_list(expected.mask), why))
+    solution = Verdict(False, card_list(expected.mask), why)
+    return spec.question(AnswerKind.CARDS, grade, solution, picks=near(column, on_table))
 
 
 def _only_card(spec: _Spec) -> Question:

@@ -90,6 +90,7 @@ def question_model(question: Question) -> QuestionModel:
         position=None if question.position is None else _position(question.position),
         number=question.number,
         topic=question.topic,
+        picks=[] if question.picks is None else cards(question.picks),
     )
 
 

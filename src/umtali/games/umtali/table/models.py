@@ -114,7 +114,8 @@ class QuestionModel(Message):
     input by it); ``answer_prompt``, the words before the answer; ``expects``, what an
     answer looks like; ``format_first``: whether to explain that before the first answer;
     ``choices``: (key, text) pairs to choose from (none for an open question);
-    ``position``: what to show. The right answer and the explanation come only with an
+    ``position``: what to show; ``picks``: the cards a page may offer to click to build an
+    answer of cards (none for a question answered otherwise). The right answer and the explanation come only with an
     answer's reply."""
 
     prompt: str
@@ -126,6 +127,7 @@ class QuestionModel(Message):
     position: PositionModel | None
     number: int
     topic: str
+    picks: list[str]
 
 
 # -- lessons --------------------------------------------------------------------------------

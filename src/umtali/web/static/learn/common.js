@@ -203,9 +203,10 @@ let formCount = 0;
  * Answer and Skip buttons. `send(text, tries)` asks the server to grade; the server's
  * reply comes back to `done(reply)` once it settles the question (graded, skipped, or
  * out of tries). An answer it cannot read is shown under the box, and the box asked again.
- * `picks` are cards a click adds to the answer (the hand the question is about).
+ * `picks` are cards a click adds to the answer (the hand the question is about);
+ * `groups`, whether the answer is groups of them, separated by commas.
  */
-export function answerForm(question, send, done, { picks = [] } = {}) {
+export function answerForm(question, send, done, { picks = [], groups = false } = {}) {
   formCount += 1;
   const id = `answer-${formCount}`;
   const form = el("form", "answer-form");
@@ -232,9 +233,13 @@ export function answerForm(question, send, done, { picks = [] } = {}) {
   skip.type = "button";
 
   if (question.choices.length) {
-    const choices = el("div", "choices");
+    const short = question.choices.every(([, text]) => !text);
+    const choices = el("div", short ? "choices short" : "choices");
     for (const [key, text] of question.choices) {
-      const button = el("button", "choice", el("strong", "", key), ` ${text}`);
+      // A choice with no words besides its key (a quiz's yes or no) shows the key alone.
+      const button = text
+        ? el("button", "choice", el("strong", "", key), ` ${text}`)
+        : el("button", "choice", key);
       button.type = "button";
       button.addEventListener("click", () => submit(key));
       choices.append(button);
@@ -243,19 +248,34 @@ export function answerForm(question, send, done, { picks = [] } = {}) {
   }
   if (picks.length) {
     // Toggle buttons for the cards involved; the answer is built from the pressed ones
-    // in the order clicked, and shown in words as it grows.
+    // in the order clicked, and shown in words as it grows. With `groups`, Next group
+    // closes a group: the groups are written separated by commas.
     const row = el("div", "picks");
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", "Cards to choose from");
-    const chosen = new Set();
+    let chosen = [[]]; // the groups, each in the order clicked (any order is read)
     const built = el("p", "built-answer", "Your answer: (no cards chosen)");
     built.setAttribute("aria-live", "polite");
+    const written = (name) => {
+      const text = chosen.filter((group) => group.length).map((group) => group.map(name).join(" "));
+      const open = chosen.length > 1 && !chosen[chosen.length - 1].length;
+      return text.join(", ") + (open ? ", " : "");
+    };
     const sync = () => {
-      const cards = [...chosen]; // in the order clicked, which any order of cards accepts
-      input.value = cards.join(" ");
-      built.textContent = cards.length
-        ? `Your answer: ${cards.map(cardText).join(" ")}`
-        : "Your answer: (no cards chosen)";
+      input.value = written((card) => card);
+      const shown = written(cardText);
+      built.textContent = shown ? `Your answer: ${shown}` : "Your answer: (no cards chosen)";
+    };
+    const toggle = (card, button) => {
+      const group = chosen.find((cards) => cards.includes(card));
+      if (group) {
+        group.splice(group.indexOf(card), 1);
+        chosen = chosen.filter((cards, i) => cards.length || i === chosen.length - 1);
+      } else {
+        chosen[chosen.length - 1].push(card);
+      }
+      button.setAttribute("aria-pressed", String(!group));
+      sync();
     };
     for (const card of picks) {
       const button = el("button", "pick");
@@ -263,22 +283,31 @@ export function answerForm(question, send, done, { picks = [] } = {}) {
       button.setAttribute("aria-label", cardText(card));
       button.setAttribute("aria-pressed", "false");
       button.append(cardSvg(card));
-      button.addEventListener("click", () => {
-        if (chosen.has(card)) chosen.delete(card);
-        else chosen.add(card);
-        button.setAttribute("aria-pressed", String(chosen.has(card)));
+      button.addEventListener("click", () => toggle(card, button));
+      row.append(button);
+    }
+    const actions = el("div", "actions");
+    if (groups) {
+      const next = el("button", "", "Next group");
+      next.type = "button";
+      next.addEventListener("click", () => {
+        if (chosen[chosen.length - 1].length) chosen.push([]);
         sync();
       });
-      row.append(button);
+      actions.append(next);
     }
     const clear = el("button", "", "Clear");
     clear.type = "button";
     clear.addEventListener("click", () => {
-      chosen.clear();
+      chosen = [[]];
       for (const button of row.querySelectorAll(".pick")) button.setAttribute("aria-pressed", "false");
       sync();
     });
-    form.append(el("p", "muted", "Choose the cards, then press Answer:"), row, built, el("div", "actions", clear));
+    actions.append(clear);
+    const how = groups
+      ? "Choose the cards, one group at a time (press Next group between groups), then press Answer:"
+      : "Choose the cards, then press Answer:";
+    form.append(el("p", "muted", how), row, built, actions);
   }
   const line = el("div", "answer-line", input, answer, skip);
   form.append(label, line, hint, message);

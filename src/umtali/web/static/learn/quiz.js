@@ -4,7 +4,8 @@
 
 import { answerForm, api, bullets, continueButton, el, positionView } from "./common.js";
 
-const CARD_KINDS = new Set(["surface", "cards"]);
+// The kinds of answer written as groups of cards separated by commas (plays on the table).
+const GROUP_KINDS = new Set(["surface"]);
 
 const stage = document.getElementById("quiz");
 const title = document.getElementById("quiz-title");
@@ -50,7 +51,6 @@ function ask(question, total) {
   );
   if (question.position) card.append(positionView(question.position));
   stage.append(card);
-  const picks = CARD_KINDS.has(question.kind) && question.position?.hand ? question.position.hand : [];
   return new Promise((resolve) => {
     const form = answerForm(
       question,
@@ -64,7 +64,7 @@ function ask(question, total) {
         await continueButton(next, last ? "See your score" : "Next question");
         resolve({ question, reply });
       },
-      { picks },
+      { picks: question.picks, groups: GROUP_KINDS.has(question.kind) },
     );
     card.append(form);
     form.focusFirst();
