@@ -169,10 +169,13 @@ def shown_scores(page: Page) -> list[list[str]]:
 
 
 def expected_scores(state: dict[str, Any]) -> list[list[str]]:
-    """The same rows built from the API's score sheet."""
+    """The same rows built from the API's score sheet; the player's own column is
+    headed by his name, "Ann (you)", once he has given one."""
+    own = f"{state['your_name']} (you)" if state.get("name_given") else "You"
+    names = [own if name == "You" else name for name in state["names"]]
     rows: list[list[str]] = []
     for _number, hands, totals in state["scores"]["games"]:
-        rows.append(["", *state["names"]])
+        rows.append(["", *names])
         rows.extend([f"Hand {i + 1}", str(a), str(b)] for i, (a, b) in enumerate(hands))
         rows.append(["Total", str(totals[0]), str(totals[1])])
     return rows
