@@ -1,4 +1,4 @@
-"""Every table fits the window: Umtali's, and Gin Rummy's for two and for four, each open
+"""Every table fits the window: Umtali's, and Gin Rummy's for two, three and four, each open
 at two phones' and two desktops' sizes at once (tests/layout.py) while a hand is played
 through the API, and checked after every move of the player's: the turn's line, the
 opponent's side, the stock, the pile, the hand and the moves inside the window, apart
@@ -216,11 +216,12 @@ def test_the_gin_table_of_two_fits_every_size_through_a_hand(
         play_gin_hand(pages, server, secret, "gin-two")
 
 
-def test_the_gin_table_of_four_fits_every_size_through_a_hand(
-    browser: Browser, server: ServerProcess
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_gin_party_table_fits_every_size_through_a_hand(
+    browser: Browser, server: ServerProcess, players: int
 ) -> None:
     maker = browser.new_page()
-    secret, _state = party_to_play(maker, server, 4)
+    secret, _state = party_to_play(maker, server, players)
     maker.close()
     with everywhere(browser, server, secret, "#gin-connection[data-status=live]") as pages:
-        play_gin_hand(pages, server, secret, "gin-four")
+        play_gin_hand(pages, server, secret, f"gin-party-{players}")
