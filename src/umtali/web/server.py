@@ -635,17 +635,21 @@ class GameServer:
             )
 
     async def create(
-        self, request: NewGameRequest, base: str = "", address: str | None = None
+        self,
+        request: NewGameRequest,
+        base: str = "",
+        address: str | None = None,
+        open_terms: OpenTerms | None = None,
     ) -> GameCreated:
         """A new game of the game asked for, made by its maker and stored, its first
         hand dealt (and the computer's first moves made, when it is to move): one link
         for each person's seat, the asker's first, then the friends' in the order
         asked for. ``address``: the client's, whose new games are counted
-        (:meth:`admit`)."""
+        (:meth:`admit`). ``open_terms``: the game is an open table (:meth:`open_table`)."""
         self.admit(address)
         self._creating += 1
         try:
-            return await self._create(request, base)
+            return await self._create(request, base, open_terms)
         finally:
             self._creating -= 1
 
@@ -658,7 +662,6 @@ class GameServer:
         (:meth:`admit`), and refused when the address, or the server, has as many
         tables waiting as it may (:class:`TooManyGamesError`, :class:`ServerFullError`):
         a table so refused is not counted among the address's new games."""
-        self.admit(address)
         capacity = self.capacity
         terms = OpenTerms(
             seat=1,
@@ -668,9 +671,8 @@ class GameServer:
             per_address=capacity.open_per_address,
             in_all=capacity.open_tables,
         )
-        self._creating += 1
         try:
-            return await self._create(request.new_game(), base, terms)
+            return await self.create(request.new_game(), base, address, terms)
         except OpenTableFull as e:
             if address is not None:
                 self._quota.give_back(address)
@@ -678,8 +680,6 @@ class GameServer:
             if e.per_address:
                 raise TooManyGamesError(str(e), wait) from None
             raise ServerFullError(str(e), wait) from None
-        finally:
-            self._creating -= 1
 
     async def open_tables(self) -> OpenTables:
         """The tables waiting for a player now, the longest waiting first, at most the
