@@ -122,12 +122,19 @@ class DealSeal {
       this.box.replaceChildren();
       return;
     }
+    const short = shortSeal(commitment);
     const summary = el(
       "summary",
       { attrs: { title: `The seal of hand ${hand + 1}'s deck: ${commitment}`, "data-seal-key": "summary" } },
       el("span", { className: "seal-mark", attrs: { "aria-hidden": "true" } }),
       el("span", { className: "seal-word wide-only", text: "Deal sealed: " }),
-      el("code", { className: "seal-short", text: shortSeal(commitment) }),
+      el(
+        "code",
+        { className: "seal-short" },
+        // A phone shows the head of the seal only (fairness.css): the title beside it needs the room.
+        el("span", { text: short.slice(0, 4) }),
+        el("span", { className: "seal-tail", text: short.slice(4) }),
+      ),
     );
     const body = el(
       "div",

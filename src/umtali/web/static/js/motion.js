@@ -91,6 +91,13 @@ function boxOf(node) {
   return { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
 }
 
+/** A box of `card`'s size in the middle of `place`. */
+function cardIn(place, card) {
+  const width = Math.min(card.width, place.width);
+  const height = Math.min(card.height, place.height);
+  return { left: place.left + (place.width - width) / 2, top: place.top + (place.height - height) / 2, width, height };
+}
+
 function shown(box) {
   return box.width > 0 && box.height > 0;
 }
@@ -208,9 +215,12 @@ export class Motion {
     const card = (name, step, order, from = null) => {
       used.add(name);
       const was = before.cards.get(name);
-      const source = was?.box ?? from ?? after.places.get(hand(step.mine))?.box ?? before.places.get(hand(step.mine))?.box;
+      const to = after.cards.get(name).box;
+      // A card not in sight before leaves from the middle of its place, at its own size.
+      const place = from ?? after.places.get(hand(step.mine))?.box ?? before.places.get(hand(step.mine))?.box;
+      const source = was?.box ?? (place && cardIn(place, to));
       if (!source) return;
-      flights.push({ ...step, order, from: source, to: after.cards.get(name).box, node: after.cards.get(name).node });
+      flights.push({ ...step, order, from: source, to, node: after.cards.get(name).node });
     };
     steps.forEach((move, index) => {
       const step = { step: index, text: move.text, mine: move.mine };
@@ -254,7 +264,9 @@ export class Motion {
 
   back(flights, step, from, to) {
     if (!from || !to || !shown(from) || !shown(to)) return;
-    flights.push({ ...step, order: 0, from, to: { left: to.left + (to.width - from.width) / 2, top: to.top, width: from.width, height: from.height }, node: null });
+    // A back the size of the smaller place (the stock's, the pile's), not of a whole hand.
+    const size = from.width <= to.width ? from : to;
+    flights.push({ ...step, order: 0, from: cardIn(from, size), to: cardIn(to, size), node: null });
   }
 
   /** One card's flight: a copy (or a back) over the page from `from` to `to`; the card itself hidden until it lands. */
