@@ -5,6 +5,8 @@ environments. docs/RESEARCH.md shows each with an example.
 * :mod:`umtali.rl.pettingzoo`: a PettingZoo environment (AEC and parallel).
 * :mod:`umtali.rl.gym`: a Gymnasium environment against computer players.
 * :mod:`umtali.rl.parallel`: a game's batches of hands on several cores.
+* :mod:`umtali.rl.versus`: hands in a batch against a computer level, and the same as a
+  Gymnasium ``VectorEnv`` (``gymnasium.make_vec``).
 * :mod:`umtali.rl.openspiel`: the games' OpenSpiel games, registered with ``pyspiel``.
 * :mod:`umtali.rl.shared` and :mod:`umtali.rl.spiel`: what every game's encoding and
   OpenSpiel game do the same way, written once for them to call.
@@ -42,12 +44,17 @@ __all__ = ["ENV_ID", "ENV_IDS", "register_environments"]
 def register_environments() -> dict[str, str]:
     """Register with Gymnasium the environment of every registered game that has a
     research encoding and is not registered yet (done on import; call it again after
-    registering a game); each game's id, by game."""
+    registering a game), with its vector environment
+    (:class:`umtali.rl.versus.CardGameVectorEnv`, what ``gymnasium.make_vec`` makes);
+    each game's id, by game."""
     ids = {game: research(game).env_id for game in researched()}
     for game, env_id in ids.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
-                id=env_id, entry_point="umtali.rl.gym:CardGameEnv", kwargs={"game": game}
+                id=env_id,
+                entry_point="umtali.rl.gym:CardGameEnv",
+                vector_entry_point="umtali.rl.versus:make_vector_env",
+                kwargs={"game": game},
             )
     return ids
 

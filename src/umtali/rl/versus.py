@@ -1,0 +1,392 @@
+"""Hands in a batch against the computer: the learner plays one seat of every row, a
+computer level the other(s), inside the batch; and the same as a Gymnasium
+``VectorEnv`` (:class:`CardGameVectorEnv`), for every registered game with a research
+encoding (:mod:`umtali.rl.encoding`).
+
+A game's own batch (:class:`umtali.rl.encoding.Batch`, Umtali's
+:class:`~umtali.rl.vector.HandBatch`) is self-play: each row is seen by its player to
+move, whoever that is. A :class:`VersusBatch` is the learner's alone: every row is an
+episode of :class:`umtali.rl.gym.CardGameEnv` (one seat against a computer level), so
+:meth:`VersusBatch.step` takes one action a row, for the learner's seat, and the
+computer's replies are made inside it, each row's computer choosing from its own seat's
+view only, until the learner is to move again or the episode ends. Every observation is
+therefore the learner's, at his turn (or at the end).
+
+>>> import numpy as np
+>>> batch = VersusBatch(4, opponent="greedy", seed=1)
+>>> obs = batch.reset()
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(100):
+...     obs, rewards, done = batch.step(batch.sample_actions(rng))
+>>> obs["cards"].shape, rewards.shape, batch.hands_played > 0
+((4, 21, 52), (4,), True)
+>>> batch.moves_played > batch.steps_played  # the computer's moves are counted too
+True
+
+Row ``i`` is dealt from the seed ``seed + i`` exactly as a lone
+``CardGameEnv.reset(seed=seed + i)``, and an episode that ends is dealt anew at once from
+its row's generator, as the lone environment's next ``reset()`` would: so the batch
+plays, row for row, what :class:`gymnasium.vector.SyncVectorEnv` plays over the lone
+environment with the same seed (a test compares them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from umtali.games import DEFAULT_GAME
+from umtali.kernel.cards import quoted
+from umtali.rl.encoding import BatchObservation, Episode, Opponent, RewardKind
+from umtali.rl.gym import CardGameEnv, Observation
+from umtali.rl.shared import checked_batch_size
+
+__all__ = ["AUTORESET_MODES", "CardGameVectorEnv", "VersusBatch", "make_vector_env"]
+
+
+class _Counted:
+    """A computer opponent that counts its moves (the batch's ``moves_played``)."""
+
+    def __init__(self, opponent: Opponent) -> None:
+        self.opponent = opponent
+        self.moves = 0
+
+    def choose(self, episode: Episode, rng: Any) -> int:
+        self.moves += 1
+        return self.opponent.choose(episode, rng)
+
+
+class VersusBatch:
+    """``n`` episodes of ``game``, the learner in ``seat`` of each (``None``: drawn each
+    episode), ``opponent`` (a computer level of the game) in the others.
+
+    ``rules``, ``reward``, ``perfect_recall``, ``on_illegal`` and ``illegal_reward`` are
+    :class:`~umtali.rl.gym.CardGameEnv`'s. ``flat`` is ``False`` by default, as a
+    game's :class:`~umtali.rl.encoding.Batch` gives the named arrays; ``True`` gives
+    ``{"observation", "action_mask"}`` a row.
+
+    Attributes:
+        n: how many rows.
+        envs: each row's episode, as the lone environment (unwrapped) plays it.
+        seats: for each row, the learner's seat in its episode under way.
+        hands_played: how many episodes have ended since :meth:`reset`.
+        steps_played: the learner's moves since :meth:`reset`.
+        moves_played: every move since :meth:`reset`, the computer's too.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        game: str = DEFAULT_GAME,
+        opponent: str = "random",
+        seat: int | None = None,
+        seed: int | None = None,
+        rules: object = None,
+        reward: RewardKind = "margin",
+        perfect_recall: bool = False,
+        flat: bool = False,
+        on_illegal: str = "raise",
+        illegal_reward: float | None = None,
+    ) -> None:
+        self.n = checked_batch_size(n)
+        self.game = game
+        self.on_illegal = on_illegal
+        self.envs = [
+            CardGameEnv(
+                opponent,
+                seat,
+                game=game,
+                rules=rules,
+                reward=reward,
+                perfect_recall=perfect_recall,
+                flat=flat,
+                on_illegal=on_illegal,
+                illegal_reward=illegal_reward,
+            )
+            for _ in range(n)
+        ]
+        self._counters = [_Counted(env.bot) for env in self.envs]
+        for env, counter in zip(self.envs, self._counters, strict=True):
+            env.bot = counter
+        self.single_observation_space = self.envs[0].observation_space
+        self.num_actions = self.envs[0].research.num_actions
+        self._seed = seed
+        self.seats = np.zeros(n, np.int8)
+        self.hands_played = 0
+        self.steps_played = 0
+        self._moves_at_reset = 0
+        self._started = False
+        self._buffers: dict[str, npt.NDArray[Any]] = {
+            name: np.zeros((n, *box.shape), box.dtype)
+            for name, box in self.single_observation_space.items()
+            if box.shape is not None
+        }
+
+    @property
+    def moves_played(self) -> int:
+        """Every move since :meth:`reset`: the learner's and the computer's."""
+        return self.steps_played + sum(c.moves for c in self._counters) - self._moves_at_reset
+
+    # -- a row -----------------------------------------------------------------------------
+    def reset_row(
+        self, row: int, seed: int | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal row ``row`` anew (from ``seed``, else from its generator) and play the
+        computer's moves until the learner is to move: his observation and info."""
+        obs, info = self.envs[row].reset(seed=seed)
+        self.seats[row] = self.envs[row].seat
+        self._write(row, obs)
+        return obs, info
+
+    def step_row(
+        self, row: int, action: int
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action`` in row ``row`` and the computer's replies: the
+        lone environment's ``step``."""
+        result = self.envs[row].step(action)
+        self.steps_played += 1
+        self._write(row, result[0])
+        return result
+
+    def _write(self, row: int, obs: Observation) -> None:
+        for name, buffer in self._buffers.items():
+            buffer[row] = obs[name]
+
+    def observations(self) -> BatchObservation:
+        """Every row's last observation, stacked (new arrays, the caller's)."""
+        return {name: buffer.copy() for name, buffer in self._buffers.items()}
+
+    # -- the batch -------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> BatchObservation:
+        """Deal every row anew, row ``i`` from ``seed + i`` (``seed``: the one given
+        here, else the batch's; ``None``, the system's randomness), and return the
+        learner's observations."""
+        if seed is not None:
+            self._seed = seed
+        for row in range(self.n):
+            self.reset_row(row, None if self._seed is None else self._seed + row)
+        self.hands_played = self.steps_played = 0
+        self._moves_at_reset = sum(c.moves for c in self._counters)
+        self._started = True
+        return self.observations()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Play ``actions[i]`` for the learner in row ``i`` and the computer's replies;
+        return the learner's observations, his rewards (one a row) and which episodes
+        ended (each dealt anew at once: its row's observation is of the next one). With
+        ``on_illegal="raise"`` (the default) an illegal action in any row raises
+        :class:`~umtali.rl.encoding.IllegalActionError` before any row moves."""
+        if not self._started:
+            raise RuntimeError("the batch has no hands yet: call reset() first")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.n,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise ValueError(
+                f"actions are {self.n} ints, one a row, not an array of shape {chosen.shape}"
+                f" and type {chosen.dtype}"
+            )
+        if self.on_illegal == "raise":  # every row checked before any moves
+            for env, action in zip(self.envs, chosen.tolist(), strict=True):
+                env._episode().check(action)  # noqa: SLF001 - the rows' own
+        rewards = np.zeros(self.n, np.float32)
+        done = np.zeros(self.n, np.bool_)
+        for row, action in enumerate(chosen.tolist()):
+            _, reward, terminated, truncated, _ = self.step_row(row, action)
+            rewards[row] = reward
+            if terminated or truncated:
+                done[row] = True
+                self.hands_played += 1
+                self.reset_row(row)
+        return self.observations(), rewards, done
+
+    @property
+    def legal(self) -> list[list[int]]:
+        """For each row, the learner's legal action indices now."""
+        return [env._episode().legal() for env in self.envs]  # noqa: SLF001 - the rows' own
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal moves in every row, as booleans (n, actions)."""
+        return np.stack([env.action_masks() for env in self.envs])
+
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
+        """A legal action for every row, each drawn uniformly with ``rng``."""
+        legal = self.legal
+        counts = np.array([len(row) for row in legal])
+        picks = (rng.random(self.n) * counts).astype(np.intp).tolist()
+        return np.array([row[pick] for row, pick in zip(legal, picks, strict=True)], np.intp)
+
+
+AUTORESET_MODES: Final = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
+"""The autoreset modes :class:`CardGameVectorEnv` offers (Gymnasium's
+``AutoresetMode``; its value, ``"NextStep"``, or ``"next_step"`` does too)."""
+
+
+def _mode(mode: AutoresetMode | str) -> AutoresetMode:
+    for known in AUTORESET_MODES:
+        if mode in (known, known.value, known.name.lower()):
+            return known
+    names = ", ".join(m.value for m in AUTORESET_MODES)
+    shown = mode.value if isinstance(mode, Enum) else mode
+    raise ValueError(f"autoreset_mode is one of {names}, not {quoted(shown)}")
+
+
+class CardGameVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` episodes of ``game`` against the computer as a Gymnasium 1.x
+    ``VectorEnv``: a :class:`VersusBatch` (see the module) stepped as one.
+
+    ``reset`` and ``step`` return the observations stacked (a dict of arrays, the
+    learner's ``action_mask`` among them), and one reward, termination and truncation a
+    row; ``infos`` are Gymnasium's vector infos (``seat``, and ``scores`` where an
+    episode ended, each with its ``_`` mask). ``metadata["autoreset_mode"]`` says how an
+    ended episode starts again: ``NEXT_STEP`` (the default, as ``SyncVectorEnv``: the
+    next ``step`` deals it anew and ignores that row's action, paying 0) or
+    ``SAME_STEP`` (dealt anew in the step that ended it; its last observation and info
+    in ``infos["final_obs"]`` and ``infos["final_info"]``). The options are
+    :class:`~umtali.rl.gym.CardGameEnv`'s; ``flat`` is ``True`` by default, as there.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's name
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        game: str = DEFAULT_GAME,
+        opponent: str = "expert",
+        seat: int | None = None,
+        rules: object = None,
+        reward: RewardKind = "margin",
+        perfect_recall: bool = False,
+        flat: bool = True,
+        on_illegal: str = "lose",
+        illegal_reward: float | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+    ) -> None:
+        self.batch = VersusBatch(
+            num_envs,
+            game=game,
+            opponent=opponent,
+            seat=seat,
+            rules=rules,
+            reward=reward,
+            perfect_recall=perfect_recall,
+            flat=flat,
+            on_illegal=on_illegal,
+            illegal_reward=illegal_reward,
+        )
+        self.autoreset_mode = _mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self.num_envs = num_envs
+        self.single_observation_space = self.batch.single_observation_space
+        self.single_action_space = gymnasium.spaces.Discrete(self.batch.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminations = np.zeros(num_envs, np.bool_)
+        self._truncations = np.zeros(num_envs, np.bool_)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal every row anew (row ``i`` from ``seed + i``, or from ``seed[i]``), or
+        only those of ``options["reset_mask"]`` (a bool array a row), as Gymnasium's
+        vector environments do."""
+        n = self.num_envs
+        seeds: Sequence[int | None]
+        if seed is None:
+            seeds = [None] * n
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                raise ValueError(f"seed is one a row ({n}) when a list, not {len(seeds)}")
+        rows = np.ones(n, np.bool_)
+        if options is not None and "reset_mask" in options:
+            rows = np.asarray(options["reset_mask"])
+            if rows.shape != (n,) or rows.dtype != np.bool_ or not rows.any():
+                raise ValueError(
+                    f"options['reset_mask'] is a bool array of shape ({n},) with a True"
+                )
+        infos: dict[str, Any] = {}
+        for row in np.flatnonzero(rows).tolist():
+            _, info = self.batch.reset_row(row, seeds[row])
+            infos = self._add_info(infos, info, row)
+        self._terminations[rows] = self._truncations[rows] = self._autoreset[rows] = False
+        return self.batch.observations(), infos
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        Observation,
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """One action a row (the learner's), the computer's replies, autoreset as
+        :attr:`metadata` says (see the class)."""
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,):
+            raise ValueError(
+                f"actions are {self.num_envs}, one a row, not an array of shape {chosen.shape}"
+            )
+        batch = self.batch
+        infos: dict[str, Any] = {}
+        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        for row, action in enumerate(chosen.tolist()):
+            if self._autoreset[row]:
+                _, info = batch.reset_row(row)
+                self._rewards[row] = 0.0
+                self._terminations[row] = self._truncations[row] = False
+            else:
+                obs, reward, terminated, truncated, info = batch.step_row(row, action)
+                self._rewards[row] = reward
+                self._terminations[row] = terminated
+                self._truncations[row] = truncated
+                if same_step and (terminated or truncated):
+                    infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, row)
+                    batch.hands_played += 1
+                    _, info = batch.reset_row(row)
+            infos = self._add_info(infos, info, row)
+        ended = self._terminations | self._truncations
+        if not same_step:
+            batch.hands_played += int((ended & ~self._autoreset).sum())
+            self._autoreset = ended.copy()
+        return (
+            batch.observations(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal moves in every row, as booleans (maskable learners ask
+        for them so)."""
+        return self.batch.action_masks()
+
+
+def make_vector_env(num_envs: int, **options: Any) -> CardGameVectorEnv:
+    """:class:`CardGameVectorEnv` of ``num_envs`` rows: what
+    ``gymnasium.make_vec(env_id, num_envs, vectorization_mode="vector_entry_point")``
+    calls, the game's ``game=`` among ``options`` (:mod:`umtali.rl` registers each
+    game's id with it)."""
+    options.pop("render_mode", None)  # make_vec hands it on; the batch renders nothing
+    return CardGameVectorEnv(num_envs, **options)
