@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""How fast hands are played against the computer in a batch (umtali.rl.versus).
+
+For each researched game and each level given, the script steps a
+:class:`~umtali.rl.versus.VersusBatch` of ``--rows`` rows with uniformly random legal
+actions for the learner (drawn by ``sample_actions``) for about ``--seconds``, and
+prints the learner's steps a second (one a row and step), every move a second (the
+computer's replies made inside the batch too), and hands a second. Beside it, for the
+same game and level, Gymnasium's ``SyncVectorEnv`` over the lone environment
+(``gymnasium.make_vec(..., vectorization_mode="sync")``, its wrappers included), whose
+moves are the same ones (tests/test_rl_versus.py), and the game's own self-play batch
+(no computer: every move is a learner's). docs/RESEARCH.md ("Against the computer in a
+batch") has the figures with the command::
+
+    python benchmarks/versus.py                           # random and greedy, 3 s each
+    python benchmarks/versus.py --levels expert --rows 64 --game klaberjass
+
+A benchmark prints figures; it is not a test and asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import gymnasium
+import numpy as np
+
+import umtali.rl
+from umtali.rl.encoding import research, researched
+from umtali.rl.versus import VersusBatch
+
+
+def _timed(step: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Call ``step`` (which returns how many moves it made) for about ``seconds``."""
+    moves = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        moves += step()
+    return moves, elapsed
+
+
+def versus(game: str, level: str, rows: int, seconds: float) -> str:
+    batch = VersusBatch(rows, game=game, opponent=level, seed=0)
+    batch.reset()
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        batch.step(batch.sample_actions(rng))
+        return rows
+
+    steps, elapsed = _timed(step, seconds)
+    assert steps == batch.steps_played
+    return (
+        f"{'VersusBatch':<16}{steps / elapsed:>12,.0f}{batch.moves_played / elapsed:>12,.0f}"
+        f"{batch.hands_played / elapsed:>10,.0f}"
+    )
+
+
+def sync(game: str, level: str, rows: int, seconds: float) -> str:
+    env = gymnasium.make_vec(
+        umtali.rl.ENV_IDS[game], num_envs=rows, vectorization_mode="sync", opponent=level
+    )
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    hands = 0
+
+    lone = [sub.unwrapped for sub in env.unwrapped.envs]
+
+    def step() -> int:
+        nonlocal hands
+        # Drawn from the episodes' legal indices, as the batch's sample_actions draws
+        # (0 in a row whose episode ended: its reset ignores it).
+        legal = [sub._episode().legal() for sub in lone]
+        picks = (rng.random(rows) * [len(row) for row in legal]).astype(np.intp).tolist()
+        actions = [row[pick] if row else 0 for row, pick in zip(legal, picks, strict=True)]
+        _, _, terminated, truncated, _ = env.step(np.array(actions))
+        hands += int((terminated | truncated).sum())
+        return rows
+
+    steps, elapsed = _timed(step, seconds)
+    return f"{'SyncVectorEnv':<16}{steps / elapsed:>12,.0f}{'':>12}{hands / elapsed:>10,.0f}"
+
+
+def self_play(game: str, rows: int, seconds: float) -> str:
+    batch = research(game).batch(rows, seed=0)
+    batch.reset()
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        batch.step(batch.sample_actions(rng))
+        return rows
+
+    moves, elapsed = _timed(step, seconds)
+    per_second = moves / elapsed
+    hands = batch.hands_played / elapsed
+    return f"{'HandBatch':<16}{per_second:>12,.0f}{per_second:>12,.0f}{hands:>10,.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=researched(), action="append")
+    parser.add_argument("--levels", default="random,greedy", help="comma-separated levels")
+    parser.add_argument("--rows", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    for game in args.game or researched():
+        print(f"\n{game}, {args.rows} rows, about {args.seconds:g} s each")
+        print(f"{'':<16}{'steps/s':>12}{'moves/s':>12}{'hands/s':>10}")
+        print(f"{self_play(game, args.rows, args.seconds)}   self-play")
+        for level in args.levels.split(","):
+            print(f"{versus(game, level, args.rows, args.seconds)}   against {level}")
+            print(f"{sync(game, level, args.rows, args.seconds)}   against {level}")
+
+
+if __name__ == "__main__":
+    main()
