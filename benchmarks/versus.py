@@ -72,7 +72,7 @@ def sync(game: str, level: str, rows: int, seconds: float) -> str:
         nonlocal hands
         # Drawn from the episodes' legal indices, as the batch's sample_actions draws
         # (0 in a row whose episode ended: its reset ignores it).
-        legal = [sub._episode().legal() for sub in lone]
+        legal = [sub.episode.legal() for sub in lone]
         picks = (rng.random(rows) * [len(row) for row in legal]).astype(np.intp).tolist()
         actions = [row[pick] if row else 0 for row, pick in zip(legal, picks, strict=True)]
         _, _, terminated, truncated, _ = env.step(np.array(actions))

@@ -75,8 +75,9 @@ def test_a_random_policy_through_many_autoresets_with_a_vector_wrapper() -> None
     episodes = 0
     for _ in range(600):
         actions = _random_actions(obs["action_mask"].astype(bool), rng)
-        obs, rewards, terminated, truncated, infos = env.step(actions)
-        assert obs["observation"].shape[0] == 8 and rewards.dtype == np.float64
+        obs, rewards, _terminated, _truncated, infos = env.step(actions)
+        assert obs["observation"].shape[0] == 8
+        assert rewards.dtype == np.float64
         if "episode" in infos:
             episodes += int(infos["_episode"].sum())
             ended = infos["_scores"]
@@ -119,7 +120,8 @@ def test_versus_batch_rows_are_the_lone_environment(game: str) -> None:
         obs, rewards, done = batch.step(actions)
         for i, env in enumerate(lone):
             seen[i], reward, terminated, truncated, _ = env.step(int(actions[i]))
-            assert rewards[i] == reward and done[i] == (terminated or truncated)
+            assert rewards[i] == reward
+            assert done[i] == (terminated or truncated)
             if done[i]:
                 seen[i], _ = env.reset()
         hands += int(done.sum())

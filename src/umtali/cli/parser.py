@@ -177,10 +177,22 @@ def _add_arena(sub: Subparsers) -> None:
         help="play two bots against each other over duplicate deals, with figures",
         description="Play BOT_A against BOT_B over duplicate deals: each deal (a game) is"
         " played twice, with the seats swapped. Prints the figures and writes JSON results"
-        " and a PNG plot of points per hand to --out.",
+        " and a PNG plot of points per hand to --out. A bot is a level or an outside"
+        " policy, named by its entry point (package.module:make_bot, a callable that"
+        " returns a bot like the game's own; docs/RESEARCH.md, 'Submit a policy').",
     )
-    arena.add_argument("bot_a", metavar="BOT_A", help=f"a bot level: {levels_told()}")
-    arena.add_argument("bot_b", metavar="BOT_B", help="another (or the same) bot level")
+    arena.add_argument(
+        "bot_a",
+        metavar="BOT_A",
+        help=f"a bot level ({levels_told()}), or an outside policy: package.module:make_bot",
+    )
+    arena.add_argument(
+        "bot_b",
+        metavar="BOT_B",
+        nargs="?",
+        help="another (or the same) bot level or policy, or levels joined by commas, played"
+        " in turn (default: every level of the game, in turn)",
+    )
     arena.add_argument(
         "--games",
         type=int,

@@ -63,6 +63,12 @@ class _Counted:
         return self.opponent.choose(episode, rng)
 
 
+def _episode(env: CardGameEnv) -> Episode:
+    if env.episode is None:
+        raise RuntimeError("the batch has no hands yet: call reset() first")
+    return env.episode
+
+
 class VersusBatch:
     """``n`` episodes of ``game``, the learner in ``seat`` of each (``None``: drawn each
     episode), ``opponent`` (a computer level of the game) in the others.
@@ -136,9 +142,7 @@ class VersusBatch:
         return self.steps_played + sum(c.moves for c in self._counters) - self._moves_at_reset
 
     # -- a row -----------------------------------------------------------------------------
-    def reset_row(
-        self, row: int, seed: int | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
+    def reset_row(self, row: int, seed: int | None = None) -> tuple[Observation, dict[str, Any]]:
         """Deal row ``row`` anew (from ``seed``, else from its generator) and play the
         computer's moves until the learner is to move: his observation and info."""
         obs, info = self.envs[row].reset(seed=seed)
@@ -196,7 +200,7 @@ class VersusBatch:
             )
         if self.on_illegal == "raise":  # every row checked before any moves
             for env, action in zip(self.envs, chosen.tolist(), strict=True):
-                env._episode().check(action)  # noqa: SLF001 - the rows' own
+                _episode(env).check(action)
         rewards = np.zeros(self.n, np.float32)
         done = np.zeros(self.n, np.bool_)
         for row, action in enumerate(chosen.tolist()):
@@ -211,7 +215,7 @@ class VersusBatch:
     @property
     def legal(self) -> list[list[int]]:
         """For each row, the learner's legal action indices now."""
-        return [env._episode().legal() for env in self.envs]  # noqa: SLF001 - the rows' own
+        return [_episode(env).legal() for env in self.envs]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal moves in every row, as booleans (n, actions)."""

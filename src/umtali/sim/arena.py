@@ -57,6 +57,7 @@ from umtali.games import DEFAULT_GAME, UnknownGameError
 from umtali.games.api import BotError, DealDue, GameSpec, Session
 from umtali.kernel.files import write_atomically
 from umtali.sim.hooks import ArenaHook, GameOutcome, HandPlayed, hook_of, levels_of
+from umtali.sim.policies import OutsidePolicy, registered
 from umtali.sim.stats import quantile
 from umtali.sim.summary import (
     ArenaError,
@@ -268,9 +269,15 @@ class _Task:
     game: str
     variant: str
     seats: int
+    policies: tuple[OutsidePolicy, ...] = ()
 
     def play(self) -> _Chunk:
-        """Every game of each deal in ``deals``."""
+        """Every game of each deal in ``deals`` (the outside policies among the levels,
+        where a worker process does not have them yet)."""
+        with registered(self.game, self.policies):
+            return self._play()
+
+    def _play(self) -> _Chunk:
         chunk = _Chunk()
         for deal in self.deals:
             for a_seat in range(self.seats):
@@ -392,6 +399,8 @@ class ArenaResult:
     seconds: float
     backend: str = "processes"
     seats: int = 2
+    policies: tuple[OutsidePolicy, ...] = ()
+    """The outside policies among the bots (:mod:`umtali.sim.policies`)."""
 
     @property
     def hook(self) -> ArenaHook:
@@ -424,6 +433,12 @@ class ArenaResult:
             "deals": self.deals,
             "rules": self.variant,
         }
+        bots = {"A": self.bot_a, "B": self.bot_b}
+        outside = {p.name: p.to_dict() for p in self.policies}
+        if outside:
+            data["policies"] = {
+                label: outside[bot] for label, bot in bots.items() if bot in outside
+            }
         if self.seats != 2:
             data["seats"] = self.seats
         data["method"] = {
@@ -515,6 +530,7 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     backend: str = "processes",
     address: str | None = None,
+    policies: Sequence[OutsidePolicy] = (),
 ) -> ArenaResult:
     """Play ``games`` duplicate deals (what ``umtali arena --games`` counts: each deal is
     played once a seat, so two games a deal for two) between two bot levels.
@@ -529,67 +545,80 @@ def run_arena(
     the number of games each time some finish (and with 0 once the worker processes have
     started). An unknown game, variant, seat count or level, ``games`` or ``jobs`` < 1
     raise :class:`ArenaError`, as does a bot that fails or chooses an illegal move.
+    ``policies`` are outside policies (:func:`umtali.sim.policies.load_policy`), each
+    playing under its name as ``bot_a`` or ``bot_b``: among the game's levels for the
+    run, and named in its results.
     """
     spec, variant, seats = _checked(game, variant, seats)
-    known = levels_of(spec)
-    for level in (bot_a, bot_b):
-        if level not in known:
+    with registered(spec, policies):
+        known = levels_of(spec)
+        for level in (bot_a, bot_b):
+            if level not in known:
+                raise ArenaError(
+                    f"unknown bot level {level!r}; the {spec.title} levels are: {', '.join(known)}"
+                )
+        deals = games
+        if deals < 1:
+            raise ArenaError(f"the arena needs at least one deal, not {deals}")
+        if backend not in BACKENDS:
             raise ArenaError(
-                f"unknown bot level {level!r}; the {spec.title} levels are: {', '.join(known)}"
+                f"the arena's backend is one of {', '.join(BACKENDS)}, not {backend!r}"
             )
-    deals = games
-    if deals < 1:
-        raise ArenaError(f"the arena needs at least one deal, not {deals}")
-    if backend not in BACKENDS:
-        raise ArenaError(f"the arena's backend is one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise ArenaError(f"an address is of a Ray cluster: it needs the ray backend, not {backend}")
-    jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    if jobs < 1:
-        raise ArenaError(f"the arena needs at least one job, not {jobs}")
-    if backend == "ray":
-        jobs = _ray_cpus(address, jobs)
-    chunks = _chunks(deals, jobs)
-    workers = min(jobs, len(chunks))
-    tasks = [_Task(bot_a, bot_b, seed, c, spec.name, variant, seats) for c in chunks]
-    total = _Chunk()
-    start = time.perf_counter()
-    if backend == "ray":
-        total = _play_on_ray(tasks, progress)
-    elif workers == 1:
-        for deal in range(deals):
-            total.add(
-                _Task(bot_a, bot_b, seed, range(deal, deal + 1), spec.name, variant, seats).play()
+        if address is not None and backend != "ray":
+            raise ArenaError(
+                f"an address is of a Ray cluster: it needs the ray backend, not {backend}"
             )
-            if progress is not None:
-                progress(seats)
-    else:
-        # Pool's exit terminates the workers, so an error or Ctrl-C stops the run at once.
-        with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
-            if progress is not None:
-                progress(0)
-            for chunk in pool.imap_unordered(_play_task, tasks):
-                total.add(chunk)
+        jobs = (os.cpu_count() or 1) if jobs is None else jobs
+        if jobs < 1:
+            raise ArenaError(f"the arena needs at least one job, not {jobs}")
+        if backend == "ray":
+            jobs = _ray_cpus(address, jobs)
+        chunks = _chunks(deals, jobs)
+        workers = min(jobs, len(chunks))
+        tasks = [
+            _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies)) for c in chunks
+        ]
+        total = _Chunk()
+        start = time.perf_counter()
+        if backend == "ray":
+            total = _play_on_ray(tasks, progress)
+        elif workers == 1:
+            for deal in range(deals):
+                total.add(
+                    _Task(
+                        bot_a, bot_b, seed, range(deal, deal + 1), spec.name, variant, seats
+                    ).play()
+                )
                 if progress is not None:
-                    progress(len(chunk.records))
-    seconds = time.perf_counter() - start
-    # Put the games in order, whatever order the workers finished in.
-    records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
-    return ArenaResult(
-        bot_a=bot_a,
-        bot_b=bot_b,
-        seed=seed,
-        deals=deals,
-        game=spec.name,
-        variant=variant,
-        records=tuple(records),
-        times_a=tuple(total.times_a),
-        times_b=tuple(total.times_b),
-        jobs=workers,
-        seconds=seconds,
-        backend=backend,
-        seats=seats,
-    )
+                    progress(seats)
+        else:
+            # Pool's exit terminates the workers, so an error or Ctrl-C stops the run at once.
+            with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
+                if progress is not None:
+                    progress(0)
+                for chunk in pool.imap_unordered(_play_task, tasks):
+                    total.add(chunk)
+                    if progress is not None:
+                        progress(len(chunk.records))
+        seconds = time.perf_counter() - start
+        # Put the games in order, whatever order the workers finished in.
+        records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
+        return ArenaResult(
+            bot_a=bot_a,
+            bot_b=bot_b,
+            seed=seed,
+            deals=deals,
+            game=spec.name,
+            variant=variant,
+            records=tuple(records),
+            times_a=tuple(total.times_a),
+            times_b=tuple(total.times_b),
+            jobs=workers,
+            seconds=seconds,
+            backend=backend,
+            seats=seats,
+            policies=tuple(policies),
+        )
 
 
 # -- the printed report --------------------------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from umtali.games.api import Session
+from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import DECK
@@ -83,6 +84,9 @@ def _legal_times(seconds: float, seed: int) -> list[float]:
 
 class KlaberjassArena(ArenaHook):
     """Klaberjass's part of the arena and the benchmarks."""
+
+    levels = BOTS
+    """Its live registry of bots: a level a program adds (an outside policy) plays too."""
 
     def outcome(self, session: Session, hands: Sequence[HandPlayed]) -> GameOutcome:
         """How each hand went (made, failed, tied, thrown in) and the final totals, the
