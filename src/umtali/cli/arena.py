@@ -173,7 +173,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     """Play the run (each pairing in turn), print its figures, and write its results
     and plots."""
     run = _checked(args)
-    results = []
+    results: list[ArenaResult] = []
     for bot_b, paths in zip(run.opponents, run.paths, strict=True):
         if results:
             print(file=out)

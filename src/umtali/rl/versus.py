@@ -122,7 +122,7 @@ class VersusBatch:
         self._counters = [_Counted(env.bot) for env in self.envs]
         for env, counter in zip(self.envs, self._counters, strict=True):
             env.bot = counter
-        self.single_observation_space = self.envs[0].observation_space
+        self.single_observation_space: gymnasium.spaces.Dict = self.envs[0].observer.space
         self.num_actions = self.envs[0].research.num_actions
         self._seed = seed
         self.seats = np.zeros(n, np.int8)
@@ -131,9 +131,8 @@ class VersusBatch:
         self._moves_at_reset = 0
         self._started = False
         self._buffers: dict[str, npt.NDArray[Any]] = {
-            name: np.zeros((n, *box.shape), box.dtype)
+            name: np.zeros((n, *(box.shape or ())), box.dtype)
             for name, box in self.single_observation_space.items()
-            if box.shape is not None
         }
 
     @property
