@@ -28,7 +28,7 @@ import gymnasium
 import numpy as np
 
 import umtali.rl
-from umtali.rl.encoding import research, researched
+from umtali.rl.encoding import Batch, research, researched
 from umtali.rl.versus import VersusBatch
 
 
@@ -41,21 +41,25 @@ def _timed(step: Callable[[], int], seconds: float) -> tuple[int, float]:
     return moves, elapsed
 
 
-def versus(game: str, level: str, rows: int, seconds: float) -> str:
-    batch = VersusBatch(rows, game=game, opponent=level, seed=0)
+def _stepped(batch: VersusBatch | Batch, seconds: float) -> tuple[int, float]:
+    """Step ``batch`` with random legal actions for about ``seconds``: how many steps,
+    and the seconds."""
     batch.reset()
     rng = np.random.default_rng(0)
 
     def step() -> int:
         batch.step(batch.sample_actions(rng))
-        return rows
+        return 1
 
-    steps, elapsed = _timed(step, seconds)
-    assert steps == batch.steps_played
-    return (
-        f"{'VersusBatch':<16}{steps / elapsed:>12,.0f}{batch.moves_played / elapsed:>12,.0f}"
-        f"{batch.hands_played / elapsed:>10,.0f}"
-    )
+    return _timed(step, seconds)
+
+
+def versus(game: str, level: str, rows: int, seconds: float) -> str:
+    batch = VersusBatch(rows, game=game, opponent=level, seed=0)
+    _, elapsed = _stepped(batch, seconds)
+    steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
+    hands = batch.hands_played / elapsed
+    return f"{'VersusBatch':<16}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
 
 
 def sync(game: str, level: str, rows: int, seconds: float) -> str:
@@ -85,17 +89,10 @@ def sync(game: str, level: str, rows: int, seconds: float) -> str:
 
 def self_play(game: str, rows: int, seconds: float) -> str:
     batch = research(game).batch(rows, seed=0)
-    batch.reset()
-    rng = np.random.default_rng(0)
-
-    def step() -> int:
-        batch.step(batch.sample_actions(rng))
-        return rows
-
-    moves, elapsed = _timed(step, seconds)
-    per_second = moves / elapsed
+    steps, elapsed = _stepped(batch, seconds)
+    moves = rows * steps / elapsed  # every step moves every row
     hands = batch.hands_played / elapsed
-    return f"{'HandBatch':<16}{per_second:>12,.0f}{per_second:>12,.0f}{hands:>10,.0f}"
+    return f"{'HandBatch':<16}{moves:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
 
 
 def main() -> None:
