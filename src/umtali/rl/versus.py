@@ -92,7 +92,7 @@ class VersusBatch:
         n: int,
         *,
         game: str = DEFAULT_GAME,
-        opponent: str = "random",
+        opponent: str = "expert",
         seat: int | None = None,
         seed: int | None = None,
         rules: object = None,
@@ -253,8 +253,10 @@ class CardGameVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
     ended episode starts again: ``NEXT_STEP`` (the default, as ``SyncVectorEnv``: the
     next ``step`` deals it anew and ignores that row's action, paying 0) or
     ``SAME_STEP`` (dealt anew in the step that ended it; its last observation and info
-    in ``infos["final_obs"]`` and ``infos["final_info"]``). The options are
-    :class:`~umtali.rl.gym.CardGameEnv`'s; ``flat`` is ``True`` by default, as there.
+    in ``infos["final_obs"]`` and ``infos["final_info"]``). The other options are
+    :class:`VersusBatch`'s (``game``, ``opponent``, ``seat``, ``rules``, ``reward``,
+    ``perfect_recall``, ``illegal_reward``); ``flat`` and ``on_illegal`` default to
+    ``True`` and ``"lose"``, as in :class:`~umtali.rl.gym.CardGameEnv`.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's name
@@ -266,29 +268,12 @@ class CardGameVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         self,
         num_envs: int,
         *,
-        game: str = DEFAULT_GAME,
-        opponent: str = "expert",
-        seat: int | None = None,
-        rules: object = None,
-        reward: RewardKind = "margin",
-        perfect_recall: bool = False,
         flat: bool = True,
         on_illegal: str = "lose",
-        illegal_reward: float | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        **options: Any,
     ) -> None:
-        self.batch = VersusBatch(
-            num_envs,
-            game=game,
-            opponent=opponent,
-            seat=seat,
-            rules=rules,
-            reward=reward,
-            perfect_recall=perfect_recall,
-            flat=flat,
-            on_illegal=on_illegal,
-            illegal_reward=illegal_reward,
-        )
+        self.batch = VersusBatch(num_envs, flat=flat, on_illegal=on_illegal, **options)
         self.autoreset_mode = _mode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.num_envs = num_envs
