@@ -151,3 +151,15 @@ def test_versus_batch_moves_no_row_when_one_action_is_illegal() -> None:
         batch.step(actions)
     np.testing.assert_array_equal(batch.observations()["cards"], obs["cards"])
     assert batch.steps_played == 0
+
+
+def test_a_second_reset_deals_other_hands_the_same_every_run() -> None:
+    first, again = (
+        VersusBatch(3, opponent="random", seed=4),
+        VersusBatch(3, opponent="random", seed=4),
+    )
+    one, other = first.reset(), again.reset()
+    np.testing.assert_array_equal(one["cards"], other["cards"])
+    two, other = first.reset(), again.reset()
+    np.testing.assert_array_equal(two["cards"], other["cards"])
+    assert not np.array_equal(one["cards"], two["cards"])

@@ -169,13 +169,15 @@ class VersusBatch:
 
     # -- the batch -------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> BatchObservation:
-        """Deal every row anew, row ``i`` from ``seed + i`` (``seed``: the one given
-        here, else the batch's; ``None``, the system's randomness), and return the
-        learner's observations."""
-        if seed is not None:
-            self._seed = seed
+        """Deal every row anew and return the learner's observations: row ``i`` from
+        ``seed + i`` (``seed``: the one given here, else the batch's at its first reset),
+        else from its own generator where it has one, going on from the hands it dealt
+        before (so a second ``reset()`` deals other hands, the same ones every run), else
+        from the system's randomness."""
+        if seed is None:
+            seed, self._seed = self._seed, None
         for row in range(self.n):
-            self.reset_row(row, None if self._seed is None else self._seed + row)
+            self.reset_row(row, None if seed is None else seed + row)
         self.hands_played = self.steps_played = 0
         self._moves_at_reset = sum(c.moves for c in self._counters)
         self._started = True
