@@ -44,6 +44,7 @@ def test_vector_env_plays_what_sync_vector_env_plays(game: str, mode: AutoresetM
     assert ours.observation_space == theirs.observation_space
     assert ours.action_space == theirs.action_space
     assert data_equivalence(ours.reset(seed=5), theirs.reset(seed=5), exact=True)
+    assert ours.action_space.sample().shape == (n,)
     rng = np.random.default_rng(0)
     ended = 0
     illegal = research(game).num_actions - 1  # never legal at once in any of the games
@@ -55,6 +56,9 @@ def test_vector_env_plays_what_sync_vector_env_plays(game: str, mode: AutoresetM
             actions[1] = illegal  # ends the episode, costing illegal_reward
         mine, sync = ours.step(actions), theirs.step(actions)
         assert data_equivalence(mine, sync, exact=True), t
+        assert ours.observation_space.contains(mine[0])
+        assert mine[1].dtype == np.float64
+        assert mine[2].dtype == mine[3].dtype == np.bool_
         ended += int(mine[2].sum())
     assert ended >= 20  # many autoresets
     # Only some rows anew, and seeds a row.
