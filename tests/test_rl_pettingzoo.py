@@ -37,6 +37,26 @@ def test_the_aec_env_passes_pettingzoos_api_test() -> None:
     api_test(env(), num_cycles=1000)
 
 
+def test_the_wrapper_still_refuses_calls_out_of_order() -> None:
+    """``env()``'s wrapper, made cheaper, checks what PettingZoo's does: nothing before
+    ``reset()``, and a loop over ``agent_iter()`` that does not step is stopped."""
+    game = env()
+    with pytest.raises(AttributeError, match="before reset"):
+        game.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        game.agent_selection  # noqa: B018
+    with pytest.raises(Exception, match="reset"):
+        game.step(0)
+    with pytest.raises(Exception, match="reset"):
+        game.agent_iter()
+    game.reset(seed=1)
+    agents = iter(game.agent_iter())
+    assert next(agents) == game.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    assert str(game) == "umtali_v0"
+
+
 def test_the_dict_observations_and_perfect_recall_pass_it_too() -> None:
     api_test(env(flat=False, perfect_recall=True, reward="game"), num_cycles=300)
 
