@@ -70,8 +70,8 @@ def random_agents(game: Any, rng: random.Random) -> None:
     agent's move drawn by ``rng`` from the legal ones its observation's mask marks: the
     loop of docs/RESEARCH.md's PettingZoo example, line for line (a test compares
     them)."""
-    for agent in game.agent_iter():
-        obs, reward, terminated, truncated, info = game.last()
+    for agent in game.agent_iter():  # noqa: B007  # the docs' names, kept
+        obs, reward, terminated, truncated, info = game.last()  # noqa: RUF059
         if terminated or truncated:
             action = None
         else:
