@@ -46,7 +46,7 @@ from umtali.rl.encoding import (
     RewardKind,
     research,
 )
-from umtali.rl.shared import checked_reward
+from umtali.rl.shared import DEFAULT_ENCODING, checked_reward
 
 __all__ = [
     "AGENTS",
@@ -98,6 +98,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         flat: observations as PettingZoo's ``{"observation": vector, "action_mask":
             mask}`` (the default), or as the dict of arrays with ``flat=False`` (see
             :class:`umtali.rl.observation.Observer`).
+        encoding: the version of the arrays: ``"v1"`` (the default), every entry in
+            [0, 1], or ``"v0"``, the first (docs/RESEARCH.md, "Observations").
         on_illegal: ``"raise"`` (:class:`IllegalActionError`), ``"lose"`` (the episode
             ends; the offender gets ``illegal_reward``, the other its negative) or
             ``"ignore"`` (nothing happens; the offender's info says ``illegal_action``).
@@ -119,6 +121,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         reward: RewardKind = "margin",
         perfect_recall: bool = False,
         flat: bool = True,
+        encoding: str = DEFAULT_ENCODING,
         on_illegal: str = "raise",
         illegal_reward: float | None = None,
         max_cycles: int | None = None,
@@ -138,7 +141,9 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.illegal_reward = illegal_reward
         self.max_cycles = max_cycles
         self.render_mode = render_mode
-        self.observer = self.research.observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.observer = self.research.observer(
+            rules, perfect_recall=perfect_recall, flat=flat, encoding=encoding
+        )
         self._agents = agents(self.research.seats)
         self._seats = {agent: seat for seat, agent in enumerate(self._agents)}
         self.possible_agents = list(self._agents)

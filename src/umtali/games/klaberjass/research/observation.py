@@ -82,17 +82,26 @@ from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import LAST_TRICK
 from umtali.games.klaberjass.terms import DECK, card_points
 from umtali.games.klaberjass.view import KlaberjassView
-from umtali.rl.shared import flat_layout
+from umtali.rl.shared import (
+    DEFAULT_ENCODING,
+    EncodingVersion,
+    checked_encoding,
+    flat_layout,
+    history_planes,
+    scaled,
+)
 
 __all__ = [
     "BIDDING",
     "CARD_PLANES",
     "COUNTS",
     "FLAGS",
+    "HISTORY_COLUMNS",
     "MAX_MOVES",
     "MAX_SCORE",
     "PHASES",
     "Observer",
+    "count_bounds",
     "unpack_places",
 ]
 
@@ -176,7 +185,44 @@ MAX_SCORE: Final = CARD_POINTS + MAX_SEQUENCES + 20
 gives the other both totals, and only one player scores sequences or bella, so one
 hand's totals together never pass it either."""
 
+HISTORY_COLUMNS: Final = ("mine", "other", *(f"action_{i}" for i in range(NUM_ACTIONS)))
+"""The columns of a ``v1`` ``history`` row (45): who moved (``mine``, ``other``), then
+the move's action index, one-hot (43)."""
+
+_ACTION_PLANES: Final = np.eye(NUM_ACTIONS, dtype=np.uint8)
 _INT32_MAX: Final = int(np.iinfo(np.int32).max)
+
+
+def count_bounds(rules: KlaberjassRules, encoding: EncodingVersion) -> tuple[
+    npt.NDArray[np.int32], npt.NDArray[np.int32]
+]:
+    """The least and the most each entry of ``counts`` can be under ``rules``: in
+    ``v0`` the bounds of its space; in ``v1`` what it is scaled from onto [0, 1], where
+    the game's totals and the pot, which have no bound (a game ends at the target unless
+    the totals are equal), are scaled by the target and read 1 beyond it.
+
+    >>> low, high = count_bounds(BOOK, "v1")
+    >>> high.tolist(), int(low[-1])
+    ([162, 162, 9, 9, 100, 100, 20, 20, 500, 500, 500, 9, 9, 23, 282], -282)
+    """
+    unbounded = rules.game_target if encoding == "v1" else _INT32_MAX
+    high = np.array(
+        [
+            *(CARD_POINTS,) * 2,
+            *(9,) * 2,
+            *(MAX_SEQUENCES,) * 2,
+            *(20,) * 2,
+            *(unbounded,) * 3,
+            *(9,) * 2,
+            MAX_MOVES,
+            MAX_SCORE,
+        ],
+        np.int32,
+    )
+    low = np.zeros_like(high)
+    low[-1] = -MAX_SCORE
+    assert len(high) == len(COUNTS)
+    return low, high
 _PLACES: Final = np.array(CARDS, np.intp)
 
 
@@ -212,43 +258,40 @@ class Observer:
     """
 
     def __init__(
-        self, rules: KlaberjassRules = BOOK, *, perfect_recall: bool = False, flat: bool = False
+        self,
+        rules: KlaberjassRules = BOOK,
+        *,
+        perfect_recall: bool = False,
+        flat: bool = False,
+        encoding: EncodingVersion = DEFAULT_ENCODING,
     ) -> None:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.flat = flat
+        self.encoding = checked_encoding(encoding)
+        self._low, self._high = count_bounds(rules, self.encoding)
         self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
 
     def array_spaces(self) -> dict[str, spaces.Box]:
-        """The spaces of the arrays of an observation as a dict (the mask last)."""
-        high = np.array(
-            [
-                *(CARD_POINTS,) * 2,
-                *(9,) * 2,
-                *(MAX_SEQUENCES,) * 2,
-                *(20,) * 2,
-                # A game ends at the target unless the totals are equal, so they (and
-                # the pot of tied hands) have no bound but the array's type.
-                *(_INT32_MAX,) * 3,
-                *(9,) * 2,
-                MAX_MOVES,
-                MAX_SCORE,
-            ],
-            np.int32,
-        )
-        low = np.zeros_like(high)
-        low[-1] = -MAX_SCORE
-        assert len(high) == len(COUNTS)
+        """The spaces of the arrays of an observation as a dict (the mask last), in
+        this observer's version."""
+        v0 = self.encoding == "v0"
         found: dict[str, spaces.Box] = {
             "cards": spaces.Box(0, 1, (len(CARD_PLANES), len(CARDS)), np.uint8),
-            "counts": spaces.Box(low, high, dtype=np.int32),
+            "counts": (
+                spaces.Box(self._low, self._high, dtype=np.int32)
+                if v0
+                else spaces.Box(0.0, 1.0, (len(COUNTS),), np.float32)
+            ),
             "flags": spaces.Box(0, 1, (len(FLAGS),), np.uint8),
         }
-        if self.perfect_recall:
+        if self.perfect_recall and v0:
             top = np.empty((MAX_MOVES, 2), np.int16)
             top[:, 0] = 2
             top[:, 1] = NUM_ACTIONS - 1
             found["history"] = spaces.Box(np.zeros_like(top), top, dtype=np.int16)
+        elif self.perfect_recall:
+            found["history"] = spaces.Box(0, 1, (MAX_MOVES, len(HISTORY_COLUMNS)), np.uint8)
         found["action_mask"] = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
         return found
 
@@ -384,13 +427,15 @@ class Observer:
             if legal is None:
                 legal = [INDEX_OF_ACTION[move.action] for move in view.legal]
             mask[list(legal)] = 1
+        v0 = self.encoding == "v0"
         arrays: dict[str, npt.NDArray[np.generic]] = {
             "cards": cards,
-            "counts": counts,
+            "counts": counts if v0 else scaled(counts, self._low, self._high),
             "flags": flags,
         }
         if self.perfect_recall:
-            arrays["history"] = self.history(view)
+            rows = self.history(view)
+            arrays["history"] = rows if v0 else history_planes(rows, _ACTION_PLANES)
         if self.flat:
             vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
             return {"observation": vector, "action_mask": mask}
