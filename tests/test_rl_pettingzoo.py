@@ -123,7 +123,7 @@ def test_a_game_pays_its_winner_one_and_the_loser_minus_one() -> None:
 
 
 def test_the_game_totals_reach_the_observation_between_hands() -> None:
-    game = raw_env(reward="game", flat=False)
+    game = raw_env(reward="game", flat=False, encoding="v0")
     game.reset(seed=2)
     episode = game.episode
     assert isinstance(episode, Episode)

@@ -193,9 +193,9 @@ _ACTION_PLANES: Final = np.eye(NUM_ACTIONS, dtype=np.uint8)
 _INT32_MAX: Final = int(np.iinfo(np.int32).max)
 
 
-def count_bounds(rules: KlaberjassRules, encoding: EncodingVersion) -> tuple[
-    npt.NDArray[np.int32], npt.NDArray[np.int32]
-]:
+def count_bounds(
+    rules: KlaberjassRules, encoding: EncodingVersion
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """The least and the most each entry of ``counts`` can be under ``rules``: in
     ``v0`` the bounds of its space; in ``v1`` what it is scaled from onto [0, 1], where
     the game's totals and the pot, which have no bound (a game ends at the target unless
@@ -223,6 +223,8 @@ def count_bounds(rules: KlaberjassRules, encoding: EncodingVersion) -> tuple[
     low[-1] = -MAX_SCORE
     assert len(high) == len(COUNTS)
     return low, high
+
+
 _PLACES: Final = np.array(CARDS, np.intp)
 
 

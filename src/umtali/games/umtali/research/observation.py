@@ -660,7 +660,9 @@ class Observer:
             obs["counts"] = np.array(numbers[:_NUM_COUNTS], np.int32)
         else:
             obs["pile"] = self._pile_planes.copy()
-            obs["counts"] = np.array(numbers[:_NUM_COUNTS], np.float32) / self._divisors[:_NUM_COUNTS]
+            obs["counts"] = (
+                np.array(numbers[:_NUM_COUNTS], np.float32) / self._divisors[:_NUM_COUNTS]
+            )
         obs["flags"] = np.array(numbers[_NUM_COUNTS:], np.uint8)
         if self.perfect_recall:
             obs["history"] = self.encode_history(self.history(state, seat))
