@@ -123,7 +123,7 @@ def margin_rewards(scores: tuple[int, int]) -> tuple[float, float]:
 def checked_encoding(encoding: object) -> EncodingVersion:
     """``encoding`` if it is one of :data:`ENCODINGS`, else ``ValueError`` naming them."""
     if encoding in ENCODINGS:
-        return cast("EncodingVersion", encoding)
+        return encoding  # the test narrows it to one of the literals
     raise ValueError(f"encoding is one of {', '.join(ENCODINGS)}, not {quoted(encoding)}")
 
 

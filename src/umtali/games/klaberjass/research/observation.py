@@ -47,6 +47,12 @@ With ``perfect_recall``, ``history``, ``int16``, shape ``(23, 2)``: every move o
 so far (in Klaberjass every move is public), one row a move: who made it (1 the viewer, 2
 the other, 0 past the last move) and its action index.
 
+That is version ``v0`` of the arrays (``encoding="v0"``). The default, ``v1``, every
+entry 0 or 1 or in [0, 1], has ``cards`` and ``flags`` as they are; ``counts``,
+``float32``, each mapped from its bounds onto [0, 1] (:func:`count_bounds`); and
+``history``, ``uint8`` 0/1, shape ``(23, 45)``: who moved, then the action index one-hot
+(:data:`HISTORY_COLUMNS`).
+
 >>> from umtali.games.klaberjass.match import KlaberjassMatch
 >>> from umtali.games.klaberjass.terms import DECK
 >>> from umtali.kernel.deck import seeded_deck
@@ -249,12 +255,13 @@ class Observer:
 
     >>> observer = Observer(flat=True, perfect_recall=True)
     >>> observer.space["observation"].shape, observer.parts["flags"]
-    ((468,), slice(399, 422, None))
+    ((1457,), slice(399, 422, None))
 
     Attributes:
         rules: the rule options.
         perfect_recall: whether observations carry ``history``.
         flat: whether they are flattened.
+        encoding: the version of the arrays, ``"v1"`` or ``"v0"`` (see the module).
         space: the ``Dict`` space every observation lies in.
         parts: for a flat observation, where each array lies in its vector.
     """

@@ -54,17 +54,29 @@ for the opponent's face-down discards, whose card the viewer never saw, which re
 :data:`HIDDEN_DISCARD` (a discard) or ``HIDDEN_PAIR_DISCARD + n`` (the column ``PAIR_COLUMNS[n]``
 going out over a face-down discard).
 
+That is version ``v0`` of the arrays (``encoding="v0"``). The default, ``v1``, says the
+same for a network to read as it is, every entry 0 or 1 or a count in [0, 1]: ``cards``
+and ``flags`` as above; ``pile``, ``uint8`` 0/1, shape ``(52, 53)``, one row a place from
+the bottom, the card's column for a face-up card, the last for a face-down one, all 0
+past the top; ``counts``, ``float32``, each divided by its bound (:func:`count_bounds`);
+``history``, ``uint8`` 0/1, shape ``(max_moves(rules), 119)``, one row a move, its
+columns :data:`HISTORY_COLUMNS` (who moved, the move's block, face down, hidden, the
+cards it moves), each token's row :func:`history_features`.
+
 >>> import numpy as np
 >>> from umtali.games.umtali.lessons import LESSONS
 >>> hand = LESSONS[0].replay(turn=2)  # after the opening turn: K♠ K♥ K♣, 3♥ 2♥ A♥, 5♥
->>> obs = Observer().observe(hand, 0)
+>>> obs = Observer(encoding="v0").observe(hand, 0)
 >>> int(obs["cards"][CARD_PLANES.index("hand")].sum()), int(obs["counts"][COUNTS.index("stock")])
 (10, 31)
 >>> from umtali.kernel.cards import parse_card
 >>> int(obs["pile"][0]) == parse_card("5h") + 1, int(obs["cards"][12, parse_card("5h")])
 (True, 1)
->>> Observer().space.contains(obs)
+>>> Observer(encoding="v0").space.contains(obs)
 True
+>>> v1 = Observer().observe(hand, 0)
+>>> v1["pile"].shape, float(v1["counts"][COUNTS.index("stock")]), Observer().space.contains(v1)
+((52, 53), 1.0, True)
 """
 
 from __future__ import annotations
@@ -280,7 +292,7 @@ def count_bounds(rules: RuleSet) -> npt.NDArray[np.int32]:
     the bounds of its space, and what the ``v1`` counts are divided by.
 
     >>> count_bounds(STANDARD).tolist()
-    [31, 52, 52, 52, 31, 156, 156, 1088, 1088, 4]
+    [31, 52, 52, 52, 101, 156, 156, 1088, 1088, 4]
     """
     turns = rules.turn_cap + 1
     # A side's points: every card, with the marriages' extra (four of K+Q, 10 each).
@@ -530,12 +542,13 @@ class Observer:
     >>> observer = Observer(flat=True)
     >>> obs = observer.observe(HandState.from_seed(1), 0)
     >>> obs["observation"].shape, observer.parts["counts"]
-    ((1167,), slice(1144, 1154, None))
+    ((3871,), slice(3848, 3858, None))
 
     Attributes:
         rules: the rule options (they bound the counts and the history's length).
         perfect_recall: whether observations carry ``history``.
         flat: whether they are flattened (see above).
+        encoding: the version of the arrays, ``"v1"`` or ``"v0"`` (see the module).
         space: the ``Dict`` space every observation lies in.
         parts: for a flat observation, where each array lies in its vector.
     """
