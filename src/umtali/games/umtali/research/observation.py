@@ -586,7 +586,10 @@ class Observer:
         self._pile_facts: PileFacts = pile_facts(())
         self._pile_row = np.zeros(52, np.uint8)
         self._pile_in = self._pile_row.data
-        self._pile_planes = _PILE_PLANES[self._pile_row]
+        # v1's pile, worked out when the pile changes: float32 where it goes into the
+        # flat vector as it is (a copy, not a conversion, at every observation).
+        self._pile_table = _PILE_PLANES.astype(np.float32) if flat else _PILE_PLANES
+        self._pile_planes = self._pile_table[self._pile_row]
 
     def array_spaces(self) -> dict[str, spaces.Box]:
         """The spaces of the arrays of an observation as a dict (the mask last), in
@@ -642,7 +645,7 @@ class Observer:
             self._pile = pile
             self._pile_in[:] = self._pile_facts[4]
             if self.encoding != "v0":
-                self._pile_planes = _PILE_PLANES[self._pile_row]
+                self._pile_planes = self._pile_table[self._pile_row]
         masks, numbers, _ = facts(
             state, seat, game_scores, hands_left, self._table_facts, self._pile_facts
         )
