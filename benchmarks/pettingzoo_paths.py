@@ -96,7 +96,7 @@ def main() -> None:
     args = parser.parse_args()
     chosen = paths(args.game)
     per_move: dict[str, list[float]] = {name: [] for name, *_ in chosen}
-    for name, game, _, _ in chosen:
+    for _, game, _, _ in chosen:
         game.reset(seed=0)
     for block in range(args.blocks):
         for name, game, loop, source in chosen:
