@@ -57,6 +57,12 @@ def test_the_wrapper_still_refuses_calls_out_of_order() -> None:
     assert str(game) == "umtali_v0"
 
 
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
+def test_both_versions_of_the_arrays_pass_it(encoding: str) -> None:
+    api_test(env(perfect_recall=True, encoding=encoding), num_cycles=300)
+    api_test(env(flat=False, encoding=encoding), num_cycles=300)
+
+
 def test_the_dict_observations_and_perfect_recall_pass_it_too() -> None:
     api_test(env(flat=False, perfect_recall=True, reward="game"), num_cycles=300)
 
@@ -211,3 +217,5 @@ def test_options_are_checked() -> None:
         raw_env(max_cycles=0)
     with pytest.raises(ValueError, match="reward is one of margin, game"):
         raw_env(reward="points")
+    with pytest.raises(ValueError, match="encoding is one of v0, v1, not 'v2'"):
+        raw_env(encoding="v2")
