@@ -5,6 +5,7 @@ cards hidden from him, worked out from the true state (tests/test_view.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +40,7 @@ from umtali.games.umtali.research.observation import (
     history_features,
     max_moves,
 )
-from umtali.games.umtali.rules import PRESETS, RuleSet
+from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
 from umtali.games.umtali.view import PlayerView, determinize
@@ -172,18 +173,25 @@ def test_no_observation_of_1000_random_hands_shows_a_hidden_card() -> None:
     observer = Observer(encoding="v0")
     rng = random.Random(2026)
     states = 0
-    for _ in range(1000):
-        hand = HandState(shuffled_deck(rng), rng.randrange(2))
+    for hand in random_states(rng, 1000):
+        for seat in (0, 1):
+            obs = observer.observe(hand, seat)
+            check_against_view(hand, seat, obs)
+        states += 1
+    assert states > 40_000
+
+
+def random_states(rng: random.Random, hands: int, rules: RuleSet = STANDARD) -> Iterator[HandState]:
+    """Every state of ``hands`` hands played at random, the last of each included (the
+    same object, moved on after each)."""
+    for _ in range(hands):
+        hand = HandState(shuffled_deck(rng), rng.randrange(2), rules)
         while True:
-            for seat in (0, 1):
-                obs = observer.observe(hand, seat)
-                check_against_view(hand, seat, obs)
-            states += 1
+            yield hand
             if hand.is_over():
                 break
             legal = hand.legal_actions()
             hand.push(legal[rng.randrange(len(legal))])
-    assert states > 40_000
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
@@ -339,26 +347,18 @@ def test_v1_is_v0_encoded_again_every_entry_in_0_to_1(rules: RuleSet) -> None:
     flat = Observer(rules, perfect_recall=True, flat=True)
     rng = random.Random(3)
     states = 0
-    for _ in range(8):
-        hand = HandState(shuffled_deck(rng), rng.randrange(2), rules)
-        while True:
-            for seat in (0, 1):
-                expected = v1_of_v0(v0.observe(hand, seat, (200, 31), 1), rules)
-                obs = v1.observe(hand, seat, (200, 31), 1)
-                assert v1.space.contains(obs)
-                for name, array in expected.items():
-                    assert np.allclose(obs[name], array), name
-                vector = flat.observe(hand, seat, (200, 31), 1)["observation"]
-                assert flat.space.contains(
-                    {"observation": vector, "action_mask": obs["action_mask"]}
-                )
-                assert vector.min() >= 0.0
-                assert vector.max() <= 1.0
-            states += 1
-            if hand.is_over():
-                break
-            legal = hand.legal_actions()
-            hand.push(legal[rng.randrange(len(legal))])
+    for hand in random_states(rng, 8, rules):
+        for seat in (0, 1):
+            expected = v1_of_v0(v0.observe(hand, seat, (200, 31), 1), rules)
+            obs = v1.observe(hand, seat, (200, 31), 1)
+            assert v1.space.contains(obs)
+            for name, array in expected.items():
+                assert np.allclose(obs[name], array), name
+            vector = flat.observe(hand, seat, (200, 31), 1)["observation"]
+            assert flat.space.contains({"observation": vector, "action_mask": obs["action_mask"]})
+            assert vector.min() >= 0.0
+            assert vector.max() <= 1.0
+        states += 1
     assert states > 300
 
 
