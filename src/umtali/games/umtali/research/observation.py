@@ -262,19 +262,13 @@ def history_features() -> npt.NDArray[np.uint8]:
         row[ACTION_BLOCKS.index(block_of(index))] = 1
         move = move_of(index)
         row[face_down] = move.face_down
-        if move.kind is MoveKind.PAIR:
-            for c in move.cards:
-                row[card + c] = 1
-            if move.discard is not None:
-                row[second + move.discard] = 1
-        elif move.kind is MoveKind.TAKE_TWO:
-            row[card + move.cards[0]] = 1
-            row[second + move.cards[1]] = 1
-        else:
-            for c in move.cards:
-                row[card + c] = 1
-            if move.target is not None:
-                row[second + move.target] = 1
+        moved, other = move.cards, move.discard if move.target is None else move.target
+        if move.kind is MoveKind.TAKE_TWO:
+            moved, other = move.cards[:1], move.cards[1]
+        for c in moved:
+            row[card + c] = 1
+        if other is not None:
+            row[second + other] = 1
     table[HIDDEN_DISCARD, ACTION_BLOCKS.index(block_of(DISCARD_DOWN))] = 1
     table[HIDDEN_DISCARD, face_down] = table[HIDDEN_DISCARD, hidden] = 1
     for n, column in enumerate(PAIR_COLUMNS):
