@@ -91,10 +91,10 @@ from umtali.games.klaberjass.view import KlaberjassView
 from umtali.rl.shared import (
     DEFAULT_ENCODING,
     EncodingVersion,
+    Scale,
     checked_encoding,
     flat_layout,
     history_planes,
-    scaled,
 )
 
 __all__ = [
@@ -279,6 +279,7 @@ class Observer:
         self.flat = flat
         self.encoding = checked_encoding(encoding)
         self._low, self._high = count_bounds(rules, self.encoding)
+        self._scale = Scale(self._low, self._high)
         self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
 
     def array_spaces(self) -> dict[str, spaces.Box]:
@@ -439,7 +440,7 @@ class Observer:
         v0 = self.encoding == "v0"
         arrays: dict[str, npt.NDArray[np.generic]] = {
             "cards": cards,
-            "counts": counts if v0 else scaled(counts, self._low, self._high),
+            "counts": counts if v0 else self._scale(counts),
             "flags": flags,
         }
         if self.perfect_recall:
