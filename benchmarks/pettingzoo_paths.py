@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from umtali.games import DEFAULT_GAME
 from umtali.rl.bench import random_agents
 from umtali.rl.pettingzoo import CardGameAEC, env, raw_env
 
@@ -90,7 +91,9 @@ def paths(game: str) -> list[tuple[str, Any, Loop, Callable[[int], Any]]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="umtali", help="the researched game (default umtali)")
+    parser.add_argument(
+        "--game", default=DEFAULT_GAME, help=f"the researched game (default {DEFAULT_GAME})"
+    )
     parser.add_argument("--blocks", type=int, default=10, help="blocks per path (default 10)")
     parser.add_argument("--hands", type=int, default=20, help="hands per block (default 20)")
     args = parser.parse_args()
