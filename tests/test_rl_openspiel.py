@@ -288,10 +288,13 @@ def _face_down_minded(state: UmtaliState, rng: random.Random) -> int:
     return rng.choice(down or legal)
 
 
-def test_resampling_keeps_each_players_own_face_down_discard(game: pyspiel.Game) -> None:
+@pytest.mark.parametrize("encoding", ["v1", "v0"])
+def test_resampling_keeps_each_players_own_face_down_discard(encoding: str) -> None:
     """Every player's information state, string and tensor, is the same in a world dealt
     again from it, over many states: those after a face-down discard among them (the
-    discarder still knows his card, though it lies face down)."""
+    discarder still knows his card, though it lies face down); in both versions of the
+    tensors."""
+    game = pyspiel.load_game(GAME_NAME, {"encoding": encoding})
     rng = random.Random(11)
     compared = after_face_down = 0
     for _ in range(40):
