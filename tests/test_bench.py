@@ -3,9 +3,11 @@ these tests check that every engine really plays and that the report adds up."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from umtali.games.gin.arena import peers as gin_peers
 from umtali.games.umtali.arena.engines import UmtaliActions, UmtaliMoves
 from umtali.rl import bench as rl_bench
 from umtali.rl.encoding import researched
+from umtali.rl.pettingzoo import OrderEnforcing
 from umtali.sim import peers
 from umtali.sim.bench import run_bench
 from umtali.sim.peers import (
@@ -123,6 +126,28 @@ def test_our_pettingzoo_env_plays_whole_hands_with_observations() -> None:
     engine.timed_hand(random.Random(2), times, 0)
     # One timed call a turn of either agent, and one more as each leaves the game.
     assert len(times) > 20
+
+
+def _documented_loop() -> list[str]:
+    """The loop of docs/RESEARCH.md's PettingZoo example, as source lines."""
+    text = (Path(__file__).parent.parent / "docs" / "RESEARCH.md").read_text()
+    section = text.split("## PettingZoo")[1].split("\n## ")[0]
+    lines = section.split(">>> for agent in game.agent_iter():")[1].split(">>> game.agents")[0]
+    return ["for agent in game.agent_iter():"] + [
+        line.removeprefix("... ") for line in lines.strip().splitlines()
+    ]
+
+
+def test_the_bench_races_the_documented_pettingzoo_loop_line_for_line() -> None:
+    """``umtali bench --peers`` times the loop a reader copies from docs/RESEARCH.md,
+    on the environment the docs make (``env()``, its wrapper included)."""
+    pytest.importorskip("pettingzoo")
+    source = inspect.getsource(rl_bench.random_agents).splitlines()
+    start = next(i for i, line in enumerate(source) if line.startswith("    for "))
+    body = [line.removeprefix("    ").split("  # noqa")[0] for line in source[start:]]
+    assert body == _documented_loop()
+    engine = rl_bench.PettingZooEngine()
+    assert type(engine.env) is OrderEnforcing
 
 
 def test_our_batch_steps_every_hand_at_once() -> None:

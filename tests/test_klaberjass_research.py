@@ -48,6 +48,7 @@ from umtali.games.klaberjass.research.observation import (
     MAX_MOVES,
     MAX_SCORE,
     Observer,
+    count_bounds,
 )
 from umtali.games.klaberjass.research.openspiel import (
     GAME_NAME,
@@ -209,7 +210,7 @@ def test_a_hand_pays_each_player_his_score_margin() -> None:
 
 def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
     for seed in range(6):
-        episode = Episode(random.Random(seed), reward="game")
+        episode = Episode(random.Random(seed), reward="game", observer=Observer(encoding="v0"))
         rng = random.Random(seed)
         rewards = None
         totals_seen = set()
@@ -315,8 +316,8 @@ def test_the_observation_shows_the_hand_as_the_view_does() -> None:
     match, rng = random_hand(5)
     hand = match.hands[-1]
     dealt = first_dealt(match)
-    observer = Observer(flat=False, perfect_recall=True)
-    flat = Observer(flat=True, perfect_recall=True)
+    observer = Observer(flat=False, perfect_recall=True, encoding="v0")
+    flat = Observer(flat=True, perfect_recall=True, encoding="v0")
     while not hand.is_over():
         for seat in (0, 1):
             view = KlaberjassView.of(match, seat)
@@ -344,6 +345,40 @@ def test_the_observation_shows_the_hand_as_the_view_does() -> None:
             assert rows[:, 0].tolist() == [1 if m == seat else 2 for m, _ in view.history]
         hand.push(rng.choice(hand.legal_actions()))
     assert MAX_MOVES == 23
+
+
+def test_v1_is_v0_encoded_again_every_entry_in_0_to_1() -> None:
+    """v1: the counts mapped from their bounds onto [0, 1] (the totals and the pot by
+    the game's target, 1 beyond it), the history's mover and action one-hot."""
+    match, rng = random_hand(8, CLASSIC_SCHMEISS)
+    hand = match.hands[-1]
+    dealt = first_dealt(match)
+    v0 = Observer(CLASSIC_SCHMEISS, flat=False, perfect_recall=True, encoding="v0")
+    v1 = Observer(CLASSIC_SCHMEISS, flat=False, perfect_recall=True)
+    flat = Observer(CLASSIC_SCHMEISS, flat=True, perfect_recall=True)
+    low, high = count_bounds(CLASSIC_SCHMEISS, "v1")
+    assert flat.space["observation"].shape == (1457,)
+    assert Observer(flat=True).space["observation"].shape == (422,)
+    while True:
+        for seat in (0, 1):
+            old = v0.observe(match, seat, dealt[seat])
+            new = v1.observe(match, seat, dealt[seat])
+            assert v1.space.contains(new)
+            assert (new["cards"] == old["cards"]).all()
+            assert (new["flags"] == old["flags"]).all()
+            expected = np.clip((old["counts"] - low) / (high - low), 0, 1)
+            assert np.allclose(new["counts"], expected)
+            history = np.zeros((MAX_MOVES, 2 + NUM_ACTIONS), np.uint8)
+            for i, (who, index) in enumerate(old["history"].tolist()):
+                if who:
+                    history[i, who - 1] = history[i, 2 + index] = 1
+            assert (new["history"] == history).all()
+            vector = flat.observe(match, seat, dealt[seat])["observation"]
+            assert vector.min() >= 0.0
+            assert vector.max() <= 1.0
+        if hand.is_over():
+            break
+        hand.push(rng.choice(hand.legal_actions()))
 
 
 # -- what no seat may see: a scan ------------------------------------------------------------
@@ -406,6 +441,7 @@ def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
     observers = [
         Observer(BOOK, flat=True, perfect_recall=True),
         Observer(BOOK, flat=False, perfect_recall=False),
+        Observer(BOOK, flat=True, perfect_recall=True, encoding="v0"),
     ]
     games = [pyspiel.load_game(GAME_NAME, {"dealer": dealer}) for dealer in (0, 1)]
     rng = random.Random(seeds.start)
@@ -458,7 +494,7 @@ def test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_oth
 def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> None:
     batch = HandBatch(5, seed=3, rules=CLASSIC_SCHMEISS)
     obs = batch.reset()
-    observer = Observer(CLASSIC_SCHMEISS)
+    observer = Observer(CLASSIC_SCHMEISS, encoding="v0")  # a batch's arrays are v0's
     rng = np.random.default_rng(1)
     ended = 0
     for _ in range(150):

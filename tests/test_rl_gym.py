@@ -26,8 +26,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*No render fps was declared")
         {"opponent": "expert"},
         {"opponent": "random", "seat": 1, "flat": False, "perfect_recall": True},
         {"opponent": "greedy", "reward": "game"},
+        {"opponent": "random", "encoding": "v0", "perfect_recall": True},
     ],
-    ids=["expert", "dict-recall", "game"],
+    ids=["expert", "dict-recall", "game", "v0"],
 )
 def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
     # Made through the registry, so the checker also tries the 'ansi' render mode.

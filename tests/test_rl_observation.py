@@ -5,6 +5,7 @@ cards hidden from him, worked out from the true state (tests/test_view.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -17,10 +18,13 @@ from umtali.games.umtali.melds import ColumnKind
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.research.actions import (
     DISCARD_DOWN,
+    NUM_ACTIONS,
     PAIR,
     PAIR_COLUMNS,
+    block_of,
     index_of,
     mask_of_view,
+    move_of,
 )
 from umtali.games.umtali.research.observation import (
     CARD_PLANES,
@@ -29,15 +33,20 @@ from umtali.games.umtali.research.observation import (
     FLAGS,
     HIDDEN_DISCARD,
     HIDDEN_PAIR_DISCARD,
+    HISTORY_COLUMNS,
+    NUM_TOKENS,
     Observer,
+    count_bounds,
+    history_features,
     max_moves,
 )
-from umtali.games.umtali.rules import RuleSet
+from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import shuffled_deck
+from umtali.rl.shared import ENCODINGS
 
 PLACED = (
     "hand",
@@ -160,29 +169,38 @@ def check_against_view(hand: HandState, seat: int, obs: dict[str, npt.NDArray[np
 
 
 def test_no_observation_of_1000_random_hands_shows_a_hidden_card() -> None:
-    observer = Observer()
+    # v0's arrays against the view; v1 is v0's encoded again (a test below).
+    observer = Observer(encoding="v0")
     rng = random.Random(2026)
     states = 0
-    for _ in range(1000):
-        hand = HandState(shuffled_deck(rng), rng.randrange(2))
+    for hand in random_states(rng, 1000):
+        for seat in (0, 1):
+            obs = observer.observe(hand, seat)
+            check_against_view(hand, seat, obs)
+        states += 1
+    assert states > 40_000
+
+
+def random_states(rng: random.Random, hands: int, rules: RuleSet = STANDARD) -> Iterator[HandState]:
+    """Every state of ``hands`` hands played at random, the last of each included (the
+    same object, moved on after each)."""
+    for _ in range(hands):
+        hand = HandState(shuffled_deck(rng), rng.randrange(2), rules)
         while True:
-            for seat in (0, 1):
-                obs = observer.observe(hand, seat)
-                check_against_view(hand, seat, obs)
-            states += 1
+            yield hand
             if hand.is_over():
                 break
             legal = hand.legal_actions()
             hand.push(legal[rng.randrange(len(legal))])
-    assert states > 40_000
 
 
-def test_another_deal_of_the_unseen_cards_gives_the_same_observation() -> None:
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_another_deal_of_the_unseen_cards_gives_the_same_observation(encoding: str) -> None:
     # The other way round: deal the cards the viewer cannot see anew (determinize), and
     # nothing he observes may change. (Face-down discards are left out: the world keeps
     # the viewer's own face-down card face down, but it has no history to tell whose it
     # is, and the observation reads that from the history.)
-    observer = Observer()
+    observer = Observer(encoding=encoding)
     rng = random.Random(7)
     compared = 0
     for _ in range(150):
@@ -204,7 +222,7 @@ def test_the_opening_of_lesson_one_as_player_1_sees_it() -> None:
     # Player 2 dealt and kept the 11th card; his opening turn laid K♠ K♥ K♣ and 3♥ 2♥ A♥
     # and discarded 5♥. Player 1 holds 5♣ 10♣ J♦ Q♦ 6♥ 10♥ 5♠ 6♠ 7♠ J♠ and is to draw.
     hand = LESSONS[0].replay(turn=2)
-    obs = Observer().observe(hand, 0)
+    obs = Observer(encoding="v0").observe(hand, 0)
     row = dict(zip(CARD_PLANES, masks_of_rows(obs["cards"].astype(np.uint8)), strict=True))
     assert row["hand"] == cards("5c 10c Jd Qd 6h 10h 5s 6s 7s Js").mask
     assert row["opponent_group"] == cards("Ks Kh Kc").mask
@@ -228,7 +246,7 @@ def test_the_opening_of_lesson_one_as_player_1_sees_it() -> None:
 def test_the_history_hides_the_opponents_face_down_discard_only() -> None:
     rng = random.Random(5)
     found = 0
-    observer = Observer(perfect_recall=True)
+    observer = Observer(perfect_recall=True, encoding="v0")
     for _ in range(400):
         hand = HandState(shuffled_deck(rng), rng.randrange(2))
         while not hand.is_over():
@@ -257,10 +275,11 @@ def test_the_history_hides_the_opponents_face_down_discard_only() -> None:
     assert found > 20
 
 
-def test_the_flat_observation_holds_the_same_arrays_in_order() -> None:
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_the_flat_observation_holds_the_same_arrays_in_order(encoding: str) -> None:
     rng = random.Random(11)
-    nested = Observer(perfect_recall=True)
-    flat = Observer(perfect_recall=True, flat=True)
+    nested = Observer(perfect_recall=True, encoding=encoding)
+    flat = Observer(perfect_recall=True, flat=True, encoding=encoding)
     hand = HandState(shuffled_deck(rng), 1)
     while not hand.is_over():
         for seat in (0, 1):
@@ -290,4 +309,95 @@ def test_a_hand_at_its_opening_shows_the_dealers_choice() -> None:
     unseen = CARD_PLANES.index("unseen")
     assert obs["cards"].sum() == obs["cards"][unseen].sum() == 52
     play(hand, "give")
-    assert Observer().observe(hand, 1)["counts"][1] == 10  # the dealer holds 10 cards
+    assert Observer(encoding="v0").observe(hand, 1)["counts"][1] == 10  # the dealer holds 10
+    assert Observer().observe(hand, 1)["counts"][1] == 10 / 52  # v1: over its bound
+
+
+# -- v1: the arrays a network reads ---------------------------------------------------------
+def v1_of_v0(
+    v0: dict[str, npt.NDArray[np.generic]], rules: RuleSet
+) -> dict[str, npt.NDArray[np.generic]]:
+    """v1's arrays worked out from v0's, the long way: the pile one-hot a row a place,
+    the counts over their bounds, a history row's mover and its token's columns."""
+    pile = np.zeros((52, 53), np.uint8)
+    for place, entry in enumerate(v0["pile"].tolist()):
+        if entry:
+            pile[place, entry - 1] = 1  # a card's column, or the last for face down
+    found = {
+        "cards": v0["cards"],
+        "pile": pile,
+        "counts": v0["counts"] / count_bounds(rules).astype(np.float32),
+        "flags": v0["flags"],
+        "action_mask": v0["action_mask"],
+    }
+    if "history" in v0:
+        history = np.zeros((len(v0["history"]), len(HISTORY_COLUMNS)), np.uint8)
+        for i, (who, token) in enumerate(v0["history"].tolist()):
+            if who:
+                history[i, who - 1] = 1
+                history[i, 2:] = history_features()[token]
+        found["history"] = history
+    return found
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_v1_is_v0_encoded_again_every_entry_in_0_to_1(rules: RuleSet) -> None:
+    v0 = Observer(rules, perfect_recall=True, encoding="v0")
+    v1 = Observer(rules, perfect_recall=True)
+    flat = Observer(rules, perfect_recall=True, flat=True)
+    rng = random.Random(3)
+    states = 0
+    for hand in random_states(rng, 8, rules):
+        for seat in (0, 1):
+            expected = v1_of_v0(v0.observe(hand, seat, (200, 31), 1), rules)
+            obs = v1.observe(hand, seat, (200, 31), 1)
+            assert v1.space.contains(obs)
+            for name, array in expected.items():
+                assert np.allclose(obs[name], array), name
+            vector = flat.observe(hand, seat, (200, 31), 1)["observation"]
+            assert flat.space.contains({"observation": vector, "action_mask": obs["action_mask"]})
+            assert vector.min() >= 0.0
+            assert vector.max() <= 1.0
+        states += 1
+    assert states > 300
+
+
+def test_v1s_shapes_are_the_documented_ones() -> None:
+    assert Observer(flat=True).space["observation"].shape == (3871,)
+    assert Observer(flat=True, perfect_recall=True).space["observation"].shape == (34216,)
+    spaces = Observer(perfect_recall=True).space
+    assert {name: box.shape for name, box in spaces.items()} == {
+        "cards": (21, 52),
+        "pile": (52, 53),
+        "counts": (10,),
+        "flags": (13,),
+        "history": (255, 119),
+        "action_mask": (14272,),
+    }
+
+
+def test_v1s_history_columns_tell_every_token_apart_and_hide_the_hidden_card() -> None:
+    table = history_features()
+    assert table.shape == (NUM_TOKENS, len(HISTORY_COLUMNS) - 2)
+    assert len(np.unique(table, axis=0)) == NUM_TOKENS  # a row names one move: nothing lost
+    column = {name: i - 2 for i, name in enumerate(HISTORY_COLUMNS)}
+    cards = slice(column["card_0"], column["card_51"] + 1)
+    seconds = slice(column["second_0"], column["second_51"] + 1)
+    for index in range(NUM_ACTIONS):
+        move = move_of(index)
+        row = table[index]
+        assert row[column[block_of(index).name.lower()]] == 1
+        assert row[: column["face_down"]].sum() == 1  # one block
+        shown = {*move.cards, *(c for c in (move.target, move.discard) if c is not None)}
+        both = row[cards] | row[seconds]
+        assert set(np.flatnonzero(both).tolist()) == shown, move
+        assert row[column["hidden"]] == 0
+    hidden = table[HIDDEN_DISCARD]
+    assert hidden[column["discard_down"]] == hidden[column["hidden"]] == 1
+    assert not hidden[cards].any()
+    assert not hidden[seconds].any()
+    for n, pair in enumerate(PAIR_COLUMNS):
+        row = table[HIDDEN_PAIR_DISCARD + n]
+        assert row[column["pair"]] == row[column["face_down"]] == row[column["hidden"]] == 1
+        assert sum(1 << c for c in np.flatnonzero(row[cards]).tolist()) == pair
+        assert not row[seconds].any()

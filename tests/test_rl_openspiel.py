@@ -56,7 +56,16 @@ def test_game_facts(game: pyspiel.Game) -> None:
     assert game.max_game_length() == max_moves(STANDARD) == 255
     observed = len(Observer(STANDARD, flat=True).observe(HandState.from_seed(1), 0)["observation"])
     assert game.observation_tensor_shape() == [observed]
-    assert game.information_state_tensor_shape() == [observed + 255 * 2]  # and the history
+    # and the history: 255 rows of v1's 119 columns, or v0's two entries
+    assert game.information_state_tensor_shape() == [observed + 255 * 119]
+    first = pyspiel.load_game(GAME_NAME, {"encoding": "v0"})
+    observed = len(
+        Observer(STANDARD, flat=True, encoding="v0").observe(HandState.from_seed(1), 0)[
+            "observation"
+        ]
+    )
+    assert first.observation_tensor_shape() == [observed] == [1167]
+    assert first.information_state_tensor_shape() == [observed + 255 * 2]
 
 
 def test_unknown_parameters_are_refused() -> None:
@@ -64,6 +73,8 @@ def test_unknown_parameters_are_refused() -> None:
         pyspiel.load_game(GAME_NAME, {"rules": "house"})
     with pytest.raises(OpenSpielOptionError, match="seat 0 or 1, not 2"):
         pyspiel.load_game(GAME_NAME, {"dealer": 2})
+    with pytest.raises(OpenSpielOptionError, match="encoding is one of v0, v1, not 'v2'"):
+        pyspiel.load_game(GAME_NAME, {"encoding": "v2"})
 
 
 def _replay_lesson(lesson: Lesson) -> UmtaliState:
@@ -277,10 +288,13 @@ def _face_down_minded(state: UmtaliState, rng: random.Random) -> int:
     return rng.choice(down or legal)
 
 
-def test_resampling_keeps_each_players_own_face_down_discard(game: pyspiel.Game) -> None:
+@pytest.mark.parametrize("encoding", ["v1", "v0"])
+def test_resampling_keeps_each_players_own_face_down_discard(encoding: str) -> None:
     """Every player's information state, string and tensor, is the same in a world dealt
     again from it, over many states: those after a face-down discard among them (the
-    discarder still knows his card, though it lies face down)."""
+    discarder still knows his card, though it lies face down); in both versions of the
+    tensors."""
+    game = pyspiel.load_game(GAME_NAME, {"encoding": encoding})
     rng = random.Random(11)
     compared = after_face_down = 0
     for _ in range(40):

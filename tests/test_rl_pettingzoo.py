@@ -37,6 +37,32 @@ def test_the_aec_env_passes_pettingzoos_api_test() -> None:
     api_test(env(), num_cycles=1000)
 
 
+def test_the_wrapper_still_refuses_calls_out_of_order() -> None:
+    """``env()``'s wrapper, made cheaper, checks what PettingZoo's does: nothing before
+    ``reset()``, and a loop over ``agent_iter()`` that does not step is stopped."""
+    game = env()
+    with pytest.raises(AttributeError, match="before reset"):
+        game.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        game.agent_selection  # noqa: B018
+    with pytest.raises(Exception, match="reset"):
+        game.step(0)
+    with pytest.raises(Exception, match="reset"):
+        game.agent_iter()
+    game.reset(seed=1)
+    agents = iter(game.agent_iter())
+    assert next(agents) == game.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    assert str(game) == "umtali_v0"
+
+
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
+def test_both_versions_of_the_arrays_pass_it(encoding: str) -> None:
+    api_test(env(perfect_recall=True, encoding=encoding), num_cycles=300)
+    api_test(env(flat=False, encoding=encoding), num_cycles=300)
+
+
 def test_the_dict_observations_and_perfect_recall_pass_it_too() -> None:
     api_test(env(flat=False, perfect_recall=True, reward="game"), num_cycles=300)
 
@@ -103,7 +129,7 @@ def test_a_game_pays_its_winner_one_and_the_loser_minus_one() -> None:
 
 
 def test_the_game_totals_reach_the_observation_between_hands() -> None:
-    game = raw_env(reward="game", flat=False)
+    game = raw_env(reward="game", flat=False, encoding="v0")
     game.reset(seed=2)
     episode = game.episode
     assert isinstance(episode, Episode)
@@ -191,3 +217,5 @@ def test_options_are_checked() -> None:
         raw_env(max_cycles=0)
     with pytest.raises(ValueError, match="reward is one of margin, game"):
         raw_env(reward="points")
+    with pytest.raises(ValueError, match="encoding is one of v0, v1, not 'v2'"):
+        raw_env(encoding="v2")

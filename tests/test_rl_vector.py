@@ -29,7 +29,7 @@ def test_every_row_is_what_an_observer_of_that_hand_sees(rules: RuleSet, steps: 
     # add the upcard, a deep take and discards laid face down.
     batch = HandBatch(6, seed=3, rules=rules)
     obs = batch.reset()
-    observer = Observer(rules)
+    observer = Observer(rules, encoding="v0")  # a batch's arrays are v0's
     rng = random.Random(0)
     for _ in range(steps):
         for i, hand in enumerate(batch.states):

@@ -4,15 +4,13 @@ command hands them over (``load_engines(seed, more=ENGINES)``). They are those o
 registered game with a research encoding (:mod:`umtali.rl.encoding`), named ``umtali
 ...`` for the default game and ``umtali GAME ...`` for another.
 
-* ``umtali PettingZoo env``: the AEC loop a learner writes, ``env.last()`` (the
-  observation with its action mask) then ``env.step(action)``, on
-  :func:`umtali.rl.pettingzoo.raw_env` (PettingZoo's order-enforcing wrapper, which
-  :func:`~umtali.rl.pettingzoo.env` adds, passes every attribute through a Python-level
-  lookup and is left out). The random action is drawn from the episode's legal indices,
-  the ones the mask marks: RLCard hands its loop a short list of them, and finding the
-  few marked entries of a 14,272-entry mask would cost the policy some microseconds a
-  move, which are no cost of the environment. Its timed call is ``env.last()``: what the
-  player is handed to choose from.
+* ``umtali PettingZoo env``: the AEC loop docs/RESEARCH.md shows ("PettingZoo"),
+  :func:`random_agents`, on :func:`umtali.rl.pettingzoo.env` (the order-enforcing
+  wrapper included) with its default options: ``env.last()`` (the observation with its
+  action mask), a legal index read from the mask and drawn with ``random.Random``, then
+  ``env.step(action)``. A test holds the documented loop and this one to the same
+  text, so that the figures are those of the code a reader copies. Its timed call is
+  ``env.last()``: what the player is handed to choose from.
 * ``umtali HandBatch (256)`` and ``(1024)``: that many hands stepped together (the
   game's batch, :class:`umtali.rl.encoding.Batch`; Umtali's :mod:`umtali.rl.vector`), each step returning every observation and mask stacked; a
   move is one hand's step. The actions are drawn for all rows at once by
@@ -37,7 +35,7 @@ import os
 import random
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -58,6 +56,7 @@ __all__ = [
     "ParallelBatchEngine",
     "PettingZooEngine",
     "engines_of",
+    "random_agents",
 ]
 
 
@@ -66,35 +65,39 @@ def _ours(game: str) -> str:
     return "umtali" if game == DEFAULT_GAME else f"umtali {game}"
 
 
+def random_agents(game: Any, rng: random.Random) -> None:
+    """Play ``game``'s episode (a PettingZoo AEC environment, reset) to its end, every
+    agent's move drawn by ``rng`` from the legal ones its observation's mask marks: the
+    loop of docs/RESEARCH.md's PettingZoo example, line for line (a test compares
+    them)."""
+    for agent in game.agent_iter():  # noqa: B007  # the docs' names, kept
+        obs, reward, terminated, truncated, info = game.last()  # noqa: RUF059
+        if terminated or truncated:
+            action = None
+        else:
+            legal = obs["action_mask"].astype(bool).nonzero()[0]
+            action = int(rng.choice(legal))
+        game.step(action)
+
+
 class PettingZooEngine(OneHandEngine):
-    """The AEC loop of :func:`umtali.rl.pettingzoo.raw_env` (see the module)."""
+    """The documented AEC loop (:func:`random_agents`) on
+    :func:`umtali.rl.pettingzoo.env` (see the module)."""
 
     def __init__(self, game: str = DEFAULT_GAME) -> None:
         from umtali import __version__
-        from umtali.rl.pettingzoo import raw_env
+        from umtali.rl.pettingzoo import env
 
         self.name = f"{_ours(game)} PettingZoo env"
         self.version = __version__
-        self.env = raw_env(game=game)
+        self.env = env(game=game)
         self.env.reset(seed=0)
-
-    def _action(self, rng: random.Random) -> int:
-        episode = self.env.episode
-        assert episode is not None
-        legal = episode.legal()
-        return legal[rng.randrange(len(legal))]
 
     def play_hand(self, rng: random.Random) -> int:
         env = self.env
         env.reset()
-        moves = 0
-        for _ in env.agent_iter():
-            _, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-            else:
-                env.step(self._action(rng))
-                moves += 1
+        random_agents(env, rng)
+        moves: int = env.unwrapped.moves
         return moves
 
     def timed_hand(self, rng: random.Random, times: list[int], overhead: int) -> None:
@@ -103,9 +106,12 @@ class PettingZooEngine(OneHandEngine):
         env.reset()
         for _ in env.agent_iter():
             t0 = clock()
-            _, _, terminated, truncated, _ = env.last()
+            obs, _, terminated, truncated, _ = env.last()
             times.append(clock() - t0 - overhead)
-            env.step(None if terminated or truncated else self._action(rng))
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(obs["action_mask"].astype(bool).nonzero()[0])))
 
 
 BATCH_SIZES: Final = (256, 1024)

@@ -216,10 +216,16 @@ class Research(Protocol):
         """What an illegal action costs its player by default, for ``reward``."""
 
     def observer(
-        self, rules: object = None, *, perfect_recall: bool = False, flat: bool = True
+        self,
+        rules: object = None,
+        *,
+        perfect_recall: bool = False,
+        flat: bool = True,
+        encoding: str = "v1",
     ) -> Observer:
         """An observer of ``rules``' game: with the move history or not, flat (one
-        vector and the mask) or as named arrays."""
+        vector and the mask) or as named arrays, in the arrays' version ``encoding``
+        (``"v0"`` or ``"v1"``, :data:`umtali.rl.shared.ENCODINGS`)."""
 
     def episode(
         self,

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
 from umtali.rl.encoding import Episode, RewardKind, research
+from umtali.rl.shared import DEFAULT_ENCODING
 
 __all__ = ["GYM_ILLEGAL_CHOICES", "CardGameEnv", "UmtaliEnv"]
 
@@ -62,6 +63,8 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
         perfect_recall: whether observations carry the move history.
         flat: ``{"observation": vector, "action_mask": mask}`` (the default) or the
             dict of arrays (``False``); see :class:`umtali.rl.observation.Observer`.
+        encoding: the version of the arrays: ``"v1"`` (the default), every entry in
+            [0, 1], or ``"v0"``, the first (docs/RESEARCH.md, "Observations").
         on_illegal: ``"lose"`` (the episode ends with ``illegal_reward``) or ``"raise"``.
         illegal_reward: by default the game's (Umtali's: -100 for a hand, -1 for a game).
         render_mode: ``"ansi"`` to have :meth:`render` return the hand as text.
@@ -79,6 +82,7 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
         reward: RewardKind = "margin",
         perfect_recall: bool = False,
         flat: bool = True,
+        encoding: str = DEFAULT_ENCODING,
         on_illegal: str = "lose",
         illegal_reward: float | None = None,
         render_mode: str | None = None,
@@ -107,7 +111,9 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
             found.default_penalty(reward) if illegal_reward is None else illegal_reward
         )
         self.render_mode = render_mode
-        self.observer = found.observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.observer = found.observer(
+            rules, perfect_recall=perfect_recall, flat=flat, encoding=encoding
+        )
         self.observation_space = self.observer.space
         self.action_space = gymnasium.spaces.Discrete(found.num_actions)
         self.seat = 0

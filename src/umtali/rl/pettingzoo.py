@@ -46,13 +46,14 @@ from umtali.rl.encoding import (
     RewardKind,
     research,
 )
-from umtali.rl.shared import checked_reward
+from umtali.rl.shared import DEFAULT_ENCODING, checked_reward
 
 __all__ = [
     "AGENTS",
     "CardGameAEC",
     "CardGameParallel",
     "IllegalActionError",
+    "OrderEnforcing",
     "UmtaliAEC",
     "UmtaliParallel",
     "agents",
@@ -97,6 +98,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         flat: observations as PettingZoo's ``{"observation": vector, "action_mask":
             mask}`` (the default), or as the dict of arrays with ``flat=False`` (see
             :class:`umtali.rl.observation.Observer`).
+        encoding: the version of the arrays: ``"v1"`` (the default), every entry in
+            [0, 1], or ``"v0"``, the first (docs/RESEARCH.md, "Observations").
         on_illegal: ``"raise"`` (:class:`IllegalActionError`), ``"lose"`` (the episode
             ends; the offender gets ``illegal_reward``, the other its negative) or
             ``"ignore"`` (nothing happens; the offender's info says ``illegal_action``).
@@ -118,6 +121,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         reward: RewardKind = "margin",
         perfect_recall: bool = False,
         flat: bool = True,
+        encoding: str = DEFAULT_ENCODING,
         on_illegal: str = "raise",
         illegal_reward: float | None = None,
         max_cycles: int | None = None,
@@ -137,7 +141,9 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.illegal_reward = illegal_reward
         self.max_cycles = max_cycles
         self.render_mode = render_mode
-        self.observer = self.research.observer(rules, perfect_recall=perfect_recall, flat=flat)
+        self.observer = self.research.observer(
+            rules, perfect_recall=perfect_recall, flat=flat, encoding=encoding
+        )
         self._agents = agents(self.research.seats)
         self._seats = {agent: seat for seat, agent in enumerate(self._agents)}
         self.possible_agents = list(self._agents)
@@ -316,16 +322,72 @@ UmtaliParallel = CardGameParallel
 """The parallel environment's name before there were other games."""
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # as above
+    """PettingZoo's order-enforcing wrapper, which refuses calls out of order (a step or
+    ``last()`` before ``reset()``), with the three calls a loop makes at every move
+    passed straight to the environment once it has been reset: ``last()``, ``step()``
+    and the ``agent_iter()`` iterator's ``next``. PettingZoo's own reads every attribute
+    they touch through its ``__getattr__`` and cost the loop some 6 µs a move, half
+    again an Umtali move's own cost (docs/RESEARCH.md, "Speed"); what is checked and
+    raised is the same."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        inner = self.env
+        if self._has_reset and inner.agents:
+            self._has_updated = True
+            inner.step(action)
+        else:
+            super().step(action)  # the wrapper's error or warning
+
+    def agent_iter(self, max_iter: int = 2**63) -> _OrderedAgents:
+        if not self._has_reset:
+            super().agent_iter(max_iter)  # the wrapper's error
+        return _OrderedAgents(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _OrderedAgents:
+    """``agent_iter()`` of :class:`OrderEnforcing`: the agent to move until the episode
+    is over (or ``max_iter`` agents), asserting that each was stepped, as PettingZoo's
+    order-enforcing iterator does, reading the environment's attributes directly."""
+
+    def __init__(self, wrapper: OrderEnforcing, max_iter: int) -> None:
+        self.wrapper = wrapper
+        self.env: CardGameAEC = wrapper.env
+        self.left = max_iter
+
+    def __iter__(self) -> _OrderedAgents:
+        return self
+
+    def __next__(self) -> str:
+        inner = self.env
+        if not inner.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        wrapper = self.wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection
+
+
 def raw_env(**options: Any) -> CardGameAEC:
-    """The AEC environment without PettingZoo's checking wrappers (the fastest form);
-    ``game=`` a registered game's name, and the options of :class:`CardGameAEC`."""
+    """The AEC environment without the order-enforcing wrapper; ``game=`` a registered
+    game's name, and the options of :class:`CardGameAEC`."""
     return CardGameAEC(**options)
 
 
 def env(**options: Any) -> Any:
-    """The AEC environment inside PettingZoo's order-enforcing wrapper, which refuses
-    calls out of order (a step before reset)."""
-    return wrappers.OrderEnforcingWrapper(CardGameAEC(**options))
+    """The AEC environment inside an order-enforcing wrapper (:class:`OrderEnforcing`,
+    PettingZoo's, made cheaper), which refuses calls out of order (a step before
+    reset): the form to use."""
+    return OrderEnforcing(CardGameAEC(**options))
 
 
 def parallel_env(**options: Any) -> CardGameParallel:

@@ -17,7 +17,7 @@ import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import ClassVar, cast
+from typing import ClassVar, Final, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,15 +36,36 @@ from umtali.rl.encoding import (
 )
 
 __all__ = [
+    "DEFAULT_ENCODING",
+    "ENCODINGS",
+    "WHO",
+    "EncodingVersion",
     "GameResearch",
+    "Scale",
     "checked_batch_size",
+    "checked_encoding",
     "checked_index",
     "checked_reward",
     "flat_layout",
+    "history_planes",
     "margin_rewards",
     "mask_buffer",
     "seat_rewards",
 ]
+
+EncodingVersion = Literal["v0", "v1"]
+ENCODINGS: Final = ("v0", "v1")
+"""The versions of the observation arrays (docs/RESEARCH.md, "Observations"): ``v0``,
+the first, with the discard pile as card codes, counts as they are and the history as
+raw action indices; ``v1``, every entry 0 or 1 or a count scaled to [0, 1], for a
+network to read as it is."""
+
+DEFAULT_ENCODING: Final[EncodingVersion] = "v1"
+"""The version an observer, environment or OpenSpiel game uses unless told."""
+
+WHO: Final = np.array([[0, 0], [1, 0], [0, 1]], np.uint8)
+"""By a ``history`` row's first entry (0 no move, 1 the viewer's, 2 the other's), its
+two ``v1`` columns: the viewer's move, the other's."""
 
 
 def checked_reward(reward: str) -> RewardKind:
@@ -97,6 +118,51 @@ def margin_rewards(scores: tuple[int, int]) -> tuple[float, float]:
     """Each seat's hand score less the other's, from both scores."""
     margin = float(scores[0] - scores[1])
     return (margin, -margin)
+
+
+def checked_encoding(encoding: object) -> EncodingVersion:
+    """``encoding`` if it is one of :data:`ENCODINGS`, else ``ValueError`` naming them."""
+    if encoding in ENCODINGS:
+        return encoding  # the test narrows it to one of the literals
+    raise ValueError(f"encoding is one of {', '.join(ENCODINGS)}, not {quoted(encoding)}")
+
+
+class Scale:
+    """Counts mapped linearly from their bounds ``low``..``high`` onto [0, 1], as
+    ``float32``, anything beyond a bound reading as that bound (the ``v1`` counts);
+    the bounds converted once, three numpy calls a use.
+
+    >>> Scale([0, 0, 0, -10], [62, 31, 20, 10])([0, 31, 40, -5]).tolist()
+    [0.0, 1.0, 1.0, 0.25]
+    """
+
+    def __init__(self, low: npt.ArrayLike, high: npt.ArrayLike) -> None:
+        self.low = np.asarray(low, np.float32)
+        self.span = np.asarray(high, np.float32) - self.low
+
+    def __call__(self, values: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        found = np.subtract(values, self.low, dtype=np.float32)
+        found /= self.span
+        return np.clip(found, 0.0, 1.0, out=found)
+
+
+def history_planes(
+    rows: npt.NDArray[np.int16], features: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]:
+    """The ``v1`` history from ``v0`` rows (each who moved, 1 the viewer or 2 the other,
+    0 past the last move, and the move's token): each row the mover's two columns
+    (:data:`WHO`), then the token's row of ``features`` (the game's 0/1 description of
+    every token); all 0 past the last move.
+
+    >>> rows = np.array([[1, 2], [2, 0], [0, 0]], np.int16)
+    >>> history_planes(rows, np.eye(3, dtype=np.uint8)).tolist()
+    [[1, 0, 0, 0, 1], [0, 1, 1, 0, 0], [0, 0, 0, 0, 0]]
+    """
+    out = np.zeros((len(rows), 2 + features.shape[1]), np.uint8)
+    played = int(np.count_nonzero(rows[:, 0]))  # the moves fill the rows from the top
+    out[:played, :2] = WHO[rows[:played, 0]]
+    out[:played, 2:] = features[rows[:played, 1]]
+    return out
 
 
 def checked_batch_size(n: object) -> int:
@@ -213,11 +279,19 @@ class GameResearch:
         return penalty
 
     def observer(
-        self, rules: object = None, *, perfect_recall: bool = False, flat: bool = True
+        self,
+        rules: object = None,
+        *,
+        perfect_recall: bool = False,
+        flat: bool = True,
+        encoding: str = DEFAULT_ENCODING,
     ) -> Observer:
         """An observer of ``rules``' game (see :class:`~umtali.rl.encoding.Research`)."""
         made: Observer = self.module("observation").Observer(
-            self.rules_of(rules), perfect_recall=perfect_recall, flat=flat
+            self.rules_of(rules),
+            perfect_recall=perfect_recall,
+            flat=flat,
+            encoding=checked_encoding(encoding),
         )
         return made
 

@@ -21,11 +21,13 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from gymnasium import spaces
 
 from umtali.kernel.cards import quoted
+from umtali.rl.shared import DEFAULT_ENCODING, EncodingVersion, checked_encoding
 
 __all__ = [
     "FlatObserver",
     "OpenSpielOptionError",
     "PartsObserver",
+    "encoding_parameter",
     "game_type",
     "hand_returns",
     "one_players_recall",
@@ -82,6 +84,20 @@ def preset_and_dealer(
     if type(dealer) is not int or dealer not in (0, 1):
         raise OpenSpielOptionError(f"the dealer parameter is seat 0 or 1, not {quoted(dealer)}")
     return presets[name], dealer
+
+
+def encoding_parameter(params: Mapping[str, Any]) -> EncodingVersion:
+    """The game parameter ``encoding``, the version of the tensors' arrays (``"v1"``
+    when not given, or ``"v0"``; :data:`umtali.rl.shared.ENCODINGS`);
+    :class:`OpenSpielOptionError` for anything else.
+
+    >>> encoding_parameter({}), encoding_parameter({"encoding": "v0"})
+    ('v1', 'v0')
+    """
+    try:
+        return checked_encoding(params.get("encoding", DEFAULT_ENCODING))
+    except ValueError as error:
+        raise OpenSpielOptionError(f"the encoding parameter: {error}") from None
 
 
 def one_players_recall(

@@ -47,6 +47,12 @@ With ``perfect_recall``, ``history``, ``int16``, shape ``(23, 2)``: every move o
 so far (in Klaberjass every move is public), one row a move: who made it (1 the viewer, 2
 the other, 0 past the last move) and its action index.
 
+That is version ``v0`` of the arrays (``encoding="v0"``). The default, ``v1``, every
+entry 0 or 1 or in [0, 1], has ``cards`` and ``flags`` as they are; ``counts``,
+``float32``, each mapped from its bounds onto [0, 1] (:func:`count_bounds`); and
+``history``, ``uint8`` 0/1, shape ``(23, 45)``: who moved, then the action index one-hot
+(:data:`HISTORY_COLUMNS`).
+
 >>> from umtali.games.klaberjass.match import KlaberjassMatch
 >>> from umtali.games.klaberjass.terms import DECK
 >>> from umtali.kernel.deck import seeded_deck
@@ -82,17 +88,26 @@ from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import LAST_TRICK
 from umtali.games.klaberjass.terms import DECK, card_points
 from umtali.games.klaberjass.view import KlaberjassView
-from umtali.rl.shared import flat_layout
+from umtali.rl.shared import (
+    DEFAULT_ENCODING,
+    EncodingVersion,
+    Scale,
+    checked_encoding,
+    flat_layout,
+    history_planes,
+)
 
 __all__ = [
     "BIDDING",
     "CARD_PLANES",
     "COUNTS",
     "FLAGS",
+    "HISTORY_COLUMNS",
     "MAX_MOVES",
     "MAX_SCORE",
     "PHASES",
     "Observer",
+    "count_bounds",
     "unpack_places",
 ]
 
@@ -176,7 +191,46 @@ MAX_SCORE: Final = CARD_POINTS + MAX_SEQUENCES + 20
 gives the other both totals, and only one player scores sequences or bella, so one
 hand's totals together never pass it either."""
 
+HISTORY_COLUMNS: Final = ("mine", "other", *(f"action_{i}" for i in range(NUM_ACTIONS)))
+"""The columns of a ``v1`` ``history`` row (45): who moved (``mine``, ``other``), then
+the move's action index, one-hot (43)."""
+
+_ACTION_PLANES: Final = np.eye(NUM_ACTIONS, dtype=np.uint8)
 _INT32_MAX: Final = int(np.iinfo(np.int32).max)
+
+
+def count_bounds(
+    rules: KlaberjassRules, encoding: EncodingVersion
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The least and the most each entry of ``counts`` can be under ``rules``: in
+    ``v0`` the bounds of its space; in ``v1`` what it is scaled from onto [0, 1], where
+    the game's totals and the pot, which have no bound (a game ends at the target unless
+    the totals are equal), are scaled by the target and read 1 beyond it.
+
+    >>> low, high = count_bounds(BOOK, "v1")
+    >>> high.tolist(), int(low[-1])
+    ([162, 162, 9, 9, 100, 100, 20, 20, 500, 500, 500, 9, 9, 23, 282], -282)
+    """
+    unbounded = rules.game_target if encoding == "v1" else _INT32_MAX
+    high = np.array(
+        [
+            *(CARD_POINTS,) * 2,
+            *(9,) * 2,
+            *(MAX_SEQUENCES,) * 2,
+            *(20,) * 2,
+            *(unbounded,) * 3,
+            *(9,) * 2,
+            MAX_MOVES,
+            MAX_SCORE,
+        ],
+        np.int32,
+    )
+    low = np.zeros_like(high)
+    low[-1] = -MAX_SCORE
+    assert len(high) == len(COUNTS)
+    return low, high
+
+
 _PLACES: Final = np.array(CARDS, np.intp)
 
 
@@ -201,54 +255,53 @@ class Observer:
 
     >>> observer = Observer(flat=True, perfect_recall=True)
     >>> observer.space["observation"].shape, observer.parts["flags"]
-    ((468,), slice(399, 422, None))
+    ((1457,), slice(399, 422, None))
 
     Attributes:
         rules: the rule options.
         perfect_recall: whether observations carry ``history``.
         flat: whether they are flattened.
+        encoding: the version of the arrays, ``"v1"`` or ``"v0"`` (see the module).
         space: the ``Dict`` space every observation lies in.
         parts: for a flat observation, where each array lies in its vector.
     """
 
     def __init__(
-        self, rules: KlaberjassRules = BOOK, *, perfect_recall: bool = False, flat: bool = False
+        self,
+        rules: KlaberjassRules = BOOK,
+        *,
+        perfect_recall: bool = False,
+        flat: bool = False,
+        encoding: EncodingVersion = DEFAULT_ENCODING,
     ) -> None:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.flat = flat
+        self.encoding = checked_encoding(encoding)
+        self._low, self._high = count_bounds(rules, self.encoding)
+        self._scale = Scale(self._low, self._high)
         self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
 
     def array_spaces(self) -> dict[str, spaces.Box]:
-        """The spaces of the arrays of an observation as a dict (the mask last)."""
-        high = np.array(
-            [
-                *(CARD_POINTS,) * 2,
-                *(9,) * 2,
-                *(MAX_SEQUENCES,) * 2,
-                *(20,) * 2,
-                # A game ends at the target unless the totals are equal, so they (and
-                # the pot of tied hands) have no bound but the array's type.
-                *(_INT32_MAX,) * 3,
-                *(9,) * 2,
-                MAX_MOVES,
-                MAX_SCORE,
-            ],
-            np.int32,
-        )
-        low = np.zeros_like(high)
-        low[-1] = -MAX_SCORE
-        assert len(high) == len(COUNTS)
+        """The spaces of the arrays of an observation as a dict (the mask last), in
+        this observer's version."""
+        v0 = self.encoding == "v0"
         found: dict[str, spaces.Box] = {
             "cards": spaces.Box(0, 1, (len(CARD_PLANES), len(CARDS)), np.uint8),
-            "counts": spaces.Box(low, high, dtype=np.int32),
+            "counts": (
+                spaces.Box(self._low, self._high, dtype=np.int32)
+                if v0
+                else spaces.Box(0.0, 1.0, (len(COUNTS),), np.float32)
+            ),
             "flags": spaces.Box(0, 1, (len(FLAGS),), np.uint8),
         }
-        if self.perfect_recall:
+        if self.perfect_recall and v0:
             top = np.empty((MAX_MOVES, 2), np.int16)
             top[:, 0] = 2
             top[:, 1] = NUM_ACTIONS - 1
             found["history"] = spaces.Box(np.zeros_like(top), top, dtype=np.int16)
+        elif self.perfect_recall:
+            found["history"] = spaces.Box(0, 1, (MAX_MOVES, len(HISTORY_COLUMNS)), np.uint8)
         found["action_mask"] = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
         return found
 
@@ -384,13 +437,15 @@ class Observer:
             if legal is None:
                 legal = [INDEX_OF_ACTION[move.action] for move in view.legal]
             mask[list(legal)] = 1
+        v0 = self.encoding == "v0"
         arrays: dict[str, npt.NDArray[np.generic]] = {
             "cards": cards,
-            "counts": counts,
+            "counts": counts if v0 else self._scale(counts),
             "flags": flags,
         }
         if self.perfect_recall:
-            arrays["history"] = self.history(view)
+            rows = self.history(view)
+            arrays["history"] = rows if v0 else history_planes(rows, _ACTION_PLANES)
         if self.flat:
             vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
             return {"observation": vector, "action_mask": mask}

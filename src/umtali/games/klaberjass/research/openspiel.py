@@ -58,9 +58,11 @@ from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.cards import CardSet, card_name
+from umtali.rl.shared import DEFAULT_ENCODING
 from umtali.rl.spiel import (
     FlatObserver,
     OpenSpielOptionError,
+    encoding_parameter,
     game_type,
     hand_returns,
     one_players_recall,
@@ -97,7 +99,11 @@ class ResampleError(ValueError):
     """A state that cannot be dealt again from a player's information."""
 
 
-GAME_TYPE: Final = game_type(GAME_NAME, "Klaberjass (one hand)", {"rules": "book", "dealer": 0})
+GAME_TYPE: Final = game_type(
+    GAME_NAME,
+    "Klaberjass (one hand)",
+    {"rules": "book", "dealer": 0, "encoding": DEFAULT_ENCODING},
+)
 """The facts OpenSpiel registers the game with."""
 
 
@@ -122,6 +128,7 @@ class KlaberjassGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.rules, self.dealer = preset_and_dealer(given, KLABERJASS_PRESETS, "book")
+        self.encoding = encoding_parameter(given)
         super().__init__(GAME_TYPE, game_info(), given)
         self._observers: dict[bool, Observer] = {}
 
@@ -148,7 +155,9 @@ class KlaberjassGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """The flat observer of this game's rules, one kept per kind."""
         found = self._observers.get(perfect_recall)
         if found is None:
-            found = Observer(self.rules, perfect_recall=perfect_recall, flat=True)
+            found = Observer(
+                self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
+            )
             self._observers[perfect_recall] = found
         return found
 

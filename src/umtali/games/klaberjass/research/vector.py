@@ -61,7 +61,7 @@ def batch_arrays() -> ArrayLayout:
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
     {'cards': (12, 32), 'counts': (15,), 'flags': (23,)}
     """
-    spaces = Observer().array_spaces()
+    spaces = Observer(encoding="v0").array_spaces()
     layout: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {}
     for name in ("cards", "counts", "flags"):
         box = spaces[name]
@@ -98,7 +98,7 @@ class HandBatch:
         self.n = n
         self.rules = rules
         self.copy = copy
-        self.observer = Observer(rules)
+        self.observer = Observer(rules, encoding="v0")
         self._rng = random.Random(seed)
         self.matches: list[KlaberjassMatch] = []
         self.dealt: list[tuple[int, int]] = []

@@ -54,23 +54,36 @@ for the opponent's face-down discards, whose card the viewer never saw, which re
 :data:`HIDDEN_DISCARD` (a discard) or ``HIDDEN_PAIR_DISCARD + n`` (the column ``PAIR_COLUMNS[n]``
 going out over a face-down discard).
 
+That is version ``v0`` of the arrays (``encoding="v0"``). The default, ``v1``, says the
+same for a network to read as it is, every entry 0 or 1 or a count in [0, 1]: ``cards``
+and ``flags`` as above; ``pile``, ``uint8`` 0/1, shape ``(52, 53)``, one row a place from
+the bottom, the card's column for a face-up card, the last for a face-down one, all 0
+past the top; ``counts``, ``float32``, each divided by its bound (:func:`count_bounds`);
+``history``, ``uint8`` 0/1, shape ``(max_moves(rules), 119)``, one row a move, its
+columns :data:`HISTORY_COLUMNS` (who moved, the move's block, face down, hidden, the
+cards it moves), each token's row :func:`history_features`.
+
 >>> import numpy as np
 >>> from umtali.games.umtali.lessons import LESSONS
 >>> hand = LESSONS[0].replay(turn=2)  # after the opening turn: K♠ K♥ K♣, 3♥ 2♥ A♥, 5♥
->>> obs = Observer().observe(hand, 0)
+>>> obs = Observer(encoding="v0").observe(hand, 0)
 >>> int(obs["cards"][CARD_PLANES.index("hand")].sum()), int(obs["counts"][COUNTS.index("stock")])
 (10, 31)
 >>> from umtali.kernel.cards import parse_card
 >>> int(obs["pile"][0]) == parse_card("5h") + 1, int(obs["cards"][12, parse_card("5h")])
 (True, 1)
->>> Observer().space.contains(obs)
+>>> Observer(encoding="v0").space.contains(obs)
 True
+>>> v1 = Observer().observe(hand, 0)
+>>> v1["pile"].shape, float(v1["counts"][COUNTS.index("stock")]), Observer().space.contains(v1)
+((52, 53), 1.0, True)
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 import numpy as np
@@ -78,22 +91,31 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from umtali.games.umtali.melds import ColumnKind
-from umtali.games.umtali.moves import PAIR_FACE_DOWN
+from umtali.games.umtali.moves import PAIR_FACE_DOWN, MoveKind
 from umtali.games.umtali.research.actions import (
+    ACTION_BLOCKS,
     DISCARD,
     DISCARD_DOWN,
     INDEX_OF_ACTION,
     NUM_ACTIONS,
     PAIR,
     PAIR_COLUMNS,
+    block_of,
     engine_action,
     legal_indices,
+    move_of,
 )
 from umtali.games.umtali.rules import STANDARD, RuleSet
 from umtali.games.umtali.state import HandState, RawSide
 from umtali.games.umtali.terms import FACE_DOWN, Phase
-from umtali.kernel.cards import ALL_CARDS, JACKS
-from umtali.rl.shared import flat_layout
+from umtali.kernel.cards import ALL_CARDS, JACKS, cards_of
+from umtali.rl.shared import (
+    DEFAULT_ENCODING,
+    EncodingVersion,
+    checked_encoding,
+    flat_layout,
+    history_planes,
+)
 
 __all__ = [
     "CARD_PLANES",
@@ -102,13 +124,16 @@ __all__ = [
     "FLAGS",
     "HIDDEN_DISCARD",
     "HIDDEN_PAIR_DISCARD",
+    "HISTORY_COLUMNS",
     "MAX_CARD_POINTS",
     "NUM_TOKENS",
     "Observer",
     "PileFacts",
     "TableFacts",
     "added_column",
+    "count_bounds",
     "facts",
+    "history_features",
     "laid_face_down",
     "max_moves",
     "next_pile_facts",
@@ -204,6 +229,81 @@ assert _OPPONENT_TOKENS[DISCARD + 5] == DISCARD + 5
 
 MAX_CARD_POINTS: Final = 116
 """All 52 cards' points (R9): each scores 1, and the 16 tens and court cards 4 more."""
+
+_KIND_COLUMNS: Final = tuple(block.name.lower() for block in ACTION_BLOCKS)
+HISTORY_COLUMNS: Final = (
+    "mine",
+    "other",
+    *_KIND_COLUMNS,
+    "face_down",
+    "hidden",
+    *(f"card_{c}" for c in range(52)),
+    *(f"second_{c}" for c in range(52)),
+)
+"""The columns of a ``v1`` ``history`` row (119): who moved (``mine``, ``other``); the
+move's block in the action space, one of eleven (``keep`` .. ``pair``); whether it lays
+a card face down, and whether that card is hidden from the viewer (the other's); then
+two planes of 52 cards: ``card_<id>`` the cards it takes or lays (the one taken, the top
+of two taken, the meld's, the solo card, the discard, the pair's two), ``second_<id>``
+the second card where there is one (the card below the top of two taken, the table card
+a solo goes off, a pair's discard)."""
+
+
+@cache
+def history_features() -> npt.NDArray[np.uint8]:
+    """By ``v0`` history token (:data:`NUM_TOKENS` of them), its ``v1`` columns after
+    the first two (:data:`HISTORY_COLUMNS`): one table, made when first asked for, that
+    turns a row of tokens into planes in one numpy call."""
+    kinds = len(_KIND_COLUMNS)
+    face_down, hidden, card, second = kinds, kinds + 1, kinds + 2, kinds + 2 + 52
+    table = np.zeros((NUM_TOKENS, len(HISTORY_COLUMNS) - 2), np.uint8)
+    for index in range(NUM_ACTIONS):
+        row = table[index]
+        row[ACTION_BLOCKS.index(block_of(index))] = 1
+        move = move_of(index)
+        row[face_down] = move.face_down
+        moved, other = move.cards, move.discard if move.target is None else move.target
+        if move.kind is MoveKind.TAKE_TWO:
+            moved, other = move.cards[:1], move.cards[1]
+        for c in moved:
+            row[card + c] = 1
+        if other is not None:
+            row[second + other] = 1
+    table[HIDDEN_DISCARD, ACTION_BLOCKS.index(block_of(DISCARD_DOWN))] = 1
+    table[HIDDEN_DISCARD, face_down] = table[HIDDEN_DISCARD, hidden] = 1
+    for n, column in enumerate(PAIR_COLUMNS):
+        row = table[HIDDEN_PAIR_DISCARD + n]
+        row[ACTION_BLOCKS.index(block_of(PAIR))] = 1
+        row[face_down] = row[hidden] = 1
+        for c in cards_of(column):
+            row[card + c] = 1
+    table.flags.writeable = False
+    return table
+
+
+def count_bounds(rules: RuleSet) -> npt.NDArray[np.int32]:
+    """The most each entry of ``counts`` can be under ``rules`` (each is at least 0):
+    the bounds of its space, and what the ``v1`` counts are divided by.
+
+    >>> count_bounds(STANDARD).tolist()
+    [31, 52, 52, 52, 101, 156, 156, 1088, 1088, 4]
+    """
+    turns = rules.turn_cap + 1
+    # A side's points: every card, with the marriages' extra (four of K+Q, 10 each).
+    points = MAX_CARD_POINTS + 4 * 10 * (rules.marriage_multiplier - 1)
+    # A game total adds the forfeits (at most every card) to each hand's points.
+    game = rules.hands_per_game * (points + MAX_CARD_POINTS)
+    high = np.array(
+        [31, 52, 52, 52, turns, points, points, game, game, rules.hands_per_game],
+        dtype=np.int32,
+    )
+    assert len(high) == len(COUNTS)
+    return high
+
+
+_PILE_PLANES: Final = np.eye(FACE_DOWN_ENTRY + 1, dtype=np.uint8)[:, 1:]
+"""By ``pile`` entry (0 past the top, ``card + 1``, :data:`FACE_DOWN_ENTRY`), its ``v1``
+row of 53: the card's column, or the last for a face-down card, or none."""
 
 
 def max_moves(rules: RuleSet = STANDARD) -> int:
@@ -436,23 +536,30 @@ class Observer:
     >>> observer = Observer(flat=True)
     >>> obs = observer.observe(HandState.from_seed(1), 0)
     >>> obs["observation"].shape, observer.parts["counts"]
-    ((1167,), slice(1144, 1154, None))
+    ((3871,), slice(3848, 3858, None))
 
     Attributes:
         rules: the rule options (they bound the counts and the history's length).
         perfect_recall: whether observations carry ``history``.
         flat: whether they are flattened (see above).
+        encoding: the version of the arrays, ``"v1"`` or ``"v0"`` (see the module).
         space: the ``Dict`` space every observation lies in.
         parts: for a flat observation, where each array lies in its vector.
     """
 
     def __init__(
-        self, rules: RuleSet = STANDARD, *, perfect_recall: bool = False, flat: bool = False
+        self,
+        rules: RuleSet = STANDARD,
+        *,
+        perfect_recall: bool = False,
+        flat: bool = False,
+        encoding: EncodingVersion = DEFAULT_ENCODING,
     ) -> None:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.flat = flat
-        self.parts, self.space = flat_layout(self._spaces(), flat=flat)
+        self.encoding = checked_encoding(encoding)
+        self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
         # Staging arrays, written through memoryviews (struct packs the ints in one C
         # call, where numpy would convert a list of them one by one): the card masks,
         # whose bytes numpy unpacks; the counts and flags; the pile row.
@@ -461,6 +568,9 @@ class Observer:
         self._masks_in = masks.data.cast("B")
         self._numbers = np.zeros(len(COUNTS) + len(FLAGS), np.float32)
         self._numbers_in = self._numbers.data.cast("B")
+        # v1 divides the counts by their bounds, and the flags by 1.
+        self._divisors = np.ones(len(COUNTS) + len(FLAGS), np.float32)
+        self._divisors[:_NUM_COUNTS] = count_bounds(rules)
         # The table and the pile last observed, with their facts: both are immutable
         # tuples the engine replaces when they change, so the same object means the
         # same facts, and most moves change one of them or neither.
@@ -470,31 +580,35 @@ class Observer:
         self._pile_facts: PileFacts = pile_facts(())
         self._pile_row = np.zeros(52, np.uint8)
         self._pile_in = self._pile_row.data
+        # v1's pile, worked out when the pile changes: float32 where it goes into the
+        # flat vector as it is (a copy, not a conversion, at every observation).
+        self._pile_table = _PILE_PLANES.astype(np.float32) if flat else _PILE_PLANES
+        self._pile_planes = self._pile_table[self._pile_row]
 
-    def _spaces(self) -> dict[str, spaces.Box]:
+    def array_spaces(self) -> dict[str, spaces.Box]:
+        """The spaces of the arrays of an observation as a dict (the mask last), in
+        this observer's version."""
         rules = self.rules
-        turns = rules.turn_cap + 1
-        # A side's points: every card, with the marriages' extra (four of K+Q, 10 each).
-        points = MAX_CARD_POINTS + 4 * 10 * (rules.marriage_multiplier - 1)
-        # A game total adds the forfeits (at most every card) to each hand's points.
-        game = rules.hands_per_game * (points + MAX_CARD_POINTS)
-        high = np.array(
-            [31, 52, 52, 52, turns, points, points, game, game, rules.hands_per_game],
-            dtype=np.int32,
-        )
-        assert len(high) == len(COUNTS)
+        high = count_bounds(rules)
+        rows = max_moves(rules)
         found: dict[str, spaces.Box] = {
             "cards": spaces.Box(0, 1, (len(CARD_PLANES), 52), np.uint8),
-            "pile": spaces.Box(0, FACE_DOWN_ENTRY, (52,), np.uint8),
-            "counts": spaces.Box(np.zeros_like(high), high, dtype=np.int32),
-            "flags": spaces.Box(0, 1, (len(FLAGS),), np.uint8),
         }
-        if self.perfect_recall:
-            low = np.zeros((max_moves(rules), 2), np.int16)
+        if self.encoding == "v0":
+            found["pile"] = spaces.Box(0, FACE_DOWN_ENTRY, (52,), np.uint8)
+            found["counts"] = spaces.Box(np.zeros_like(high), high, dtype=np.int32)
+        else:
+            found["pile"] = spaces.Box(0, 1, (52, FACE_DOWN_ENTRY), np.uint8)
+            found["counts"] = spaces.Box(0.0, 1.0, (len(COUNTS),), np.float32)
+        found["flags"] = spaces.Box(0, 1, (len(FLAGS),), np.uint8)
+        if self.perfect_recall and self.encoding == "v0":
+            low = np.zeros((rows, 2), np.int16)
             top = np.empty_like(low)
             top[:, 0] = 2
             top[:, 1] = NUM_TOKENS - 1
             found["history"] = spaces.Box(low, top, dtype=np.int16)
+        elif self.perfect_recall:
+            found["history"] = spaces.Box(0, 1, (rows, len(HISTORY_COLUMNS)), np.uint8)
         found["action_mask"] = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
         return found
 
@@ -524,6 +638,8 @@ class Observer:
             self._pile_facts = next_pile_facts(pile, self._pile, self._pile_facts)
             self._pile = pile
             self._pile_in[:] = self._pile_facts[4]
+            if self.encoding != "v0":
+                self._pile_planes = self._pile_table[self._pile_row]
         masks, numbers, _ = facts(
             state, seat, game_scores, hands_left, self._table_facts, self._pile_facts
         )
@@ -536,23 +652,39 @@ class Observer:
         mask = np.frombuffer(marked, np.int8)
         self._masks_in[:] = _pack_masks(*masks)
         cards = np.unpackbits(self._mask_bytes, axis=1, count=52, bitorder="little")
+        v0 = self.encoding == "v0"
         if self.flat:
             self._numbers_in[:] = _pack_numbers(*numbers)  # counts, then flags
-            parts: list[npt.ArrayLike] = [cards, self._pile_row, self._numbers]
+            parts: list[npt.ArrayLike]
+            if v0:
+                parts = [cards, self._pile_row, self._numbers]
+            else:
+                parts = [cards, self._pile_planes, self._numbers / self._divisors]
             if self.perfect_recall:
-                parts.append(self.history(state, seat))
+                parts.append(self.encode_history(self.history(state, seat)))
             vector = np.concatenate(parts, axis=None, dtype=np.float32)
             return {"observation": vector, "action_mask": mask}
-        obs: dict[str, npt.NDArray[np.generic]] = {
-            "cards": cards,
-            "pile": self._pile_row.copy(),  # a writable array of its own, as the others are
-            "counts": np.array(numbers[:_NUM_COUNTS], np.int32),
-            "flags": np.array(numbers[_NUM_COUNTS:], np.uint8),
-        }
+        obs: dict[str, npt.NDArray[np.generic]] = {"cards": cards}
+        if v0:
+            obs["pile"] = self._pile_row.copy()  # a writable array of its own, as the others are
+            obs["counts"] = np.array(numbers[:_NUM_COUNTS], np.int32)
+        else:
+            obs["pile"] = self._pile_planes.copy()
+            obs["counts"] = (
+                np.array(numbers[:_NUM_COUNTS], np.float32) / self._divisors[:_NUM_COUNTS]
+            )
+        obs["flags"] = np.array(numbers[_NUM_COUNTS:], np.uint8)
         if self.perfect_recall:
-            obs["history"] = self.history(state, seat)
+            obs["history"] = self.encode_history(self.history(state, seat))
         obs["action_mask"] = mask
         return obs
+
+    def encode_history(self, rows: npt.NDArray[np.int16]) -> npt.NDArray[np.generic]:
+        """``v0`` ``history`` rows (:meth:`history`) in this observer's version: as
+        they are, or ``v1``'s planes (:data:`HISTORY_COLUMNS`)."""
+        if self.encoding == "v0":
+            return rows
+        return history_planes(rows, history_features())
 
     def history(self, state: HandState, seat: int) -> npt.NDArray[np.int16]:
         """The ``history`` rows of ``seat``: the moves as that player saw them."""

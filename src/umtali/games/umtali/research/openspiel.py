@@ -60,9 +60,11 @@ from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import ALL_CARDS, CardSet, card_name, cards_of
 from umtali.kernel.players import player_name
+from umtali.rl.shared import DEFAULT_ENCODING
 from umtali.rl.spiel import (
     FlatObserver,
     OpenSpielOptionError,
+    encoding_parameter,
     game_type,
     hand_returns,
     one_players_recall,
@@ -94,7 +96,9 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-GAME_TYPE: Final = game_type(GAME_NAME, "Umtali (one hand)", {"rules": "standard", "dealer": 0})
+GAME_TYPE: Final = game_type(
+    GAME_NAME, "Umtali (one hand)", {"rules": "standard", "dealer": 0, "encoding": DEFAULT_ENCODING}
+)
 """The facts OpenSpiel registers the game with."""
 
 
@@ -131,6 +135,7 @@ class UmtaliGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.rules, self.dealer = preset_and_dealer(given, PRESETS, "standard")
+        self.encoding = encoding_parameter(given)
         super().__init__(GAME_TYPE, game_info(self.rules), given)
         self._observers: dict[bool, Observer] = {}
 
@@ -158,7 +163,9 @@ class UmtaliGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         kept per kind."""
         found = self._observers.get(perfect_recall)
         if found is None:
-            found = Observer(self.rules, perfect_recall=perfect_recall, flat=True)
+            found = Observer(
+                self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
+            )
             self._observers[perfect_recall] = found
         return found
 
@@ -422,7 +429,7 @@ class UmtaliObserver(FlatObserver):
     """
 
     def __init__(self, observer: Observer) -> None:
-        arrays = Observer(observer.rules, perfect_recall=observer.perfect_recall).space
+        arrays = observer.array_spaces()
         super().__init__(observer, arrays)
         self.observer = observer
 
@@ -441,7 +448,7 @@ class UmtaliObserver(FlatObserver):
             joined = rows.copy()
             since = observer.history(hand, player)
             joined[before:] = since[: len(joined) - before]
-            self.dict["history"][:] = joined
+            self.dict["history"][:] = observer.encode_history(joined)
 
     def string_from(self, state: UmtaliState, player: int) -> str:
         """The information state (with perfect recall) or the observation, as text."""

@@ -40,7 +40,8 @@ from umtali.games.umtali.research.actions import (
     NUM_ACTIONS,
     block_of,
 )
-from umtali.games.umtali.research.observation import CARD_PLANES, COUNTS
+from umtali.games.umtali.research.observation import CARD_PLANES, COUNTS, count_bounds
+from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import (
     JACKS,
@@ -83,6 +84,7 @@ _HAND: Final = CARD_PLANES.index("hand")
 _OPPONENT_HOLDS: Final = CARD_PLANES.index("opponent_holds")
 _ACCEPTS: Final = CARD_PLANES.index("table_accepts")
 _STOCK: Final = COUNTS.index("stock")
+_STOCK_BOUND: Final = int(count_bounds(STANDARD)[_STOCK])  # the same under every rules
 
 
 class PolicyError(ValueError):
@@ -157,12 +159,16 @@ class Position:
     @classmethod
     def of_observation(cls, observation: Mapping[str, npt.NDArray[np.generic]]) -> Position:
         """From an observation of :class:`umtali.games.umtali.research.observation.Observer` (the dict of
-        arrays, ``flat=False``)."""
+        arrays, ``flat=False``), in either version (``v1``'s counts are scaled)."""
         cards = observation["cards"]
+        counts = observation["counts"]
+        stock = counts[_STOCK]
+        if counts.dtype.kind == "f":  # v1: the count over its bound
+            stock = round(float(stock) * _STOCK_BOUND)
         return cls(
             _mask_of_row(cards[_HAND]),
             _mask_of_row(cards[_OPPONENT_HOLDS]),
-            int(observation["counts"][_STOCK]),
+            int(stock),
             _mask_of_row(cards[_ACCEPTS]),
         )
 
