@@ -1,19 +1,22 @@
 """The arena's Ray backend (``umtali arena ... --backend ray``): the deals as Ray tasks on
-a local Ray of two CPUs, with the same records as the process pool."""
+a local Ray of two CPUs, with the same records as the process pool. Ray runs only in
+child processes: the pytest worker itself never starts one."""
 
 from __future__ import annotations
 
 import io
 import json
 import socket
+import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from umtali.sim.arena import ArenaError, run_arena
+
+UMTALI = str(Path(sys.executable).parent / "umtali")
 
 
 @pytest.fixture(scope="module")
@@ -38,41 +41,55 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(ray: ModuleType) -> N
     assert not ray.is_initialized()
 
 
-@pytest.fixture(scope="module")
-def local_ray(ray: ModuleType) -> Iterator[None]:
-    """One local Ray of 2 CPUs for the module's tests (starting one takes seconds)."""
-    started = not ray.is_initialized()
-    if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    if started:
-        ray.shutdown()
+ON_RAY = """
+import json, sys
+from umtali.sim.arena import run_arena
+told = []
+result = run_arena("greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append)
+json.dump({"told": told, "result": result.to_dict(), "jobs": result.jobs}, sys.stdout)
+"""
+"""The Ray run of :func:`test_ray_tasks_play_the_same_games_as_processes`, in a process of
+its own: a process that has run Ray keeps its threads, and a process pool forked from it
+later (the arena's, in another test on the same pytest worker) could hang."""
 
 
-def test_ray_tasks_play_the_same_games_as_processes(local_ray: None) -> None:
-    told: list[int] = []
-    on_ray = run_arena("greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append)
-    in_processes = run_arena("greedy", "random", 3, seed=5, jobs=2)
+def test_ray_tasks_play_the_same_games_as_processes(ray: ModuleType) -> None:
+    child = subprocess.run(
+        [sys.executable, "-c", ON_RAY], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert child.returncode == 0, child.stderr[-2000:]
+    on_ray = json.loads(child.stdout)
+    in_processes = run_arena("greedy", "random", 3, seed=5, jobs=2).to_dict()
     # Three deals, each twice with the seats swapped: the same six games, hand by hand.
-    assert [(r.deal, r.a_seat) for r in on_ray.records] == [
-        (d, s) for d in range(3) for s in (0, 1)
-    ]
-    assert on_ray.records == in_processes.records
-    assert on_ray.summary() == in_processes.summary()
-    assert told[0] == 0
-    assert sum(told) == 6
-    assert on_ray.to_dict()["run"]["backend"] == "ray"
-    assert on_ray.jobs == 2  # the local Ray's CPUs
+    records = on_ray["result"]["records"]
+    assert [(r["deal"], r["a_seat"]) for r in records] == [(d, s) for d in range(3) for s in (0, 1)]
+    assert records == in_processes["records"]
+    assert on_ray["result"]["summary"] == in_processes["summary"]
+    assert on_ray["told"][0] == 0
+    assert sum(on_ray["told"]) == 6
+    assert on_ray["result"]["run"]["backend"] == "ray"
+    assert on_ray["jobs"] == 2  # the local Ray's CPUs
 
 
-def test_the_command_runs_on_ray(local_ray: None, tmp_path: Path) -> None:
-    from umtali.cli.main import main
-
-    out = io.StringIO()
-    args = ["arena", "greedy", "random", "--games", "2", "--seed", "2", "--quiet"]
-    assert main([*args, "--backend", "ray", "--out", str(tmp_path / "ray")], out) == 0
-    assert "Ray tasks on 2 CPUs" in out.getvalue()
-    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "here")], io.StringIO()) == 0
+def test_the_command_runs_on_ray(ray: ModuleType, tmp_path: Path) -> None:
+    args = [UMTALI, "arena", "greedy", "random", "--games", "2", "--seed", "2", "--quiet"]
+    on_ray = subprocess.run(
+        [*args, "--backend", "ray", "--jobs", "2", "--out", str(tmp_path / "ray")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert on_ray.returncode == 0, on_ray.stderr[-2000:]
+    assert "Ray tasks on 2 CPUs" in on_ray.stdout
+    here = subprocess.run(
+        [*args, "--jobs", "1", "--out", str(tmp_path / "here")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert here.returncode == 0, here.stderr[-2000:]
 
     def records(folder: str) -> object:
         path = tmp_path / folder / "greedy-vs-random-seed2.json"
