@@ -234,20 +234,32 @@ def phase_of(view: GinView) -> str:
     return "discard" if history[-1][1].kind in ("draw", "take") else "draw"
 
 
-def _replayed_pile(view: GinView, upcard: int) -> list[int | None]:
-    """By move of ``view.history``, the card it put on or took from the pile (``None``
-    for a draw, a pass, or the other's face-down knock), the pile rebuilt from the
-    upcard since a take names no card."""
-    pile = [upcard]
-    cards: list[int | None] = []
-    for _, move in view.history:
-        card = move.card
-        if move.kind == "take":
-            card = pile.pop()
-        elif card is not None:
-            pile.append(card)
-        cards.append(card)
-    return cards
+class _Replay:
+    """What ``view.history`` tells once the pile is rebuilt from the upcard (a take
+    names no card): by move, the card it put on or took from the pile (``None`` for a
+    draw, a pass, or the other's face-down knock); by seat, the cards discarded and
+    taken; and the turns ended by a discard."""
+
+    __slots__ = ("cards", "discarded", "taken", "turns")
+
+    def __init__(self, view: GinView, upcard: int) -> None:
+        pile = [upcard]
+        self.cards: list[int | None] = []
+        self.discarded = [0, 0]
+        self.taken = [0, 0]
+        self.turns = 0
+        for mover, move in view.history:
+            card = move.card
+            if move.kind == "take":
+                card = pile.pop()
+                self.taken[mover] |= 1 << card
+            elif card is not None:
+                pile.append(card)
+                self.discarded[mover] |= 1 << card
+                self.turns += 1
+            elif move.kind == "knock":
+                self.turns += 1
+            self.cards.append(card)
 
 
 def seen_cards(view: GinView, upcard: int) -> int:
@@ -260,11 +272,9 @@ def seen_cards(view: GinView, upcard: int) -> int:
     >>> seen_cards(GinView.of(hand, 0), hand.deck[UPCARD_INDEX]).bit_count()
     11
     """
+    replay = _Replay(view, upcard)
     seen = view.hand | 1 << upcard | (view.revealed or 0)
-    for card in _replayed_pile(view, upcard):
-        if card is not None:
-            seen |= 1 << card
-    return seen
+    return seen | replay.discarded[0] | replay.discarded[1] | replay.taken[0] | replay.taken[1]
 
 
 class Observer:
@@ -341,16 +351,8 @@ class Observer:
         array returned is new."""
         seat = view.seat
         other = 1 - seat
-        moved = _replayed_pile(view, upcard)
-        discarded = [0, 0]
-        taken = [0, 0]
-        for (mover, move), card in zip(view.history, moved, strict=True):
-            if card is None:
-                continue
-            if move.kind == "take":
-                taken[mover] |= 1 << card
-            else:
-                discarded[mover] |= 1 << card
+        replay = _Replay(view, upcard)
+        discarded, taken, moved = replay.discarded, replay.taken, replay.cards
         this_turn = 0
         last: tuple[int, GinMove] | None = view.history[-1] if view.history else None
         if last is not None and last[1].kind == "take" and view.outcome is None:
@@ -386,7 +388,7 @@ class Observer:
                 view.hand.bit_count(),
                 view.opponent_cards,
                 len(view.pile),
-                sum(1 for _, move in view.history if move.kind in ("discard", "knock")),
+                replay.turns,
                 view.knock_limit,
                 min_deadwood(view.hand),
                 totals[seat],
