@@ -90,7 +90,7 @@ from umtali.rl.shared import flat_layout
 __all__ = [
     "CARD_PLANES",
     "COUNTS",
-        "FLAGS",
+    "FLAGS",
     "HISTORY_COLUMNS",
     "MOVE_KINDS",
     "PHASES",

@@ -172,9 +172,7 @@ def seen_text(view: GinView) -> str:
     lines.append(f"hand: {CardSet(view.hand)}")
     pile = " ".join(card_ascii(card) for card in view.pile) or "-"
     doubled = ", doubled" if view.multiplier == 2 else ""
-    lines.append(
-        f"pile: {pile}; stock {view.stock_size}; knock limit {view.knock_limit}{doubled}"
-    )
+    lines.append(f"pile: {pile}; stock {view.stock_size}; knock limit {view.knock_limit}{doubled}")
     known = f", known {CardSet(view.opponent_known)}" if view.opponent_known else ""
     lines.append(f"player_{other} holds {view.opponent_cards} cards{known}")
     if view.revealed is not None:
