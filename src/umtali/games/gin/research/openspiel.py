@@ -53,11 +53,16 @@ from umtali.games.gin.view import GinView
 from umtali.kernel.cards import CardSet, card_ascii
 from umtali.rl.spiel import (
     FlatObserver,
+    HandGame,
     OpenSpielOptionError,
+    PartsObserver,
+    ResampleError,
     game_type,
+    hand_info,
     hand_returns,
-    one_players_recall,
     preset_and_dealer,
+    redealt,
+    replayed,
 )
 
 __all__ = [
@@ -87,10 +92,6 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-class ResampleError(ValueError):
-    """A state that cannot be dealt again from a player's information."""
-
-
 GAME_TYPE: Final = game_type(
     GAME_NAME, "Gin Rummy (one two-hand hand)", {"rules": "standard", "dealer": 0}
 )
@@ -103,53 +104,33 @@ def game_info(rules: GinRules) -> pyspiel.GameInfo:
     ``max_game_length`` counts the players' decisions
     (:func:`~umtali.games.gin.research.observation.max_moves`), the deal's chance nodes
     aside."""
-    most = float(max_score(rules))
-    return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=DECK_SIZE,
-        num_players=2,
-        min_utility=-most,
-        max_utility=most,
-        utility_sum=0.0,
-        max_game_length=max_moves(rules),
-    )
+    return hand_info(NUM_ACTIONS, DECK_SIZE, max_score(rules), max_moves(rules))
 
 
-class GinSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
-    """One hand of Gin Rummy (see the module). ``params`` are OpenSpiel's parameters."""
+class GinSpielGame(HandGame):
+    """One hand of Gin Rummy (see the module). ``params`` are OpenSpiel's parameters;
+    its observers are :class:`~umtali.rl.spiel.HandGame`'s."""
+
+    title = "Gin Rummy"
+    deck_size = DECK_SIZE
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.rules, self.dealer = preset_and_dealer(given, GIN_PRESETS, "standard")
         super().__init__(GAME_TYPE, game_info(self.rules), given)
-        self._observers: dict[bool, Observer] = {}
 
     def new_initial_state(self) -> GinState:
         """The hand before the deal: a chance node."""
         return GinState(self)
 
-    def max_chance_nodes_in_history(self) -> int:
-        """The deal: every card of the deck."""
-        return DECK_SIZE
+    def new_observer(self, perfect_recall: bool) -> Observer:
+        """A flat observer of this game's rules."""
+        return Observer(self.rules, perfect_recall=perfect_recall, flat=True)
 
-    def make_py_observer(
-        self,
-        iig_obs_type: pyspiel.IIGObservationType | None = None,
-        params: dict[str, Any] | None = None,
-    ) -> GinObserver:
-        """The observer of ``iig_obs_type``: what one player sees, with perfect recall
-        or not. Observations of the whole table, or of the public part alone, are not
-        offered."""
-        recall = one_players_recall("Gin Rummy", iig_obs_type, params)
-        return GinObserver(self.observer(recall))
-
-    def observer(self, perfect_recall: bool) -> Observer:
-        """The flat observer of this game's rules, one kept per kind."""
-        found = self._observers.get(perfect_recall)
-        if found is None:
-            found = Observer(self.rules, perfect_recall=perfect_recall, flat=True)
-            self._observers[perfect_recall] = found
-        return found
+    def py_observer(self, observer: PartsObserver) -> GinObserver:
+        """OpenSpiel's Python observer over ``observer``."""
+        assert isinstance(observer, Observer)
+        return GinObserver(observer)
 
 
 def seen_text(view: GinView) -> str:
@@ -317,24 +298,23 @@ class GinState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stub
         hand = table.hand
         if hand is None or hand.is_over():
             raise ResampleError("only a player's turn can be resampled, not the deal or the end")
-        rng = random.Random(int(probability_sampler() * 2**53))
         view = GinView.of(hand, player_id)
         seen = table.dealt[player_id] | seen_cards(view, hand.deck[UPCARD_INDEX])
-        free = [at for at, card in enumerate(table.deck) if not seen >> card & 1]
         moves = [action for _, action in hand.history]
         wanted = table.seen[player_id]
         game = self.get_game()
-        for _ in range(RESAMPLE_TRIES):
-            cards = [table.deck[at] for at in free]
-            rng.shuffle(cards)
-            deck = list(table.deck)
-            for at, card in zip(free, cards, strict=True):
-                deck[at] = card
+
+        def world_of(deck: list[int]) -> GinState | None:
             world = play_indices(game, deck, moves, strict=False)
-            if world is not None and world.table.seen[player_id] == wanted:
-                return world
-        raise ResampleError(
-            f"no deal of {RESAMPLE_TRIES} tried agrees with what player {player_id} saw"
+            return world if world is not None and world.table.seen[player_id] == wanted else None
+
+        return redealt(
+            table.deck,
+            [at for at, card in enumerate(table.deck) if not seen >> card & 1],
+            random.Random(int(probability_sampler() * 2**53)),
+            world_of,
+            tries=RESAMPLE_TRIES,
+            player=player_id,
         )
 
 
@@ -385,13 +365,7 @@ def play_indices(
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['take', 'pass'])
     """
-    state = game.new_initial_state()
-    for card in deal:
-        state.apply_action(int(card))
-    for index in moves:
-        if not strict and index not in state.legal_actions():
-            return None
-        state.apply_action(int(index))
+    state: GinState | None = replayed(game, deal, moves, strict=strict)
     return state
 
 
