@@ -162,9 +162,7 @@ class FlatObserver:
             self.dict[name] = self.tensor[part].reshape(shape)
 
 
-def hand_info(
-    num_actions: int, deck_size: int, most: int, length: int
-) -> pyspiel.GameInfo:
+def hand_info(num_actions: int, deck_size: int, most: int, length: int) -> pyspiel.GameInfo:
     """The bounds of one hand between two players, dealt a card of a deck of
     ``deck_size`` at a time: ``num_actions`` actions, a margin of at most ``most``
     either way, at most ``length`` decisions (the deal's chance nodes aside).
@@ -235,9 +233,7 @@ class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
 S = TypeVar("S")
 
 
-def replayed(
-    game: Any, chance: Sequence[int], moves: Sequence[int], *, strict: bool = True
-) -> Any:
+def replayed(game: Any, chance: Sequence[int], moves: Sequence[int], *, strict: bool = True) -> Any:
     """A new state of ``game`` after the chance outcomes ``chance`` and the players'
     actions ``moves``. With ``strict=False``, ``None`` when a move is not legal then
     (else the game's own error)."""
