@@ -6,7 +6,6 @@ proving that no observation tells a seat a card it has not seen."""
 from __future__ import annotations
 
 import random
-import types
 from typing import Any
 
 import gymnasium
@@ -16,13 +15,18 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import (  # type: ignore[import-untyped]
     api_test,
-    max_cycles_test,
-    parallel_api_test,
     seed_test,
 )
-from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
+from tests.research_checks import (
+    check_bench,
+    check_illegal_action,
+    check_openspiel_parameters,
+    check_parallel_batch,
+    check_parallel_env,
+    ismcts_decisions,
+)
 from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.game import GinGame
 from umtali.games.gin.research import ENCODING, MODULES, rules_of
@@ -41,7 +45,7 @@ from umtali.games.gin.research.actions import (
     legal_mask,
     move_of,
 )
-from umtali.games.gin.research.episode import Episode, default_penalty
+from umtali.games.gin.research.episode import Episode
 from umtali.games.gin.research.observation import (
     CARD_PLANES,
     COUNTS,
@@ -55,7 +59,6 @@ from umtali.games.gin.research.observation import (
 from umtali.games.gin.research.openspiel import (
     GAME_NAME,
     GinState,
-    OpenSpielOptionError,
     ResampleError,
     play_indices,
 )
@@ -66,11 +69,9 @@ from umtali.games.gin.state import FIRST_STOCK_INDEX, UPCARD_INDEX, GinHand, Gin
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl import bench as rl_bench
 from umtali.rl.encoding import IllegalActionError, RewardKind, research, researched
 from umtali.rl.gym import CardGameEnv
-from umtali.rl.parallel import ParallelHandBatch
-from umtali.rl.pettingzoo import env, parallel_env, raw_env
+from umtali.rl.pettingzoo import env
 
 GAME = "gin"
 
@@ -116,16 +117,7 @@ def test_the_aec_env_passes_pettingzoos_seed_test() -> None:
 
 
 def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> None:
-    def parallel(**options: Any) -> Any:
-        return parallel_env(game=GAME, on_illegal="ignore", **options)
-
-    max_cycles_test(
-        types.SimpleNamespace(
-            parallel_env=parallel, env=lambda **options: parallel_to_aec(parallel(**options))
-        )
-    )
-    parallel_api_test(parallel(), num_cycles=100)
-    parallel_api_test(parallel(flat=False, perfect_recall=True, rules="oklahoma"), num_cycles=100)
+    check_parallel_env(GAME, rules="oklahoma")
 
 
 @pytest.mark.parametrize(
@@ -242,31 +234,8 @@ def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
 
 
 def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
-    game = raw_env(game=GAME)
-    game.reset(seed=1)
-    episode = game.episode
-    assert isinstance(episode, Episode)
-    before = list(episode.hand.history)
-    illegal = DRAW  # the first upcard is taken or passed, not drawn over
-    with pytest.raises(IllegalActionError, match=r"action 104 \('draw'\) is not legal for player"):
-        game.step(illegal)
-    assert episode.hand.history == before
-    ignoring = raw_env(game=GAME, on_illegal="ignore")
-    ignoring.reset(seed=1)
-    agent = ignoring.agent_selection
-    ignoring.step(illegal)
-    assert ignoring.infos[agent] == {"illegal_action": True}
-    assert ignoring.agent_selection == agent
-    losing = raw_env(game=GAME, on_illegal="lose")
-    losing.reset(seed=1)
-    agent = losing.agent_selection
-    losing.step(illegal)
-    assert losing.rewards[agent] == default_penalty("margin") == -300.0
-    assert all(losing.terminations.values())
-    alone = CardGameEnv("random", seat=0, game=GAME)
-    alone.reset(seed=4)
-    _, reward, terminated, _, info = alone.step(999)  # no action at all
-    assert (reward, terminated, info["illegal_action"]) == (-300.0, True, True)
+    # The first upcard is taken or passed, not drawn over:
+    check_illegal_action(GAME, DRAW, r"action 104 \('draw'\) is not legal for player", -300.0)
 
 
 # Every level of GIN_BOTS, read when the tests are collected (a level added there is
@@ -542,36 +511,11 @@ def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None
 
 
 def test_the_parallel_batch_steps_gin_rows_as_lone_batches_do() -> None:
-    with ParallelHandBatch(4, workers=2, seed=5, game=GAME) as batch:
-        obs = batch.reset()
-        lone = [
-            HandBatch(stop - start, seed=seed)
-            for (start, stop), seed in zip(batch.slices, batch.seeds, strict=True)
-        ]
-        alone = [b.reset() for b in lone]
-        rng = np.random.default_rng(0)
-        for _ in range(40):
-            for (start, stop), lone_obs in zip(batch.slices, alone, strict=True):
-                for name, array in lone_obs.items():
-                    assert (obs[name][start:stop] == array).all(), name
-            actions = batch.sample_actions(rng)
-            obs, _, _ = batch.step(actions)
-            alone = [
-                b.step(actions[start:stop])[0]
-                for (start, stop), b in zip(batch.slices, lone, strict=True)
-            ]
+    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed))
 
 
 def test_the_bench_races_gin_environments() -> None:
-    names = [rl_bench.PettingZooEngine(GAME).name, rl_bench.BatchEngine(16, GAME).name]
-    assert names == ["umtali gin PettingZoo env", "umtali gin HandBatch (16)"]
-    engine = rl_bench.PettingZooEngine(GAME)
-    moves, hands = engine.play(random.Random(2))
-    assert hands == 1
-    assert moves >= 2
-    batch = rl_bench.BatchEngine(16, GAME)
-    moves, hands = batch.play(random.Random(2))
-    assert moves == rl_bench.BATCH_STEPS * 16
+    check_bench(GAME)
 
 
 # -- OpenSpiel -------------------------------------------------------------------------------
@@ -621,35 +565,13 @@ def test_openspiel_returns_are_the_engines_scores(rules: str) -> None:
 
 def test_openspiels_ismcts_plays_a_hand_through_resampling() -> None:
     # OpenSpiel's Python IS-MCTS deals the hidden cards again at every simulation
-    # (resample_from_infostate): it plays player 0 through a whole hand.
-    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-    game = pyspiel.load_game(GAME_NAME)
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=30.0, max_simulations=4, random_state=np.random.RandomState(1)
-    )
-    rng = random.Random(0)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal() and decisions < 6:
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    # (resample_from_infostate): it plays player 0's first six decisions.
+    _, decisions = ismcts_decisions(GAME_NAME, simulations=4, most=6)
     assert decisions >= 1
 
 
 def test_openspiel_refuses_unknown_parameters() -> None:
-    with pytest.raises(OpenSpielOptionError, match="a preset"):
-        pyspiel.load_game(GAME_NAME, {"rules": "straight"})
-    with pytest.raises(OpenSpielOptionError, match="seat 0 or 1"):
-        pyspiel.load_game(GAME_NAME, {"dealer": 2})
+    check_openspiel_parameters(GAME_NAME, "straight")
 
 
 def test_resampling_keeps_what_the_player_knows() -> None:

@@ -32,10 +32,10 @@ __all__ = [
     "game_type",
     "hand_info",
     "hand_returns",
-    "redealt",
-    "replayed",
     "one_players_recall",
     "preset_and_dealer",
+    "redealt",
+    "replayed",
 ]
 
 R = TypeVar("R")
