@@ -146,3 +146,28 @@ def ismcts_decisions(name: str, simulations: int, most: int | None = None) -> An
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state, decisions
+
+
+def check_batch_basics(game: str, illegal: list[int]) -> None:
+    """``game``'s batches: two from one seed deal alike (one copying its masks, the
+    other's read-only); ``illegal``, actions for three rows of which the first is not
+    legal at the deal, is refused with nothing moved; a batch steps only once dealt, and
+    holds a hand at least; its arrays are as ``batch_arrays`` says."""
+    encoding = research(game)
+    one, two = encoding.batch(3, seed=9), encoding.batch(3, seed=9, copy=True)
+    first, second = one.reset(), two.reset()
+    for name in first:
+        assert (first[name] == second[name]).all()
+    before = one.legal
+    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
+        one.step(np.array(illegal))
+    assert one.legal == before
+    assert one.step(one.sample_actions(np.random.default_rng(0)))[0]["action_mask"].any()
+    assert not first["action_mask"].flags.writeable
+    with pytest.raises(RuntimeError, match="reset"):
+        encoding.batch(1).step(np.array([0]))
+    with pytest.raises(ValueError, match="n >= 1"):
+        encoding.batch(0)
+    assert {name: shape for name, (shape, _) in encoding.batch_arrays().items()} == {
+        name: first[name].shape[1:] for name in first if name != "action_mask"
+    }

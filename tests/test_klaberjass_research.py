@@ -20,6 +20,7 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
+    check_batch_basics,
     check_bench,
     check_illegal_action,
     check_openspiel_parameters,
@@ -64,7 +65,7 @@ from umtali.games.klaberjass.rules import BOOK, CLASSIC_SCHMEISS, KLABERJASS_PRE
 from umtali.games.klaberjass.terms import DECK
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.encoding import IllegalActionError, RewardKind, research, researched
+from umtali.rl.encoding import RewardKind, research, researched
 from umtali.rl.gym import CardGameEnv
 from umtali.rl.pettingzoo import env
 
@@ -456,21 +457,7 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> N
 
 
 def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
-    one, two = HandBatch(3, seed=9), HandBatch(3, seed=9, copy=True)
-    first, second = one.reset(), two.reset()
-    for name in first:
-        assert (first[name] == second[name]).all()
-    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
-        one.step(np.array([PLAY, PASS, PASS]))
-    assert all(len(m.hands[-1].history) == 0 for m in one.matches)
-    assert not first["action_mask"].flags.writeable
-    with pytest.raises(RuntimeError, match="reset"):
-        HandBatch(1).step(np.array([0]))
-    with pytest.raises(ValueError, match="n >= 1"):
-        HandBatch(0)
-    assert {name: shape for name, (shape, _) in ENCODING.batch_arrays().items()} == {
-        name: first[name].shape[1:] for name in ("cards", "counts", "flags")
-    }
+    check_batch_basics(GAME, [PLAY, PASS, PASS])
 
 
 def test_the_parallel_batch_steps_klaberjass_rows_as_lone_batches_do() -> None:
