@@ -126,6 +126,7 @@ SLOW = frozenset(
         "test_conformance.py::test_a_person_plays_a_whole_game_to_its_end",  # hints each move
         "test_conformance_web.py::test_random_play_through_the_web_api_ends_and_no_seat_learns_a_hidden_card",
         "test_gin_openspiel.py::test_both_engines_agree_over_thousands_of_hands",
+        "test_gin_research.py::test_no_observation_of_400_hands_changes_when_the_unseen_cards_are_dealt_otherwise",
         "test_klaberjass_research.py::test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_otherwise",
         "test_rl_observation.py::test_no_observation_of_1000_random_hands_shows_a_hidden_card",
         # v1's information state tensor is 34,216 floats, each call a list of them

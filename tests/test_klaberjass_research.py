@@ -6,7 +6,6 @@ observer, and a scan proving that no observation tells a seat a card it has not 
 from __future__ import annotations
 
 import random
-import types
 from typing import Any
 
 import gymnasium
@@ -16,13 +15,19 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import (  # type: ignore[import-untyped]
     api_test,
-    max_cycles_test,
-    parallel_api_test,
     seed_test,
 )
-from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
+from tests.research_checks import (
+    check_batch_basics,
+    check_bench,
+    check_illegal_action,
+    check_openspiel_parameters,
+    check_parallel_batch,
+    check_parallel_env,
+    ismcts_decisions,
+)
 from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.moves import KlaberjassMove
@@ -40,7 +45,7 @@ from umtali.games.klaberjass.research.actions import (
     legal_indices,
     move_of,
 )
-from umtali.games.klaberjass.research.episode import Episode, default_penalty, first_dealt
+from umtali.games.klaberjass.research.episode import Episode, first_dealt
 from umtali.games.klaberjass.research.observation import (
     CARD_PLANES,
     COUNTS,
@@ -53,7 +58,6 @@ from umtali.games.klaberjass.research.observation import (
 from umtali.games.klaberjass.research.openspiel import (
     GAME_NAME,
     KlaberjassState,
-    OpenSpielOptionError,
     ResampleError,
     play_indices,
 )
@@ -62,11 +66,9 @@ from umtali.games.klaberjass.rules import BOOK, CLASSIC_SCHMEISS, KLABERJASS_PRE
 from umtali.games.klaberjass.terms import DECK
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl import bench as rl_bench
-from umtali.rl.encoding import IllegalActionError, RewardKind, research, researched
+from umtali.rl.encoding import RewardKind, research, researched
 from umtali.rl.gym import CardGameEnv
-from umtali.rl.parallel import ParallelHandBatch
-from umtali.rl.pettingzoo import env, parallel_env, raw_env
+from umtali.rl.pettingzoo import env
 
 GAME = "klaberjass"
 
@@ -111,16 +113,7 @@ def test_the_aec_env_passes_pettingzoos_seed_test() -> None:
 
 
 def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> None:
-    def parallel(**options: Any) -> Any:
-        return parallel_env(game=GAME, on_illegal="ignore", **options)
-
-    max_cycles_test(
-        types.SimpleNamespace(
-            parallel_env=parallel, env=lambda **options: parallel_to_aec(parallel(**options))
-        )
-    )
-    parallel_api_test(parallel(), num_cycles=100)
-    parallel_api_test(parallel(flat=False, perfect_recall=True), num_cycles=100)
+    check_parallel_env(GAME)
 
 
 @pytest.mark.parametrize(
@@ -227,33 +220,8 @@ def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
 
 
 def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
-    game = raw_env(game=GAME)
-    game.reset(seed=1)
-    episode = game.episode
-    assert isinstance(episode, Episode)
-    before = list(episode.hand.history)
-    illegal = PLAY  # no card is played during the bidding
-    with pytest.raises(
-        IllegalActionError, match=r"action 11 \('play A♣'\) is not legal for player"
-    ):
-        game.step(illegal)
-    assert episode.hand.history == before
-    ignoring = raw_env(game=GAME, on_illegal="ignore")
-    ignoring.reset(seed=1)
-    agent = ignoring.agent_selection
-    ignoring.step(illegal)
-    assert ignoring.infos[agent] == {"illegal_action": True}
-    assert ignoring.agent_selection == agent
-    losing = raw_env(game=GAME, on_illegal="lose")
-    losing.reset(seed=1)
-    agent = losing.agent_selection
-    losing.step(illegal)
-    assert losing.rewards[agent] == default_penalty("margin") == -300.0
-    assert all(losing.terminations.values())
-    alone = CardGameEnv("random", seat=0, game=GAME)
-    alone.reset(seed=4)
-    _, reward, terminated, _, info = alone.step(99)  # no action at all
-    assert (reward, terminated, info["illegal_action"]) == (-300.0, True, True)
+    # No card is played during the bidding:
+    check_illegal_action(GAME, PLAY, r"action 11 \('play A♣'\) is not legal for player", -300.0)
 
 
 # Every level of BOTS, read when the tests are collected (a level added there is tried at
@@ -366,7 +334,7 @@ def test_v1_is_v0_encoded_again_every_entry_in_0_to_1() -> None:
             assert v1.space.contains(new)
             assert (new["cards"] == old["cards"]).all()
             assert (new["flags"] == old["flags"]).all()
-            expected = np.clip((old["counts"] - low) / (high - low), 0, 1)
+            expected = np.clip((old["counts"].astype(np.float64) - low) / (high - low), 0, 1)
             assert np.allclose(new["counts"], expected)
             history = np.zeros((MAX_MOVES, 2 + NUM_ACTIONS), np.uint8)
             for i, (who, index) in enumerate(old["history"].tolist()):
@@ -525,54 +493,15 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> N
 
 
 def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
-    one, two = HandBatch(3, seed=9), HandBatch(3, seed=9, copy=True)
-    first, second = one.reset(), two.reset()
-    for name in first:
-        assert (first[name] == second[name]).all()
-    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
-        one.step(np.array([PLAY, PASS, PASS]))
-    assert all(len(m.hands[-1].history) == 0 for m in one.matches)
-    assert not first["action_mask"].flags.writeable
-    with pytest.raises(RuntimeError, match="reset"):
-        HandBatch(1).step(np.array([0]))
-    with pytest.raises(ValueError, match="n >= 1"):
-        HandBatch(0)
-    assert {name: shape for name, (shape, _) in ENCODING.batch_arrays().items()} == {
-        name: first[name].shape[1:] for name in ("cards", "counts", "flags")
-    }
+    check_batch_basics(GAME, [PLAY, PASS, PASS])
 
 
 def test_the_parallel_batch_steps_klaberjass_rows_as_lone_batches_do() -> None:
-    with ParallelHandBatch(4, workers=2, seed=5, game=GAME) as batch:
-        obs = batch.reset()
-        lone = [
-            HandBatch(stop - start, seed=seed)
-            for (start, stop), seed in zip(batch.slices, batch.seeds, strict=True)
-        ]
-        alone = [b.reset() for b in lone]
-        rng = np.random.default_rng(0)
-        for _ in range(40):
-            for (start, stop), lone_obs in zip(batch.slices, alone, strict=True):
-                for name, array in lone_obs.items():
-                    assert (obs[name][start:stop] == array).all(), name
-            actions = batch.sample_actions(rng)
-            obs, _, _ = batch.step(actions)
-            alone = [
-                b.step(actions[start:stop])[0]
-                for (start, stop), b in zip(batch.slices, lone, strict=True)
-            ]
+    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed))
 
 
 def test_the_bench_races_klaberjass_environments() -> None:
-    names = [rl_bench.PettingZooEngine(GAME).name, rl_bench.BatchEngine(16, GAME).name]
-    assert names == ["umtali klaberjass PettingZoo env", "umtali klaberjass HandBatch (16)"]
-    engine = rl_bench.PettingZooEngine(GAME)
-    moves, hands = engine.play(random.Random(2))
-    assert hands == 1
-    assert moves >= 2
-    batch = rl_bench.BatchEngine(16, GAME)
-    moves, hands = batch.play(random.Random(2))
-    assert moves == rl_bench.BATCH_STEPS * 16
+    check_bench(GAME)
 
 
 # -- OpenSpiel -------------------------------------------------------------------------------
@@ -613,35 +542,13 @@ def test_openspiel_returns_are_the_engines_scores() -> None:
 def test_openspiels_ismcts_plays_a_hand_through_resampling() -> None:
     # OpenSpiel's Python IS-MCTS deals the hidden cards again at every simulation
     # (resample_from_infostate): it plays player 0 through a whole hand.
-    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-    game = pyspiel.load_game(GAME_NAME)
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=30.0, max_simulations=8, random_state=np.random.RandomState(1)
-    )
-    rng = random.Random(0)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state, decisions = ismcts_decisions(GAME_NAME, simulations=8)
     assert decisions >= 1
     assert sum(state.returns()) == 0
 
 
 def test_openspiel_refuses_unknown_parameters() -> None:
-    with pytest.raises(OpenSpielOptionError, match="a preset"):
-        pyspiel.load_game(GAME_NAME, {"rules": "french"})
-    with pytest.raises(OpenSpielOptionError, match="seat 0 or 1"):
-        pyspiel.load_game(GAME_NAME, {"dealer": 2})
+    check_openspiel_parameters(GAME_NAME, "french")
 
 
 def test_resampling_keeps_what_the_player_knows() -> None:

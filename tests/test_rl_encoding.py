@@ -38,10 +38,10 @@ def test_the_old_paths_are_the_default_games_modules(name: str) -> None:
 
 
 def test_every_researched_game_is_registered_with_gymnasium() -> None:
-    assert researched() == ("umtali", "klaberjass")  # Gin Rummy's encoding is issue 27's
+    assert researched() == ("umtali", "gin", "klaberjass")
     assert (
         umtali.rl.ENV_IDS
-        == {"umtali": "Umtali-v0", "klaberjass": "Klaberjass-v0"}
+        == {"umtali": "Umtali-v0", "gin": "GinRummy-v0", "klaberjass": "Klaberjass-v0"}
         == umtali.rl.register_environments()
     )
     assert umtali.rl.ENV_ID == "Umtali-v0"
@@ -52,11 +52,17 @@ def test_every_researched_game_is_registered_with_gymnasium() -> None:
     assert pettingzoo.UmtaliAEC is pettingzoo.CardGameAEC
 
 
-def test_a_game_without_an_encoding_or_an_unknown_one_is_refused() -> None:
+def test_a_game_without_an_encoding_or_an_unknown_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every game has an encoding now: Gin Rummy registered again without one.
+    spec = dataclasses.replace(games.get("gin"), name="bare", research=None, _resolved={})
+    monkeypatch.setitem(games._registry, "bare", spec)
+    assert "bare" not in researched()
     with pytest.raises(HookError, match="Gin Rummy has no research"):
-        pettingzoo.raw_env(game="gin")
+        pettingzoo.raw_env(game="bare")
     with pytest.raises(HookError, match="Gin Rummy has no research"):
-        rl_gym.CardGameEnv(game="gin")
+        rl_gym.CardGameEnv(game="bare")
     with pytest.raises(games.UnknownGameError, match="there is no game 'chess'"):
         research("chess")
 

@@ -46,7 +46,7 @@ from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.shared import ENCODINGS
+from umtali.rl.shared import ENCODINGS, EncodingVersion
 
 PLACED = (
     "hand",
@@ -195,7 +195,7 @@ def random_states(rng: random.Random, hands: int, rules: RuleSet = STANDARD) -> 
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_another_deal_of_the_unseen_cards_gives_the_same_observation(encoding: str) -> None:
+def test_another_deal_of_the_unseen_cards_gives_the_same_observation(encoding: EncodingVersion) -> None:
     # The other way round: deal the cards the viewer cannot see anew (determinize), and
     # nothing he observes may change. (Face-down discards are left out: the world keeps
     # the viewer's own face-down card face down, but it has no history to tell whose it
@@ -276,7 +276,7 @@ def test_the_history_hides_the_opponents_face_down_discard_only() -> None:
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_the_flat_observation_holds_the_same_arrays_in_order(encoding: str) -> None:
+def test_the_flat_observation_holds_the_same_arrays_in_order(encoding: EncodingVersion) -> None:
     rng = random.Random(11)
     nested = Observer(perfect_recall=True, encoding=encoding)
     flat = Observer(perfect_recall=True, flat=True, encoding=encoding)

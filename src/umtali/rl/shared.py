@@ -28,6 +28,7 @@ from umtali.rl.encoding import (
     REWARDS,
     ArrayLayout,
     Batch,
+    BatchObservation,
     Episode,
     IllegalActionError,
     Observer,
@@ -41,7 +42,10 @@ __all__ = [
     "WHO",
     "EncodingVersion",
     "GameResearch",
+    "RowBatch",
     "Scale",
+    "TurnEpisode",
+    "array_layout",
     "checked_batch_size",
     "checked_encoding",
     "checked_index",
@@ -51,6 +55,7 @@ __all__ = [
     "margin_rewards",
     "mask_buffer",
     "seat_rewards",
+    "stacked_rows",
 ]
 
 EncodingVersion = Literal["v0", "v1"]
@@ -339,3 +344,135 @@ class GameResearch:
     def register_openspiel(self) -> None:
         """Importing the module registers the game with ``pyspiel``."""
         self.module("openspiel")
+
+
+class TurnEpisode:
+    """What every game's episode of two seats moving in turn does the same way with its
+    legal actions: the mask, the checks and an illegal action's rewards. A game's
+    ``Episode`` extends it, giving :attr:`num_actions`, :meth:`name_of`,
+    :meth:`penalty_of`, :meth:`legal` and :meth:`is_over`, and keeping ``to_move`` and
+    ``reward`` up to date."""
+
+    num_actions: ClassVar[int]
+    """The size of the game's action space."""
+    to_move: int
+    """The seat to move (once the episode is over, the last one that moved)."""
+    reward: RewardKind
+    """What the episode pays."""
+
+    @staticmethod
+    def name_of(index: int) -> str:
+        """Action ``index`` in the game's notation."""
+        raise NotImplementedError
+
+    @staticmethod
+    def penalty_of(reward: RewardKind) -> float:
+        """What an illegal action costs by default, for ``reward``."""
+        raise NotImplementedError
+
+    def legal(self) -> list[int]:
+        """The legal action indices now."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """Whether the episode has ended."""
+        raise NotImplementedError
+
+    def mask(self, seat: int) -> npt.NDArray[np.bool_]:
+        """``seat``'s legal moves as a boolean mask (all false when he is not to move)."""
+        mask = np.zeros(self.num_actions, np.bool_)
+        if self.to_move == seat and not self.is_over():
+            mask[self.legal()] = True
+        return mask
+
+    def is_legal(self, index: int) -> bool:
+        """Whether action ``index`` is a legal move now (an int outside the space is not)."""
+        return 0 <= index < self.num_actions and index in self.legal()
+
+    def check(self, index: object) -> int:
+        """``index`` as an int if it is a legal move now, else
+        :class:`~umtali.rl.encoding.IllegalActionError` naming the move and the player
+        to move. Numpy's ints are ints here."""
+        return checked_index(
+            index,
+            num_actions=self.num_actions,
+            is_legal=self.is_legal,
+            name_of=self.name_of,
+            player=self.to_move,
+        )
+
+    def illegal_rewards(self, offender: int, penalty: float | None) -> tuple[float, float]:
+        """Both seats' rewards when ``offender`` ends the episode with an illegal action:
+        ``penalty`` for him (by default :meth:`penalty_of` the reward), its negative for
+        the other."""
+        return seat_rewards(offender, self.penalty_of(self.reward) if penalty is None else penalty)
+
+
+def array_layout(arrays: dict[str, spaces.Box], names: tuple[str, ...]) -> ArrayLayout:
+    """The layout of a batch's observation (:data:`~umtali.rl.encoding.ArrayLayout`):
+    of the spaces ``arrays`` of an observer's arrays, those ``names``, each one's shape
+    and type.
+
+    >>> array_layout({"a": spaces.Box(0, 1, (2, 3), np.uint8)}, ("a",))
+    {'a': ((2, 3), dtype('uint8'))}
+    """
+    layout: ArrayLayout = {}
+    for name in names:
+        box = arrays[name]
+        assert box.shape is not None
+        layout[name] = (box.shape, box.dtype)
+    return layout
+
+
+def stacked_rows(
+    rows: list[dict[str, npt.NDArray[np.generic]]],
+    names: tuple[str, ...],
+    mask: npt.NDArray[np.int8],
+    *,
+    copy: bool,
+) -> BatchObservation:
+    """A batch step's observations: the arrays ``names`` of each row's observation
+    ``rows`` stacked, and ``mask``, the batch's masks (a copy of it with ``copy``)."""
+    stacked: BatchObservation = {name: np.stack([obs[name] for obs in rows]) for name in names}
+    stacked["action_mask"] = mask.copy() if copy else mask
+    return stacked
+
+
+class RowBatch:
+    """What every game's batch of hands, one a row, does the same way with its rows'
+    legal actions, kept in ``_legal`` by its last observation (empty before the first
+    reset). A game's ``HandBatch`` extends it."""
+
+    n: int
+    """How many hands."""
+    _legal: list[list[int]]
+
+    @property
+    def legal(self) -> list[list[int]]:
+        """For each row, its legal action indices in the engine's order."""
+        return [list(row) for row in self._legal]
+
+    @property
+    def legal_counts(self) -> npt.NDArray[np.intp]:
+        """How many legal moves each row has."""
+        return np.array([len(row) for row in self._legal], np.intp)
+
+    @property
+    def legal_indices(self) -> npt.NDArray[np.intp]:
+        """Every row's legal action indices, row after row, in one array."""
+        return np.array([i for row in self._legal for i in row], np.intp)
+
+    def require_hands(self) -> None:
+        """Nothing, once the batch has hands; else ``RuntimeError``."""
+        if not self._legal:
+            raise RuntimeError("the batch has no hands yet: call reset() first")
+
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
+        """A legal action for every row, each drawn uniformly from its row's legal moves
+        with ``rng``."""
+        self.require_hands()
+        counts = self.legal_counts
+        picks = (rng.random(self.n) * counts).astype(np.intp)
+        return np.array(
+            [row[pick] for row, pick in zip(self._legal, picks.tolist(), strict=True)], np.intp
+        )

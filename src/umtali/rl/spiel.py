@@ -12,8 +12,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,13 +26,18 @@ from umtali.rl.shared import DEFAULT_ENCODING, EncodingVersion, checked_encoding
 
 __all__ = [
     "FlatObserver",
+    "HandGame",
     "OpenSpielOptionError",
     "PartsObserver",
+    "ResampleError",
     "encoding_parameter",
     "game_type",
+    "hand_info",
     "hand_returns",
     "one_players_recall",
     "preset_and_dealer",
+    "redealt",
+    "replayed",
 ]
 
 R = TypeVar("R")
@@ -39,6 +45,10 @@ R = TypeVar("R")
 
 class OpenSpielOptionError(ValueError):
     """A game parameter or an observation type the OpenSpiel game does not offer."""
+
+
+class ResampleError(ValueError):
+    """A state that cannot be dealt again from a player's information."""
 
 
 def game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> pyspiel.GameType:
@@ -166,3 +176,117 @@ class FlatObserver:
             shape = arrays[name].shape
             assert shape is not None  # every part is a Box
             self.dict[name] = self.tensor[part].reshape(shape)
+
+
+def hand_info(num_actions: int, deck_size: int, most: int, length: int) -> pyspiel.GameInfo:
+    """The bounds of one hand between two players, dealt a card of a deck of
+    ``deck_size`` at a time: ``num_actions`` actions, a margin of at most ``most``
+    either way, at most ``length`` decisions (the deal's chance nodes aside).
+
+    >>> hand_info(43, 32, 282, 23).max_utility
+    282.0
+    """
+    return pyspiel.GameInfo(
+        num_distinct_actions=num_actions,
+        max_chance_outcomes=deck_size,
+        num_players=2,
+        min_utility=-float(most),
+        max_utility=float(most),
+        utility_sum=0.0,
+        max_game_length=length,
+    )
+
+
+class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
+    """What every game's OpenSpiel game of one hand, dealt by chance a card at a time,
+    does the same way: its deal's length, and its observers, one flat observer of its
+    rules kept per kind (with perfect recall or not). A game's subclass gives
+    :attr:`title` and :attr:`deck_size`, and makes its observers
+    (:meth:`new_observer`, :meth:`py_observer`)."""
+
+    title: ClassVar[str]
+    """The game's name in messages."""
+    deck_size: ClassVar[int]
+    """Chance nodes of the deal: one a card of the deck."""
+
+    def __init__(
+        self, kind: pyspiel.GameType, info: pyspiel.GameInfo, params: dict[str, Any]
+    ) -> None:
+        super().__init__(kind, info, params)
+        self._observers: dict[bool, PartsObserver] = {}
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal: every card of the deck."""
+        return self.deck_size
+
+    def make_py_observer(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> FlatObserver:
+        """The observer of ``iig_obs_type``: what one player sees, with perfect recall
+        or not. Observations of the whole table, or of the public part alone, are not
+        offered."""
+        recall = one_players_recall(self.title, iig_obs_type, params)
+        return self.py_observer(self.observer(recall))
+
+    def observer(self, perfect_recall: bool) -> PartsObserver:
+        """The flat observer of this game's rules, one kept per kind."""
+        found = self._observers.get(perfect_recall)
+        if found is None:
+            found = self._observers[perfect_recall] = self.new_observer(perfect_recall)
+        return found
+
+    def new_observer(self, perfect_recall: bool) -> PartsObserver:
+        """A new flat observer of this game's rules."""
+        raise NotImplementedError
+
+    def py_observer(self, observer: PartsObserver) -> FlatObserver:
+        """OpenSpiel's Python observer over ``observer``, one of :meth:`new_observer`'s."""
+        raise NotImplementedError
+
+
+S = TypeVar("S")
+
+
+def replayed(game: Any, chance: Sequence[int], moves: Sequence[int], *, strict: bool = True) -> Any:
+    """A new state of ``game`` after the chance outcomes ``chance`` and the players'
+    actions ``moves``. With ``strict=False``, ``None`` when a move is not legal then
+    (else the game's own error)."""
+    state = game.new_initial_state()
+    for outcome in chance:
+        state.apply_action(int(outcome))
+    for index in moves:
+        if not strict and index not in state.legal_actions():
+            return None
+        state.apply_action(int(index))
+    return state
+
+
+def redealt(
+    deck: Sequence[int],
+    free: Sequence[int],
+    rng: random.Random,
+    world_of: Callable[[list[int]], S | None],
+    *,
+    tries: int,
+    player: int,
+) -> S:
+    """The first world ``world_of`` makes (not ``None``) from ``deck`` with the cards
+    at the places ``free`` (those ``player`` has not seen) shuffled among them with
+    ``rng``; :class:`ResampleError` after ``tries`` deals none of which made one.
+
+    >>> redealt([1, 2, 3], [0, 2], random.Random(1), lambda d: d if d[0] == 3 else None,
+    ...         tries=50, player=0)
+    [3, 2, 1]
+    """
+    for _ in range(tries):
+        cards = [deck[at] for at in free]
+        rng.shuffle(cards)
+        new = list(deck)
+        for at, card in zip(free, cards, strict=True):
+            new[at] = card
+        world = world_of(new)
+        if world is not None:
+            return world
+    raise ResampleError(f"no deal of {tries} tried agrees with what player {player} saw")

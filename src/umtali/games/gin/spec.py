@@ -31,6 +31,7 @@ SPEC: Final = GameSpec(
     terminal="umtali.games.gin.terminal:SCREEN",
     table="umtali.games.gin.table:TABLE",
     arena="umtali.games.gin.arena:ARENA",
+    research="umtali.games.gin.research.encoding:ENCODING",
     static="gin",
     rules_text="umtali.games.gin:RULES.md",
 )

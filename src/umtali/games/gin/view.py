@@ -20,10 +20,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from umtali.games.gin.state import DRAW, KNOCK, TAKE, UPCARD_INDEX, GinHand, GinMove, GinOutcome
+from umtali.games.gin.state import (
+    DRAW,
+    KNOCK,
+    PASS,
+    TAKE,
+    UPCARD_INDEX,
+    GinHand,
+    GinMove,
+    GinOutcome,
+)
 from umtali.kernel.cards import CardSet, card_ascii, cards_of
 
 __all__ = ["GinView"]
+
+_MOVES = tuple(GinMove.of_action(action) for action in range(PASS + 1))
+"""By action int, its move (a move is immutable, so every view shares them): a view
+holds one per move of the hand, made anew for each view they would cost more than the
+rest of it."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +75,7 @@ class GinView:
         known = _cards_seen_taken(state, other)
         over = state.is_over()
         pile = state.pile
-        history = tuple((player, GinMove.of_action(action)) for player, action in state.history)
+        history = tuple((player, _MOVES[action]) for player, action in state.history)
         if history and history[-1][0] == other and history[-1][1].kind == "knock":
             pile = pile[:-1]  # the knock's discard lies face down on the pile
             history = (*history[:-1], (other, GinMove("knock")))

@@ -1,7 +1,8 @@
 """One episode of Klaberjass for the environments: a hand, or a game to the rules'
 target, dealt from a seeded RNG and stepped by action index, with its rewards; and the
 computer as an opponent. :class:`Episode` is Klaberjass's
-:class:`umtali.rl.encoding.Episode`.
+:class:`umtali.rl.encoding.Episode` (its masks and checks
+:class:`umtali.rl.shared.TurnEpisode`'s).
 
 * ``reward="margin"``: the episode is one hand; at its end each player receives his hand
   score less the other's (the maker's rule of ruling K, before any pot), so the two
@@ -22,9 +23,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-import numpy.typing as npt
-
 from umtali.games.klaberjass.bots import BOTS, KlaberjassBot
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.research.actions import (
@@ -43,7 +41,7 @@ from umtali.kernel.cards import CardSet, card_name, quoted
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import Episode as AnyEpisode
 from umtali.rl.encoding import Observation, RewardKind
-from umtali.rl.shared import checked_index, checked_reward, margin_rewards, seat_rewards
+from umtali.rl.shared import TurnEpisode, checked_reward, margin_rewards, seat_rewards
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "first_dealt", "table_text"]
 
@@ -55,7 +53,7 @@ def first_dealt(match: KlaberjassMatch) -> tuple[int, int]:
     return (KlaberjassView.of(match, 0).hand, KlaberjassView.of(match, 1).hand)
 
 
-class Episode:
+class Episode(TurnEpisode):
     """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
     shown to each seat through ``observer`` (by default the dict of arrays of
     ``rules``).
@@ -70,6 +68,8 @@ class Episode:
         hand: the hand under way (or the last one, once the episode is over).
         dealt: the six cards each seat was dealt first in this hand.
     """
+
+    num_actions = NUM_ACTIONS
 
     def __init__(
         self,
@@ -101,13 +101,6 @@ class Episode:
         """What ``seat`` sees now, through :attr:`observer`."""
         return self.observer.observe(self.match, seat, self.dealt[seat], legal)
 
-    def mask(self, seat: int) -> npt.NDArray[np.bool_]:
-        """``seat``'s legal moves as a boolean mask (all false when he is not to move)."""
-        mask = np.zeros(NUM_ACTIONS, np.bool_)
-        if self.hand.to_move() == seat:
-            mask[self.legal()] = True
-        return mask
-
     def scores(self) -> tuple[int, int] | None:
         """Both seats' scores in the hand under way, once it is over."""
         outcome = self.hand.outcome()
@@ -120,21 +113,6 @@ class Episode:
             index = INDEX_OF_ACTION
             self._legal = [index[action] for action in self.hand.legal_actions()]
         return self._legal
-
-    def is_legal(self, index: int) -> bool:
-        """Whether action ``index`` is a legal move now (an int outside the space is not)."""
-        return 0 <= index < NUM_ACTIONS and index in self.legal()
-
-    def check(self, index: object) -> int:
-        """``index`` as an int if it is a legal move now, else :class:`IllegalActionError`
-        naming the move and the player to move. Numpy's ints are ints here."""
-        return checked_index(
-            index,
-            num_actions=NUM_ACTIONS,
-            is_legal=self.is_legal,
-            name_of=action_text,
-            player=self.hand.player,
-        )
 
     def step(self, index: int) -> tuple[float, float] | None:
         """Play the legal action ``index`` (checked by the caller). When it ends the
@@ -165,11 +143,15 @@ class Episode:
             raise ValueError("the episode is not over: its rewards come at its end")
         return margin_rewards(outcome.scores)
 
-    def illegal_rewards(self, offender: int, penalty: float | None) -> tuple[float, float]:
-        """Both seats' rewards when ``offender`` ends the episode with an illegal action:
-        ``penalty`` for him (by default :func:`default_penalty`), its negative for the
-        other."""
-        return seat_rewards(offender, default_penalty(self.reward) if penalty is None else penalty)
+    @staticmethod
+    def name_of(index: int) -> str:
+        """Action ``index`` in the game's notation."""
+        return action_text(index)
+
+    @staticmethod
+    def penalty_of(reward: RewardKind) -> float:
+        """What an illegal action costs by default (:func:`default_penalty`)."""
+        return default_penalty(reward)
 
     def table_text(self) -> str:
         """The hand under way as text, both hands shown: the table as an onlooker with

@@ -61,12 +61,17 @@ from umtali.kernel.cards import CardSet, card_name
 from umtali.rl.shared import DEFAULT_ENCODING
 from umtali.rl.spiel import (
     FlatObserver,
+    HandGame,
     OpenSpielOptionError,
+    PartsObserver,
+    ResampleError,
     encoding_parameter,
     game_type,
+    hand_info,
     hand_returns,
-    one_players_recall,
     preset_and_dealer,
+    redealt,
+    replayed,
 )
 
 __all__ = [
@@ -95,10 +100,6 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-class ResampleError(ValueError):
-    """A state that cannot be dealt again from a player's information."""
-
-
 GAME_TYPE: Final = game_type(
     GAME_NAME,
     "Klaberjass (one hand)",
@@ -111,55 +112,36 @@ def game_info() -> pyspiel.GameInfo:
     """The game's bounds. A margin is at most :data:`MAX_SCORE` (282) either way;
     ``max_game_length`` counts the players' decisions (:data:`MAX_MOVES`), the deal's
     chance nodes aside."""
-    return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=DECK_SIZE,
-        num_players=2,
-        min_utility=-float(MAX_SCORE),
-        max_utility=float(MAX_SCORE),
-        utility_sum=0.0,
-        max_game_length=MAX_MOVES,
-    )
+    return hand_info(NUM_ACTIONS, DECK_SIZE, MAX_SCORE, MAX_MOVES)
 
 
-class KlaberjassGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
-    """One hand of Klaberjass (see the module). ``params`` are OpenSpiel's parameters."""
+class KlaberjassGame(HandGame):
+    """One hand of Klaberjass (see the module). ``params`` are OpenSpiel's parameters;
+    its observers are :class:`~umtali.rl.spiel.HandGame`'s."""
+
+    title = "Klaberjass"
+    deck_size = DECK_SIZE
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.rules, self.dealer = preset_and_dealer(given, KLABERJASS_PRESETS, "book")
         self.encoding = encoding_parameter(given)
         super().__init__(GAME_TYPE, game_info(), given)
-        self._observers: dict[bool, Observer] = {}
 
     def new_initial_state(self) -> KlaberjassState:
         """The hand before the deal: a chance node."""
         return KlaberjassState(self)
 
-    def max_chance_nodes_in_history(self) -> int:
-        """The deal: every card of the deck."""
-        return DECK_SIZE
+    def new_observer(self, perfect_recall: bool) -> Observer:
+        """A flat observer of this game's rules."""
+        return Observer(
+            self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
+        )
 
-    def make_py_observer(
-        self,
-        iig_obs_type: pyspiel.IIGObservationType | None = None,
-        params: dict[str, Any] | None = None,
-    ) -> KlaberjassObserver:
-        """The observer of ``iig_obs_type``: what one player sees, with perfect recall
-        or not. Observations of the whole table, or of the public part alone, are not
-        offered."""
-        recall = one_players_recall("Klaberjass", iig_obs_type, params)
-        return KlaberjassObserver(self.observer(recall))
-
-    def observer(self, perfect_recall: bool) -> Observer:
-        """The flat observer of this game's rules, one kept per kind."""
-        found = self._observers.get(perfect_recall)
-        if found is None:
-            found = Observer(
-                self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
-            )
-            self._observers[perfect_recall] = found
-        return found
+    def py_observer(self, observer: PartsObserver) -> KlaberjassObserver:
+        """OpenSpiel's Python observer over ``observer``."""
+        assert isinstance(observer, Observer)
+        return KlaberjassObserver(observer)
 
 
 def seen_text(view: KlaberjassView) -> str:
@@ -349,23 +331,22 @@ class KlaberjassState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         if match is None or match.hands[-1].is_over():
             raise ResampleError("only a player's turn can be resampled, not the deal or the end")
         hand = match.hands[-1]
-        rng = random.Random(int(probability_sampler() * 2**53))
         known = _known_places(table, player_id)
-        free = [at for at in range(DECK_SIZE) if at not in known]
         moves = [INDEX_OF_ACTION[action] for _, action in hand.history]
         wanted = table.seen[player_id]
         game = self.get_game()
-        for _ in range(RESAMPLE_TRIES):
-            cards = [table.deck[at] for at in free]
-            rng.shuffle(cards)
-            deck = list(table.deck)
-            for at, card in zip(free, cards, strict=True):
-                deck[at] = card
+
+        def world_of(deck: list[int]) -> KlaberjassState | None:
             world = play_indices(game, [CARDS.index(c) for c in deck], moves, strict=False)
-            if world is not None and world.table.seen[player_id] == wanted:
-                return world
-        raise ResampleError(
-            f"no deal of {RESAMPLE_TRIES} tried agrees with what player {player_id} saw"
+            return world if world is not None and world.table.seen[player_id] == wanted else None
+
+        return redealt(
+            table.deck,
+            [at for at in range(DECK_SIZE) if at not in known],
+            random.Random(int(probability_sampler() * 2**53)),
+            world_of,
+            tries=RESAMPLE_TRIES,
+            player=player_id,
         )
 
 
@@ -431,13 +412,7 @@ def play_indices(
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['take', 'pass'])
     """
-    state = game.new_initial_state()
-    for place in deal:
-        state.apply_action(int(place))
-    for index in moves:
-        if not strict and index not in state.legal_actions():
-            return None
-        state.apply_action(int(index))
+    state: KlaberjassState | None = replayed(game, deal, moves, strict=strict)
     return state
 
 

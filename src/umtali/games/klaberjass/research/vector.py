@@ -12,7 +12,9 @@ hand. The batch is plain Python over the hands, one observation a row: correct f
 a hand of Klaberjass lasts some 20 moves, so its rows are cheap anyway.
 
 The ``action_mask`` array a step returns is the batch's own, read-only, overwritten by
-the next step, unless the batch is made with ``copy=True``.
+the next step, unless the batch is made with ``copy=True``. What every game's batch does
+the same way (``legal``, ``legal_counts``, ``legal_indices``, ``sample_actions``) is
+:class:`umtali.rl.shared.RowBatch`'s.
 
 >>> import numpy as np
 >>> batch = HandBatch(4, seed=1)
@@ -25,12 +27,14 @@ the next step, unless the batch is made with ``copy=True``.
 ...     assert (rewards.sum(axis=1) == 0).all()
 >>> batch.hands_played > 0
 True
+>>> actions = batch.sample_actions(rng)
+>>> [bool(obs["action_mask"][i, a]) for i, a in enumerate(actions)]
+[True, True, True, True]
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +57,8 @@ from umtali.rl.encoding import ArrayLayout, BatchObservation, checked_actions
 
 __all__ = ["HandBatch", "batch_arrays"]
 
+_ARRAYS = ("cards", "counts", "flags")
+
 
 def batch_arrays() -> ArrayLayout:
     """The arrays of a batch's observation besides its mask: each one's shape for one
@@ -61,16 +67,10 @@ def batch_arrays() -> ArrayLayout:
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
     {'cards': (12, 32), 'counts': (15,), 'flags': (23,)}
     """
-    spaces = Observer(encoding="v0").array_spaces()
-    layout: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {}
-    for name in ("cards", "counts", "flags"):
-        box = spaces[name]
-        assert box.shape is not None
-        layout[name] = (box.shape, box.dtype)
-    return layout
+    return shared.array_layout(Observer(encoding="v0").array_spaces(), _ARRAYS)
 
 
-class HandBatch:
+class HandBatch(shared.RowBatch):
     """``n`` hands under ``rules``, dealt from one RNG seeded with ``seed``.
 
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
@@ -138,8 +138,7 @@ class HandBatch:
         new observations, the rewards by row and seat, and which rows' hands ended.
         :class:`~umtali.rl.encoding.IllegalActionError` (nothing moved) if any action is
         not legal in its row."""
-        if not self.matches:
-            raise RuntimeError("the batch has no hands yet: call reset() first")
+        self.require_hands()
         chosen = checked_actions(actions, self._mask_buffer, NUM_ACTIONS, action_text)
         rewards = np.zeros((self.n, 2), np.float32)
         done = np.zeros(self.n, np.bool_)
@@ -172,41 +171,4 @@ class HandBatch:
             obs = observer.observe(match, seat, self.dealt[row][seat], legal)
             self._mask_buffer[row * NUM_ACTIONS + np.array(legal, np.intp)] = 1
             rows.append(obs)
-        stacked: dict[str, npt.NDArray[Any]] = {
-            name: np.stack([obs[name] for obs in rows]) for name in ("cards", "counts", "flags")
-        }
-        stacked["action_mask"] = self._mask.copy() if self.copy else self._mask
-        return stacked
-
-    @property
-    def legal(self) -> list[list[int]]:
-        """For each row, its legal action indices in the engine's order."""
-        return [list(row) for row in self._legal]
-
-    @property
-    def legal_counts(self) -> npt.NDArray[np.intp]:
-        """How many legal moves each row has."""
-        return np.array([len(row) for row in self._legal], np.intp)
-
-    @property
-    def legal_indices(self) -> npt.NDArray[np.intp]:
-        """Every row's legal action indices, row after row, in one array."""
-        return np.array([i for row in self._legal for i in row], np.intp)
-
-    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
-        """A legal action for every row, each drawn uniformly from its row's legal moves
-        with ``rng``.
-
-        >>> batch = HandBatch(3, seed=2)
-        >>> obs = batch.reset()
-        >>> actions = batch.sample_actions(np.random.default_rng(0))
-        >>> [bool(obs["action_mask"][i, a]) for i, a in enumerate(actions)]
-        [True, True, True]
-        """
-        if not self.matches:
-            raise RuntimeError("the batch has no hands yet: call reset() first")
-        counts = self.legal_counts
-        picks = (rng.random(self.n) * counts).astype(np.intp)
-        return np.array(
-            [row[pick] for row, pick in zip(self._legal, picks.tolist(), strict=True)], np.intp
-        )
+        return shared.stacked_rows(rows, _ARRAYS, self._mask, copy=self.copy)

@@ -1,0 +1,199 @@
+"""One episode of Gin Rummy for the environments: a hand, or a game to the rules'
+target, dealt from a seeded RNG and stepped by action index, with its rewards; and the
+computer as an opponent. :class:`Episode` is Gin Rummy's
+:class:`umtali.rl.encoding.Episode` (its masks and checks
+:class:`umtali.rl.shared.TurnEpisode`'s).
+
+* ``reward="margin"``: the episode is one hand; at its end each player receives his hand
+  score less the other's, as :class:`~umtali.games.gin.state.GinOutcome` scores it (gin,
+  knock or undercut, Oklahoma's doubling included), so the two rewards sum to zero. A
+  dead hand pays 0.
+* ``reward="game"``: the episode is a game (the deal alternating, a dead hand dealt
+  again by the same dealer, until a player reaches the target: 100, or Oklahoma's 150);
+  at its end the winner receives 1 and the loser -1, and nothing before.
+
+>>> import random
+>>> episode = Episode(random.Random(4))
+>>> while episode.step(episode.legal()[0]) is None:
+...     pass
+>>> episode.hand.is_over(), sum(episode.final_rewards())
+(True, 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+
+from umtali.games.gin.bots import GIN_BOTS, GinBot
+from umtali.games.gin.game import GinGame
+from umtali.games.gin.research.actions import NUM_ACTIONS, action_text, index_of
+from umtali.games.gin.research.observation import Observer, max_score
+from umtali.games.gin.rules import GIN, GIN_PRESETS, GinRules
+from umtali.games.gin.state import GinHand
+from umtali.games.gin.view import GinView
+from umtali.kernel.cards import CardSet, card_ascii, quoted
+from umtali.kernel.deck import shuffled_deck
+from umtali.rl.encoding import Episode as AnyEpisode
+from umtali.rl.encoding import Observation, RewardKind
+from umtali.rl.shared import TurnEpisode, checked_reward, margin_rewards, seat_rewards
+
+__all__ = ["BotOpponent", "Episode", "default_penalty", "table_text"]
+
+
+class Episode(TurnEpisode):
+    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
+    shown to each seat through ``observer`` (by default the dict of arrays of
+    ``rules``).
+
+    Attributes:
+        rules: the rule options.
+        reward: ``"margin"`` or ``"game"``.
+        observer: what :meth:`observe` shows a seat through.
+        to_move: the seat to move (once the episode is over, the last one that moved),
+            kept up to date by :meth:`step`.
+        game: the hands so far (:class:`~umtali.games.gin.game.GinGame`).
+        hand: the hand under way (or the last one, once the episode is over).
+    """
+
+    num_actions = NUM_ACTIONS
+
+    def __init__(
+        self,
+        rng: random.Random,
+        rules: GinRules = GIN,
+        reward: RewardKind = "margin",
+        observer: Observer | None = None,
+    ) -> None:
+        self.rules = rules
+        self.reward = checked_reward(reward)
+        self.observer = Observer(rules) if observer is None else observer
+        self._rng = rng
+        self.game = GinGame(rules, first_dealer=rng.randrange(2))
+        self._legal: list[int] | None = None
+        self.hand = self._deal()
+
+    def _deal(self) -> GinHand:
+        hand = self.game.new_hand(shuffled_deck(self._rng))
+        self.to_move = hand.player
+        self._legal = None
+        return hand
+
+    def is_over(self) -> bool:
+        """Whether the episode has ended."""
+        return self.hand.is_over()
+
+    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
+        """What ``seat`` sees now, through :attr:`observer`."""
+        return self.observer.observe(self.game, seat, legal)
+
+    def scores(self) -> tuple[int, int] | None:
+        """Both seats' scores in the hand under way, once it is over."""
+        outcome = self.hand.outcome
+        return None if outcome is None else outcome.scores
+
+    def legal(self) -> list[int]:
+        """The legal action indices now, in the engine's order; kept until the next move
+        (do not change the list)."""
+        if self._legal is None:
+            self._legal = self.hand.legal_actions()
+        return self._legal
+
+    def step(self, index: int) -> tuple[float, float] | None:
+        """Play the legal action ``index`` (checked by the caller). When it ends the
+        episode, return both seats' rewards; else deal the next hand of a game if this
+        one ended, and return ``None``."""
+        hand = self.hand
+        mover = hand.player
+        hand.push(index)
+        self._legal = None
+        if not hand.is_over():
+            self.to_move = hand.player
+            return None
+        self.to_move = mover
+        if self.reward == "margin" or self.game.is_over():
+            return self.final_rewards()
+        self.hand = self._deal()
+        return None
+
+    def final_rewards(self) -> tuple[float, float]:
+        """Both seats' rewards of the finished episode (see the module)."""
+        if self.reward == "game":
+            if not self.game.is_over():
+                raise ValueError("the game is not over: its rewards come at its end")
+            return seat_rewards(self.game.result().winner, 1.0)
+        outcome = self.hand.outcome
+        if outcome is None:
+            raise ValueError("the episode is not over: its rewards come at its end")
+        return margin_rewards(outcome.scores)
+
+    @staticmethod
+    def name_of(index: int) -> str:
+        """Action ``index`` in the game's notation."""
+        return action_text(index)
+
+    @staticmethod
+    def penalty_of(reward: RewardKind) -> float:
+        """What an illegal action costs by default (:func:`default_penalty`)."""
+        return default_penalty(reward)
+
+    def table_text(self) -> str:
+        """The hand under way as text, both hands shown: the table as an onlooker with
+        every card face up would see it (what the environments render)."""
+        return table_text(self.hand)
+
+
+def table_text(hand: GinHand) -> str:
+    """``hand`` as an onlooker who sees every card would tell it.
+
+    >>> print(table_text(GinHand.from_seed(7)))  # doctest: +ELLIPSIS
+    player_0 deals; player_1 to move; knock limit 10; stock 31; pile top ...
+    player_0 holds ... (deadwood ...)
+    player_1 holds ... (deadwood ...)
+    """
+    mover = "over" if hand.is_over() else f"player_{hand.player} to move"
+    top = hand.top_discard()
+    doubled = "; doubled" if hand.multiplier == 2 else ""
+    lines = [
+        f"player_{hand.dealer} deals; {mover}; knock limit {hand.knock_limit}{doubled};"
+        f" stock {hand.stock_size()}; pile top {'-' if top is None else card_ascii(top)}"
+    ]
+    for seat in (0, 1):
+        lines.append(
+            f"player_{seat} holds {CardSet(hand.hands[seat])} (deadwood {hand.deadwood(seat)})"
+        )
+    outcome = hand.outcome
+    if outcome is not None:
+        lines.append(f"{outcome.how}: scores {outcome.scores[0]} and {outcome.scores[1]}")
+    return "\n".join(lines)
+
+
+def default_penalty(reward: RewardKind) -> float:
+    """What an illegal action costs by default: a lost game, or a hand lost by more than
+    any hand of either preset can be lost by in play (:func:`max_score`: 125, Oklahoma's
+    225).
+
+    >>> default_penalty("game"), default_penalty("margin")
+    (-1.0, -300.0)
+    """
+    assert all(max_score(rules) < 300 for rules in GIN_PRESETS.values())
+    return -1.0 if reward == "game" else -300.0
+
+
+class BotOpponent:
+    """The computer player of a level of :data:`~umtali.games.gin.bots.GIN_BOTS` as an
+    opponent in an environment: it chooses from its seat's
+    :class:`~umtali.games.gin.view.GinView` only."""
+
+    def __init__(self, level: str) -> None:
+        if level not in GIN_BOTS:
+            raise ValueError(f"a level is one of {', '.join(GIN_BOTS)}, not {quoted(level)}")
+        self.level = level
+        self.bot: GinBot = GIN_BOTS[level]()
+
+    def choose(self, episode: AnyEpisode, rng: random.Random) -> int:
+        """The index of the move the computer makes for the player to move;
+        :class:`IllegalActionError` if it breaks the rules."""
+        if not isinstance(episode, Episode):
+            raise TypeError(f"a Gin Rummy computer plays a Gin Rummy episode, not {episode!r}")
+        view = GinView.of(episode.hand, episode.hand.player)
+        return episode.check(index_of(self.bot.choose(view, rng)))

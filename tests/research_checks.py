@@ -1,0 +1,175 @@
+"""Checks every researched game passes the same way, for its tests
+(tests/test_<game>_research.py): the PettingZoo parallel checkers, what an illegal action
+does, the parallel batch against lone ones, the bench's engines and OpenSpiel's search
+and parameters. Each takes the game's registered name and what is its own."""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+import pytest
+from pettingzoo.test import max_cycles_test, parallel_api_test  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
+
+from umtali.rl import bench as rl_bench
+from umtali.rl.encoding import Batch, IllegalActionError, research
+from umtali.rl.gym import CardGameEnv
+from umtali.rl.parallel import ParallelHandBatch
+from umtali.rl.pettingzoo import parallel_env, raw_env
+from umtali.rl.spiel import OpenSpielOptionError
+
+
+def check_parallel_env(game: str, **recall_options: Any) -> None:
+    """PettingZoo's ``max_cycles_test`` and ``parallel_api_test`` on ``game``'s parallel
+    environment, flat and (with ``recall_options`` besides) as a dict with history."""
+
+    def parallel(**options: Any) -> Any:
+        return parallel_env(game=game, on_illegal="ignore", **options)
+
+    max_cycles_test(
+        types.SimpleNamespace(
+            parallel_env=parallel, env=lambda **options: parallel_to_aec(parallel(**options))
+        )
+    )
+    parallel_api_test(parallel(), num_cycles=100)
+    parallel_api_test(parallel(flat=False, perfect_recall=True, **recall_options), num_cycles=100)
+
+
+def check_illegal_action(game: str, illegal: int, message: str, penalty: float) -> None:
+    """The action ``illegal``, not legal at the start of the hand dealt from seed 1, is
+    refused (:class:`IllegalActionError` matching ``message``, nothing moved), loses
+    (``penalty`` to its player, the default) or is ignored, as the environment is told;
+    a Gymnasium environment's action outside the space loses."""
+    env = raw_env(game=game)
+    env.reset(seed=1)
+    episode = env.episode
+    assert episode is not None
+    before = episode.table_text()
+    with pytest.raises(IllegalActionError, match=message):
+        env.step(illegal)
+    assert episode.table_text() == before
+    ignoring = raw_env(game=game, on_illegal="ignore")
+    ignoring.reset(seed=1)
+    agent = ignoring.agent_selection
+    ignoring.step(illegal)
+    assert ignoring.infos[agent] == {"illegal_action": True}
+    assert ignoring.agent_selection == agent
+    losing = raw_env(game=game, on_illegal="lose")
+    losing.reset(seed=1)
+    agent = losing.agent_selection
+    losing.step(illegal)
+    assert losing.rewards[agent] == research(game).default_penalty("margin") == penalty
+    assert all(losing.terminations.values())
+    alone = CardGameEnv("random", seat=0, game=game)
+    alone.reset(seed=4)
+    _, reward, terminated, _, info = alone.step(research(game).num_actions)  # no action
+    assert (reward, terminated, info["illegal_action"]) == (penalty, True, True)
+
+
+def check_parallel_batch(game: str, lone: Callable[[int, int], Batch]) -> None:
+    """A batch of ``game`` on two processes steps its rows as lone batches (``lone(n,
+    seed)``) of its slices do."""
+    with ParallelHandBatch(4, workers=2, seed=5, game=game) as batch:
+        obs = batch.reset()
+        assert None not in batch.seeds  # seeded: each worker's seed is known
+        lones = [
+            lone(stop - start, seed)
+            for (start, stop), seed in zip(batch.slices, batch.seeds, strict=True)
+            if seed is not None
+        ]
+        alone = [b.reset() for b in lones]
+        rng = np.random.default_rng(0)
+        for _ in range(40):
+            for (start, stop), lone_obs in zip(batch.slices, alone, strict=True):
+                for name, array in lone_obs.items():
+                    assert (obs[name][start:stop] == array).all(), name
+            actions = batch.sample_actions(rng)
+            obs, _, _ = batch.step(actions)
+            alone = [
+                b.step(actions[start:stop])[0]
+                for (start, stop), b in zip(batch.slices, lones, strict=True)
+            ]
+
+
+def check_bench(game: str) -> None:
+    """``umtali bench --peers`` races ``game``'s environment and batch, named after it."""
+    names = [rl_bench.PettingZooEngine(game).name, rl_bench.BatchEngine(16, game).name]
+    assert names == [f"umtali {game} PettingZoo env", f"umtali {game} HandBatch (16)"]
+    engine = rl_bench.PettingZooEngine(game)
+    moves, hands = engine.play(random.Random(2))
+    assert hands == 1
+    assert moves >= 2
+    batch = rl_bench.BatchEngine(16, game)
+    moves, hands = batch.play(random.Random(2))
+    assert moves == rl_bench.BATCH_STEPS * 16
+
+
+def check_openspiel_parameters(name: str, unknown_rules: str) -> None:
+    """OpenSpiel's game ``name`` refuses rules that are no preset and a dealer that is
+    no seat."""
+    with pytest.raises(OpenSpielOptionError, match="a preset"):
+        pyspiel.load_game(name, {"rules": unknown_rules})
+    with pytest.raises(OpenSpielOptionError, match="seat 0 or 1"):
+        pyspiel.load_game(name, {"dealer": 2})
+
+
+def ismcts_decisions(name: str, simulations: int, most: int | None = None) -> Any:
+    """OpenSpiel's Python IS-MCTS, which deals the hidden cards again at every
+    simulation (``resample_from_infostate``), playing player 0 of a hand of ``name``
+    against random moves, for ``most`` of its decisions (all, by default): the state
+    reached and how many decisions it made."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(name)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=30.0,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(1),
+    )
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and (most is None or decisions < most):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state, decisions
+
+
+def check_batch_basics(game: str, illegal: list[int]) -> None:
+    """``game``'s batches: two from one seed deal alike (one copying its masks, the
+    other's read-only); ``illegal``, actions for three rows of which the first is not
+    legal at the deal, is refused with nothing moved; a batch steps only once dealt, and
+    holds a hand at least; its arrays are as ``batch_arrays`` says."""
+    encoding = research(game)
+    one, two = encoding.batch(3, seed=9), encoding.batch(3, seed=9, copy=True)
+    first, second = one.reset(), two.reset()
+    for name in first:
+        assert (first[name] == second[name]).all()
+    before = one.legal
+    with pytest.raises(IllegalActionError, match="is not legal in row 0"):
+        one.step(np.array(illegal))
+    assert one.legal == before
+    assert one.step(one.sample_actions(np.random.default_rng(0)))[0]["action_mask"].any()
+    assert not first["action_mask"].flags.writeable
+    with pytest.raises(RuntimeError, match="reset"):
+        encoding.batch(1).step(np.array([0]))
+    with pytest.raises(ValueError, match="n >= 1"):
+        encoding.batch(0)
+    assert {name: shape for name, (shape, _) in encoding.batch_arrays().items()} == {
+        name: first[name].shape[1:] for name in first if name != "action_mask"
+    }
