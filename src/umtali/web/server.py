@@ -821,6 +821,7 @@ class GameServer:
             your_name=live.session.players[ref.seat],
             name_given=live.session.players[ref.seat] not in (player_name(ref.seat), YOU),
             open_table=open_table,
+            review=live.spec.has("review"),
         )
 
     async def submit(
