@@ -112,6 +112,11 @@ class Choice(Protocol):
     @property
     def played(self) -> int: ...
 
+    @property
+    def lead(self) -> float | None:
+        """In the hand that ends a game, the player's lead in the game before it (his
+        chance to win the game is then weighed too); else ``None``."""
+
     def deal(self, rng: random.Random) -> Any: ...
 
     def play_out(self, world: Any, index: int, rng: random.Random) -> float: ...
@@ -131,6 +136,8 @@ class Alternative:
     loss: float
     error: float
     line: tuple[str, ...] = ()
+    wins: float | None = None
+    """In the hand that ends a game: the share of playouts in which he wins the game."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -139,6 +146,7 @@ class Alternative:
             "loss": round(self.loss, 2),
             "error": round(self.error, 2),
             "line": list(self.line),
+            "wins": None if self.wins is None else round(self.wins, 3),
         }
 
 
@@ -277,8 +285,12 @@ def weigh(
         played += 1
     means = [s / played for s in sums]
     best = max(range(n), key=lambda i: (means[i], i == choice.played))
+    lead = choice.lead
     out = []
     for i in range(n):
+        wins = None
+        if lead is not None:
+            wins = sum((v + lead > 0) + (v + lead == 0) / 2 for v in values[i]) / played
         diffs = [b - v for b, v in zip(values[best], values[i], strict=True)]
         out.append(
             Alternative(
@@ -287,6 +299,7 @@ def weigh(
                 means[best] - means[i],
                 _error(diffs),
                 choice.line(i, random.Random(f"{settings.seed}/review/{key}/line")),
+                wins,
             )
         )
     out.sort(key=lambda a: (-a.expected, a.move != moves[choice.played]))

@@ -63,6 +63,7 @@ class _Choice:
     view: PlayerView
     options: tuple[Move, ...]
     played: int
+    lead: float | None = None
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -124,12 +125,14 @@ class UmtaliReview:
         if seat not in (0, 1):
             raise ReviewError("Umtali has two players: player 1 or player 2")
         state = HandState(played.deck, played.dealer, played.rules)
+        lead = _lead(match, hand_index, seat)
         decisions = []
         for index, move in enumerate(played.moves_played()):
             if state.player == seat and state.phase != Phase.OVER:
                 view = PlayerView.of(state, seat, with_history=False)
                 choice = _choice_at(view, move, settings.alternatives)
                 if choice is not None:
+                    choice.lead = lead
                     alternatives, spent = weigh(choice, settings, f"{hand_index}/{index}")
                     decisions.append(
                         Decision(
@@ -147,6 +150,21 @@ class UmtaliReview:
             decisions=tuple(decisions),
             settings=settings,
         )
+
+
+def _lead(match: Match, hand_index: int, seat: int) -> float | None:
+    """The player's lead in the game before hand ``hand_index`` when that hand ends a game
+    of several hands, else ``None``."""
+    per = match.rules.hands_per_game
+    if match.kind == "hand" or per < 2 or hand_index % per != per - 1:
+        return None
+    first = hand_index - hand_index % per
+    lead = 0
+    for hand in match.hands[first:hand_index]:
+        outcome = hand.outcome()
+        assert outcome is not None  # the hands before a finished one are finished
+        lead += outcome.scores[seat] - outcome.scores[1 - seat]
+    return float(lead)
 
 
 def _hands(n: int) -> str:
