@@ -92,7 +92,8 @@ def review_lines(reviews: list[HandReview], title: str) -> Iterator[str]:
                 you = "you " if alt.move == d.played else "    "
                 mark = _MARKS[d.mark] if alt.move == d.played else "  "
                 less = f"  ({alt.loss:.1f} less)" if alt.loss >= 0.05 else "  (best)"
-                yield f"  {mark} {you}{alt.move:<34} {alt.expected:+7.1f}{less}"
+                won = "" if alt.wins is None else f"  game won {alt.wins:.0%}"
+                yield f"  {mark} {you}{alt.move:<34} {alt.expected:+7.1f}{less}{won}"
             if d.mark:
                 lost = f"{d.loss:.1f} points lost"
                 yield f"  {d.mark.capitalize()}: {lost}. Show me: {' / '.join(d.best.line)}"

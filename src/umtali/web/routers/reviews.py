@@ -54,14 +54,16 @@ class ReviewRequest(Message):
 
 class AlternativeModel(Message):
     """One move the player could have made: expected points (his score minus his
-    opponent's at the hand's end, on average), how many fewer than the best, and the
-    rest of his turn after it (the "show me")."""
+    opponent's at the hand's end, on average), how many fewer than the best (with its
+    standard error), the rest of his turn after it (the "show me"), and in a hand that
+    ends a game the share of playouts in which he wins the game."""
 
     move: str
     expected: float
     loss: float
     error: float
     line: list[str]
+    wins: float | None
 
 
 class DecisionModel(Message):

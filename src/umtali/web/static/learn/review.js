@@ -88,11 +88,15 @@ function decisionView(d) {
   if (badge) head.append(el("span", "review-mark", ` ${badge} ${d.mark} (${d.loss.toFixed(1)} points lost)`));
   item.append(head, el("p", "muted", d.where));
   const table = el("table", "review-alternatives");
-  table.append(el("thead", "", el("tr", "", el("th", "", "Move"), el("th", "num", "Points"), el("th", "num", "Lost"))));
+  const wins = d.alternatives.every((alt) => alt.wins !== null);
+  const heads = [el("th", "", "Move"), el("th", "num", "Points"), el("th", "num", "Lost")];
+  if (wins) heads.push(el("th", "num", "Game won"));
+  table.append(el("thead", "", el("tr", "", ...heads)));
   const body = el("tbody");
   for (const alt of d.alternatives) {
     const mine = alt.move === d.played;
     const row = el("tr", mine ? "mine" : "", el("td", "", mine ? `${alt.move} (yours)` : alt.move), el("td", "num", signed(alt.expected)), el("td", "num", alt.loss < 0.05 ? "best" : alt.loss.toFixed(1)));
+    if (wins) row.append(el("td", "num", `${Math.round(alt.wins * 100)}%`));
     body.append(row);
   }
   table.append(body);
