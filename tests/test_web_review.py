@@ -59,12 +59,16 @@ def test_a_seat_reviews_its_finished_hand_and_is_told_it_may(client: TestClient)
     reply = client.post(f"/api/seat/{secret}/review", json={"playouts": 40})
     assert reply.status_code == 200, reply.text
     data = reply.json()
-    assert data["game"] == "umtali" and data["hand_index"] == 0 and data["seat"] == 0
-    assert data["hands"] == [0] and data["playouts"] == 40
+    assert data["game"] == "umtali"
+    assert data["hand_index"] == 0
+    assert data["seat"] == 0
+    assert data["hands"] == [0]
+    assert data["playouts"] == 40
     assert 0 <= data["accuracy"] <= 100
     for decision in data["decisions"]:
         moves = [a["move"] for a in decision["alternatives"]]
-        assert decision["played"] in moves and len(set(moves)) == len(moves)
+        assert decision["played"] in moves
+        assert len(set(moves)) == len(moves)
     status = client.post("/api/seats/status", json={"secrets": [secret, fresh]}).json()
     assert [s["review"] for s in status["seats"]] == [True, False]
     later = client.post(f"/api/seat/{secret}/review", json={"hand": 1})
@@ -75,10 +79,13 @@ def test_a_seat_reviews_its_finished_hand_and_is_told_it_may(client: TestClient)
 def test_a_record_from_the_replay_page_is_reviewed_for_the_player_chosen(
     client: TestClient,
 ) -> None:
-    reply = client.post(REVIEW_PATH, json={"record": book(), "player": 1, "hand": 3, "playouts": 24})
+    reply = client.post(
+        REVIEW_PATH, json={"record": book(), "player": 1, "hand": 3, "playouts": 24}
+    )
     assert reply.status_code == 200, reply.text
     data = reply.json()
-    assert data["player"] == "Player 2" and data["hands"] == [0, 1, 2, 3]
+    assert data["player"] == "Player 2"
+    assert data["hands"] == [0, 1, 2, 3]
     assert [d["played"] for d in data["decisions"]][:2] == ["discard A♥", "take 3♦ from the pile"]
     # The last hand of the game: the chance to win it comes with each alternative.
     assert all(a["wins"] is not None for d in data["decisions"] for a in d["alternatives"])
@@ -118,4 +125,5 @@ def test_one_review_at_a_time_for_each_address(
 
 def test_the_review_page_is_served(client: TestClient) -> None:
     page = client.get("/review")
-    assert page.status_code == 200 and "Review a hand" in page.text
+    assert page.status_code == 200
+    assert "Review a hand" in page.text

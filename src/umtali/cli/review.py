@@ -13,7 +13,7 @@ from umtali.cli.terminal import printable
 from umtali.cli.usage import UsageError
 from umtali.games.api import GameSpec, HookError
 from umtali.kernel.record import RecordError, load_any_file
-from umtali.learn.review import INACCURACY, MISTAKE, HandReview, ReviewError, Reviewer, Settings
+from umtali.learn.review import INACCURACY, MISTAKE, HandReview, Reviewer, ReviewError, Settings
 
 __all__ = ["cmd_review", "review_lines"]
 

@@ -255,7 +255,8 @@ def accuracy_of(losses: Sequence[float]) -> float:
     """A hand's accuracy from its decisions' losses (100 with none)."""
     if not losses:
         return 100.0
-    return sum(100.0 * 2.0 ** (-max(0.0, x) / HALF_LIFE) for x in losses) / len(losses)
+    kept = [100.0 * float(2.0 ** (-max(0.0, x) / HALF_LIFE)) for x in losses]
+    return sum(kept) / len(kept)
 
 
 def weigh(

@@ -23,7 +23,7 @@ from pydantic import Field
 from umtali import games
 from umtali.games.api import HookError
 from umtali.kernel.record import RecordError, load_any_bytes
-from umtali.learn.review import ReviewError, Reviewer, Settings
+from umtali.learn.review import Reviewer, ReviewError, Settings
 from umtali.web.deps import Seat, Server
 from umtali.web.protocol import Message, Problem
 from umtali.web.routers.pages import STATIC_ROOT, file_response

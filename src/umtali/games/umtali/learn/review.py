@@ -46,8 +46,11 @@ _POLICY: Final = ExpertBot()
 def said(move: Move) -> str:
     """A move as the review names it to a card player.
 
-    >>> said(Move.draw()), said(Move.parse("take 6♥ 5♥")), said(Move.parse("discard 2♠"))
-    ('draw from the stock', 'take 6♥ 5♥ from the pile', 'discard 2♠')
+    >>> from umtali.kernel.cards import parse_card
+    >>> said(Move.draw()), said(Move.take_two(parse_card("6h"), parse_card("5h")))
+    ('draw from the stock', 'take 6♥ 5♥ from the pile')
+    >>> said(Move.discard_card(parse_card("2s")))
+    'discard 2♠'
     """
     if move.kind is MoveKind.DRAW:
         return "draw from the stock"
@@ -117,11 +120,15 @@ class UmtaliReview:
         if not isinstance(match, Match):
             raise ReviewError("this is no record of Umtali")
         if type(hand_index) is not int or not 0 <= hand_index < len(match.hands):
-            raise ReviewError(f"the record has {_hands(len(match.hands))}: no hand {hand_index + 1}")
+            raise ReviewError(
+                f"the record has {_hands(len(match.hands))}: no hand {hand_index + 1}"
+            )
         played = match.hands[hand_index]
         outcome = played.outcome()
         if outcome is None:
-            raise ReviewError(f"hand {hand_index + 1} is not finished: only a finished hand is reviewed")
+            raise ReviewError(
+                f"hand {hand_index + 1} is not finished: only a finished hand is reviewed"
+            )
         if seat not in (0, 1):
             raise ReviewError("Umtali has two players: player 1 or player 2")
         state = HandState(played.deck, played.dealer, played.rules)
@@ -218,8 +225,14 @@ def _where(view: PlayerView) -> str:
     """Where the decision stood, as the player saw it."""
     hand = " ".join(view.hand.names()) or "nothing"
     top = view.top_discard()
-    pile = "the pile was empty" if not view.discard_pile else (
-        "the top of the pile lay face down" if top is None else f"the pile showed {card_name(top)}"
+    pile = (
+        "the pile was empty"
+        if not view.discard_pile
+        else (
+            "the top of the pile lay face down"
+            if top is None
+            else f"the pile showed {card_name(top)}"
+        )
     )
     held = view.opponent_hand_size
     return sentence(
