@@ -132,6 +132,7 @@ SLOW = frozenset(
         "test_review_book.py::test_the_review_agrees_with_four_of_the_books_five_verdicts",
         "test_review_book.py::test_the_marriage_and_the_safe_discard_win_by_a_wide_margin",
         "test_review_book.py::test_the_books_opening_discard_is_no_inaccuracy",
+        "test_review.py::test_a_gin_hand_is_reviewed_from_the_players_view",
         "test_session.py::test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing",
         "test_web_api.py::test_no_seat_is_ever_sent_a_card_it_may_not_see",
         "test_web_gin.py::test_no_seat_of_gin_is_ever_sent_a_card_it_may_not_see",

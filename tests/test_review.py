@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -217,19 +219,73 @@ def test_the_command_refuses_with_a_sentence(
 def test_a_record_of_a_game_without_a_review_is_refused_by_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spec = games.get("gin")
-    if spec.has("review"):
-        pytest.skip("Gin Rummy has a review")
-    session = spec.maker().between_bots(["random", "random"], 1)
+    without = [spec for spec in games.games() if not spec.has("review")]
+    if not without:
+        pytest.skip("every game has a review")
+    spec = without[0]
+    session = spec.maker().between_bots(list(spec.levels[:1]) * spec.seat_counts[0], 1)
     session.deal()
     while session.computer_to_move() is not None:
         session.bot_move()
     path = tmp_path / "gin.json"
     path.write_text(session.record(), encoding="utf-8")
     assert main(["review", str(path)], io.StringIO()) == 2
-    assert "Gin Rummy has no game review yet" in capsys.readouterr().err
+    assert f"{spec.title} has no game review yet" in capsys.readouterr().err
 
 
 def test_record_round_trip_keeps_what_a_review_reads(tmp_path: Path) -> None:
     data = json.loads(dumps(book_game()))
     assert len(data["hands"]) == 4
+
+
+# -- Gin Rummy --------------------------------------------------------------------------------
+
+
+def gin_game() -> Any:
+    from umtali.games.gin.session import GinPlaySession
+
+    session = GinPlaySession.between_bots(("greedy", "expert"), "4/0", players=("Ann", "Bob"))
+    session.play_out()
+    return session.match
+
+
+def test_a_gin_deal_from_the_view_shows_the_player_the_same_view() -> None:
+    """Dealt again from a player's view at each of his decisions, the hand shows him
+    exactly what he saw: the same hand, pile, counts, known cards and moves allowed."""
+    from umtali.games.gin.learn import deal_from_view
+    from umtali.games.gin.state import UPCARD_INDEX, GinHand
+    from umtali.games.gin.view import GinView
+
+    match = gin_game()
+    checked = 0
+    for played in match.hands:
+        state = GinHand(played.deck, played.dealer, played.rules)
+        for actor, action in played.history:
+            if len(state.legal_actions()) > 1:
+                view = GinView.of(state, actor)
+                for seed in range(3):
+                    dealt = deal_from_view(
+                        view, played.deck[UPCARD_INDEX], played.rules, random.Random(seed)
+                    )
+                    assert GinView.of(dealt, actor) == view
+                    assert dealt.hand(actor) == state.hand(actor)
+                checked += 1
+            state.push(action)
+    assert checked > 50
+
+
+def test_a_gin_hand_is_reviewed_from_the_players_view(tmp_path: Path) -> None:
+    match = gin_game()
+    review = games.get("gin").hook("review")
+    one = review.review(match, 0, 0, Settings(playouts=8, seed=2))
+    assert one.to_dict() == review.review(match, 0, 0, Settings(playouts=8, seed=2)).to_dict()
+    assert one.decisions
+    assert one.game == "gin"
+    assert one.decisions[0].played in ("pass", "take the upcard")
+    for d in one.decisions:
+        assert d.played in [a.move for a in d.alternatives]
+    path = tmp_path / "gin.json"
+    save_file(match, path)
+    text = umtali("review", str(path), "--hand", "1", "--playouts", "8")
+    assert "Review of Ann's play (Gin Rummy)" in text
+    assert "== Hand 1 == Bob won by a knock, scoring 10." in text

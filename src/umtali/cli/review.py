@@ -31,7 +31,10 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         reviewer: Reviewer = spec.hook("review")
     except HookError:
         raise UsageError(f"{spec.title} has no game review yet") from None
-    hands = reviewer.hands(match)
+    try:
+        hands = reviewer.hands(match)
+    except ReviewError as e:
+        raise UsageError(str(e)) from None
     if not hands:
         raise UsageError(f"{args.file} holds no finished hand to review")
     if args.hand is not None:

@@ -33,4 +33,5 @@ SPEC: Final = GameSpec(
     arena="umtali.games.gin.arena:ARENA",
     static="gin",
     rules_text="umtali.games.gin:RULES.md",
+    review="umtali.games.gin.learn:REVIEW",
 )
