@@ -642,7 +642,8 @@ export class SeatPage {
       if (box.open) box.close();
       return;
     }
-    const close = el("button", { className: "primary", text: "Next hand", attrs: { type: "button", "data-key": `${this.prefix}hand-end-close` } });
+    // autofocus: the dialog opens on its button (Enter goes on), not on the first link in it.
+    const close = el("button", { className: "primary", text: "Next hand", attrs: { type: "button", autofocus: "", "data-key": `${this.prefix}hand-end-close` } });
     const done = () => {
       keepInTab(seenKey, String(end.hand_index));
       box.hidden = true;
