@@ -105,7 +105,7 @@ def test_a_review_names_no_card_the_player_could_not_see() -> None:
             review = (
                 games.get("umtali")
                 .hook("review")
-                .review(match, hand_index, seat, Settings(playouts=16))
+                .review(match, hand_index, seat, Settings(playouts=8))
             )
             state = HandState(lesson.deck(), lesson.dealer)
             moves = match.hands[hand_index].moves_played()

@@ -40,12 +40,14 @@ __all__ = [
     "Alternative",
     "Choice",
     "Decision",
+    "Hand",
     "HandReview",
     "ReviewError",
     "Reviewer",
     "Settings",
     "accuracy_of",
     "mark_of",
+    "play_to_end",
     "weigh",
 ]
 
@@ -229,6 +231,24 @@ class HandReview:
             "marks": {"inaccuracy": INACCURACY, "mistake": MISTAKE},
             "decisions": [d.to_dict() for d in self.decisions],
         }
+
+
+class Hand(Protocol):
+    """A hand as a playout sees it: whether it is over, its legal moves, a move played."""
+
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+    def push(self, move: Any) -> None: ...
+
+
+def play_to_end(state: Hand, choose: Callable[[Any], Any]) -> None:
+    """Play ``state`` to the hand's end: a lone legal move at once, else ``choose(state)``
+    (the computer's policy, from the view of the player to move)."""
+    while not state.is_over():
+        actions = state.legal_actions()
+        state.push(actions[0] if len(actions) == 1 else choose(state))
 
 
 class Reviewer(Protocol):

@@ -41,7 +41,14 @@ from umtali.games.gin.state import (
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import ALL_CARDS, card_name, cards_of
 from umtali.kernel.english import sentence
-from umtali.learn.review import Decision, HandReview, ReviewError, Settings, weigh
+from umtali.learn.review import (
+    Decision,
+    HandReview,
+    ReviewError,
+    Settings,
+    play_to_end,
+    weigh,
+)
 
 __all__ = ["REVIEW", "GinReview", "deal_from_view"]
 
@@ -141,14 +148,7 @@ class _Choice:
     def play_out(self, world: GinHand, index: int, rng: random.Random) -> float:
         state = _copy(world)
         state.push(self.options[index])
-        while not state.is_over():
-            actions = state.legal_actions()
-            if len(actions) == 1:
-                state.push(actions[0])
-                continue
-            player = state.to_move()
-            assert player is not None
-            state.push(_POLICY.choose(GinView.of(state, player), rng))
+        play_to_end(state, lambda s: _POLICY.choose(GinView.of(s, s.player), rng))
         outcome = state.outcome
         assert outcome is not None
         me = self.view.seat

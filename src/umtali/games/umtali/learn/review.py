@@ -34,7 +34,14 @@ from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, determinize
 from umtali.kernel.cards import card_name
 from umtali.kernel.english import sentence
-from umtali.learn.review import Decision, HandReview, ReviewError, Settings, weigh
+from umtali.learn.review import (
+    Decision,
+    HandReview,
+    ReviewError,
+    Settings,
+    play_to_end,
+    weigh,
+)
 
 __all__ = ["REVIEW", "UmtaliReview", "said"]
 
@@ -78,13 +85,9 @@ class _Choice:
     def play_out(self, world: HandState, index: int, rng: random.Random) -> float:
         state = world.clone()
         state.push(self.options[index])
-        while not state.is_over():
-            actions = state.legal_actions()
-            if len(actions) == 1:
-                state.push(actions[0])
-                continue
-            view = PlayerView.of(state, state.player, with_history=False)
-            state.push(_POLICY.choose(view, rng))
+        play_to_end(
+            state, lambda s: _POLICY.choose(PlayerView.of(s, s.player, with_history=False), rng)
+        )
         outcome = state.outcome()
         assert outcome is not None
         me = self.view.player
