@@ -169,8 +169,8 @@ def test_the_command_prints_each_decision_its_alternatives_and_the_accuracy(
 ) -> None:
     path = tmp_path / "book.json"
     save_file(book_game(), path)
-    text = umtali("review", str(path), "--hand", "4", "--player", "2", "--playouts", "16")
-    assert "Review of Player 2's play (Umtali): 16 playouts a decision, seed 0." in text
+    text = umtali("review", str(path), "--hand", "4", "--player", "2", "--playouts", "8")
+    assert "Review of Player 2's play (Umtali): 8 playouts a decision, seed 0." in text
     assert "== Hand 4 ==" in text
     assert "== Hand 1 ==" not in text
     assert "you discard A♥" in text
@@ -179,7 +179,7 @@ def test_the_command_prints_each_decision_its_alternatives_and_the_accuracy(
     assert "% over " in text
     assert "Turn 1. You held 3♣ 5♣ 6♣ 4♦ 6♦ 9♦ A♥ 9♥ K♥ 2♠ 3♠; the pile was empty" in text
     # The same seed, the same review; every finished hand without --hand.
-    again = umtali("review", str(path), "--hand", "4", "--player", "2", "--playouts", "16")
+    again = umtali("review", str(path), "--hand", "4", "--player", "2", "--playouts", "8")
     assert again == text
     assert umtali("review", str(path), "--playouts", "8", "--hand", "1").count("== Hand ") == 1
 

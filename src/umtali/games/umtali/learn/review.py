@@ -13,7 +13,7 @@ view is all a decision is built from.
 >>> from umtali.games.umtali.match import Match
 >>> match = Match(kind="hand", first_dealer=1)
 >>> _ = LESSONS[3].replay(match.new_hand(LESSONS[3].deck()))
->>> done = REVIEW.review(match, 0, 1, Settings(playouts=40))
+>>> done = REVIEW.review(match, 0, 1, Settings(playouts=8))
 >>> [d.played for d in done.decisions][:2]
 ['discard A♥', 'take 3♦ from the pile']
 """
