@@ -131,6 +131,11 @@ SLOW = frozenset(
         "test_rl_observation.py::test_no_observation_of_1000_random_hands_shows_a_hidden_card",
         # v1's information state tensor is 34,216 floats, each call a list of them
         "test_rl_openspiel.py::test_resampling_keeps_each_players_own_face_down_discard",
+        # The book's Hand 4 reviewed for both players at 800 playouts a decision (one fixture).
+        "test_review_book.py::test_the_review_agrees_with_four_of_the_books_five_verdicts",
+        "test_review_book.py::test_the_marriage_and_the_safe_discard_win_by_a_wide_margin",
+        "test_review_book.py::test_the_books_opening_discard_is_no_inaccuracy",
+        "test_review.py::test_a_gin_hand_is_reviewed_from_the_players_view",
         "test_session.py::test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing",
         "test_web_api.py::test_no_seat_is_ever_sent_a_card_it_may_not_see",
         "test_web_gin.py::test_no_seat_of_gin_is_ever_sent_a_card_it_may_not_see",

@@ -22,6 +22,7 @@ UNKNOWN: JSON = {
     "your_turn": False,
     "over": False,
     "result": None,
+    "review": False,
 }
 
 

@@ -24,6 +24,7 @@ from umtali.cli.choosing import (
 from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
 from umtali.cli.play import cmd_play
 from umtali.cli.replay import cmd_demo, cmd_replay
+from umtali.cli.review import cmd_review
 from umtali.cli.serve import cmd_serve
 from umtali.cli.usage import (
     Parser,
@@ -34,6 +35,7 @@ from umtali.cli.usage import (
     seconds_between,
     whole_between,
 )
+from umtali.learn.review import MOST_PLAYOUTS
 from umtali.web.transport import BOUNDS as LIMIT_BOUNDS
 from umtali.web.transport import ServerLimits
 
@@ -120,6 +122,37 @@ def _add_replay(sub: Subparsers) -> None:
     replay.add_argument("file", metavar="FILE", type=file_name, help="a game record (JSON)")
     replay.add_argument("--step", action="store_true", help=_STEP)
     replay.set_defaults(run=cmd_replay)
+
+
+def _add_review(sub: Subparsers) -> None:
+    review = sub.add_parser(
+        "review", help="review your play in a recorded game: where you lost points"
+    )
+    review.add_argument("file", metavar="FILE", type=file_name, help="a game record (JSON)")
+    review.add_argument(
+        "--hand", type=whole_between(1, 10_000), help="review this hand only (1 = the first)"
+    )
+    review.add_argument(
+        "--player",
+        type=whole_between(1, 4),
+        help="review this player's play (1 = the first; default: the first person)",
+    )
+    review.add_argument(
+        "--playouts",
+        type=whole_between(8, MOST_PLAYOUTS),
+        default=800,
+        help="playouts a decision, over all its alternatives (default: 800)",
+    )
+    review.add_argument(
+        "--seed", type=whole_between(0, 2**63), default=0, help="the playouts' seed (default: 0)"
+    )
+    review.add_argument(
+        "--seconds",
+        type=seconds_between(0.01, 3600),
+        help="the most time a decision may take (default: no limit, the same review on any"
+        " machine)",
+    )
+    review.set_defaults(run=cmd_review)
 
 
 def _add_learning(sub: Subparsers) -> None:
@@ -409,7 +442,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="umtali", description=f"Card games at the terminal: {titles}.")
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_add_play, _add_demo, _add_replay, _add_learning, _add_bench, _add_arena):
+    for add in (
+        _add_play,
+        _add_demo,
+        _add_replay,
+        _add_review,
+        _add_learning,
+        _add_bench,
+        _add_arena,
+    ):
         add(sub)
     _add_serve(sub)
     return parser

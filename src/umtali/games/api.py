@@ -502,6 +502,9 @@ class GameSpec:
             benchmark), where it has one: the arena plays any game without.
         static: the folder under the server's ``/static/games/`` with its table's
             browser code (``table.js``), where it has one.
+        review: hook to its game review (a :class:`umtali.learn.review.Reviewer`:
+            each decision of a finished hand weighed by playouts from the player's
+            own view), where it has one.
         rules_text: its rules in Markdown, as ``"package:file"`` (its own folder's
             ``RULES.md``): the server's page ``/rules/<name>``, where a refusal's rule
             links to. A line ``<a id="r4"></a>`` before a heading names the anchor of the
@@ -528,6 +531,7 @@ class GameSpec:
     arena: str | None = None
     static: str | None = None
     rules_text: str | None = None
+    review: str | None = None
     _resolved: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -572,10 +576,10 @@ class GameSpec:
         return told
 
     def hook(self, which: str) -> Any:
-        """One of its front ends' parts: ``terminal``, ``table``, ``research`` or
-        ``arena`` (:class:`HookError` if it has none)."""
-        if which not in ("terminal", "table", "research", "arena"):
-            raise HookError(f"no hook {which!r}: terminal, table, research or arena")
+        """One of its front ends' parts: ``terminal``, ``table``, ``research``,
+        ``arena`` or ``review`` (:class:`HookError` if it has none)."""
+        if which not in ("terminal", "table", "research", "arena", "review"):
+            raise HookError(f"no hook {which!r}: terminal, table, research, arena or review")
         return self._hook(which)
 
     def has(self, which: str) -> bool:

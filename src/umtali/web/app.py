@@ -44,6 +44,7 @@ from umtali.web.routers import (
     open_tables,
     pages,
     records,
+    reviews,
     rules,
     seats,
 )
@@ -164,7 +165,10 @@ def create_app(
     app.add_middleware(
         BodyLimit,
         limit=max_body,
-        larger={learning.REPLAY_PATH: max(max_body, learning.REPLAY_MAX_BYTES)},
+        larger={
+            learning.REPLAY_PATH: max(max_body, learning.REPLAY_MAX_BYTES),
+            reviews.REVIEW_PATH: max(max_body, learning.REPLAY_MAX_BYTES),
+        },
         seconds=limits.body_seconds,
     )
     install_handlers(app)
@@ -174,6 +178,7 @@ def create_app(
     app.include_router(seats.router(state_type(), socket_messages, limits.sockets_per_seat))
     app.include_router(records.router)
     app.include_router(learning.router())
+    app.include_router(reviews.router(max(max_body, learning.REPLAY_MAX_BYTES)))
     app.include_router(rules.router)
     app.include_router(pages.router)
     if api_docs:

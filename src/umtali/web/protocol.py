@@ -670,6 +670,11 @@ class SeatState(Message):
         default=False,
         description="whether the player gave his name (POST .../name), or goes by his seat's",
     )
+    review: bool = Field(
+        default=False,
+        description="the game offers a review of a finished hand (POST"
+        " /api/seat/{secret}/review; the page /review)",
+    )
 
 
 class SeatStatus(Message):
@@ -677,7 +682,8 @@ class SeatStatus(Message):
     false (and nothing else) for a secret that names no seat, forged or mistyped alike.
     ``game`` and ``game_title`` say which game, ``where`` how far it is (its state's
     ``title``), ``opponents`` whom the seat plays against, ``your_turn`` whether it is to
-    move, ``over`` and ``result`` how it ended."""
+    move, ``over`` and ``result`` how it ended, ``review`` whether a hand of it may be
+    reviewed."""
 
     known: bool
     game: str | None = None
@@ -687,6 +693,9 @@ class SeatStatus(Message):
     your_turn: bool = False
     over: bool = False
     result: str | None = None
+    review: bool = Field(
+        default=False, description="a finished hand of this seat's can be reviewed (/review)"
+    )
 
 
 class SeatsStatus(Message):

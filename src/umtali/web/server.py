@@ -821,6 +821,8 @@ class GameServer:
             your_name=live.session.players[ref.seat],
             name_given=live.session.players[ref.seat] not in (player_name(ref.seat), YOU),
             open_table=open_table,
+            # The reviews are of games of two (docs/REVIEW.md).
+            review=live.spec.has("review") and len(live.session.players) == 2,
         )
 
     async def submit(

@@ -34,4 +34,5 @@ SPEC: Final = GameSpec(
     research="umtali.games.gin.research.encoding:ENCODING",
     static="gin",
     rules_text="umtali.games.gin:RULES.md",
+    review="umtali.games.gin.learn:REVIEW",
 )

@@ -35,4 +35,5 @@ SPEC: Final = GameSpec(
     arena="umtali.games.umtali.arena:ARENA",
     static="umtali",
     rules_text="umtali.games.umtali:RULES.md",
+    review="umtali.games.umtali.learn.review:REVIEW",
 )

@@ -170,6 +170,7 @@ async def _status(server: GameServer, secret: str) -> SeatStatus:
         your_turn=state.your_turn,
         over=state.over,
         result=state.result,
+        review=state.review and state.previous is not None,
     )
 
 

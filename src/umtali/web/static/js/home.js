@@ -251,6 +251,7 @@ async function renderRecent() {
           el("span", { className: "standing", text: now ? ` · ${now}` : "" }),
           el("span", { className: "note", text: ` · ${new Date(game.seen).toLocaleString()}` }),
           " ",
+          ...(status?.known && status.review ? [el("a", { className: "quiet review-link", text: "Review", attrs: { href: `/review#seat=${encodeURIComponent(secretOf(game.path))}`, "aria-label": `Review your last finished hand of ${title}` } }), " "] : []),
           forget,
         );
       }),

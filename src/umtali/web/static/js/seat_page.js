@@ -610,7 +610,15 @@ export class SeatPage {
     const end = this.state.previous;
     if (!end) return null;
     const own = this.handEnd() ?? {};
-    return handEndParts(end, { card: (card, drawn) => this.card(card, drawn), extra: own.extra ?? [], soFar: own.soFar ?? null, ...options });
+    const extra = [...(own.extra ?? []), ...this.reviewLink(end.hand_index)];
+    return handEndParts(end, { card: (card, drawn) => this.card(card, drawn), extra, soFar: own.soFar ?? null, ...options });
+  }
+
+  /** "Review this hand" (the page /review, in a new tab, the secret in its fragment), where the game has a review. */
+  reviewLink(handIndex) {
+    if (!this.state.review) return [];
+    const href = `/review#seat=${encodeURIComponent(this.secret)}&hand=${handIndex}`;
+    return [el("p", { className: "hand-end-review" }, el("a", { className: "button", text: "Review this hand", attrs: { href, target: "_blank", rel: "noopener" } }))];
   }
 
   /** The last hand that ended, in the panel beside the board (in the result once the game is over). */
@@ -634,7 +642,8 @@ export class SeatPage {
       if (box.open) box.close();
       return;
     }
-    const close = el("button", { className: "primary", text: "Next hand", attrs: { type: "button", "data-key": `${this.prefix}hand-end-close` } });
+    // autofocus: the dialog opens on its button (Enter goes on), not on the first link in it.
+    const close = el("button", { className: "primary", text: "Next hand", attrs: { type: "button", autofocus: "", "data-key": `${this.prefix}hand-end-close` } });
     const done = () => {
       keepInTab(seenKey, String(end.hand_index));
       box.hidden = true;

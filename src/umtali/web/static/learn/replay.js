@@ -9,6 +9,8 @@
 import { loadStyleSheet } from "/static/js/dom.js";
 import { api, capitalSentence, el } from "./common.js";
 
+const HANDOVER = "umtali-review-record"; // read by /review (review.js)
+
 const MAX_BYTES = 2 * 1024 * 1024; // the server's cap (umtali.web.learning.REPLAY_MAX_BYTES)
 
 const drop = document.getElementById("drop");
@@ -66,7 +68,19 @@ async function open(file) {
     return;
   }
   say(`${file.name}: ${reply.hands.length} hand${reply.hands.length === 1 ? "" : "s"}.`);
+  handOver(file);
   show(reply);
+}
+
+/** "Review a player's hands": the record handed to /review in this tab's sessionStorage. */
+async function handOver(file) {
+  const link = document.getElementById("review-link");
+  try {
+    window.sessionStorage.setItem(HANDOVER, await file.text());
+    link.hidden = false;
+  } catch {
+    link.hidden = true; // storage full or refused: the review page can still open the file
+  }
 }
 
 function show(reply) {
