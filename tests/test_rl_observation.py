@@ -195,7 +195,9 @@ def random_states(rng: random.Random, hands: int, rules: RuleSet = STANDARD) -> 
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_another_deal_of_the_unseen_cards_gives_the_same_observation(encoding: EncodingVersion) -> None:
+def test_another_deal_of_the_unseen_cards_gives_the_same_observation(
+    encoding: EncodingVersion,
+) -> None:
     # The other way round: deal the cards the viewer cannot see anew (determinize), and
     # nothing he observes may change. (Face-down discards are left out: the world keeps
     # the viewer's own face-down card face down, but it has no history to tell whose it
