@@ -42,6 +42,7 @@ class UmtaliArena(ArenaHook):
 
     levels = BOTS
     book = BOOK
+    compiled = ("terms", "deal", "melds", "moves", "reasons", "rules", "state")
 
     def outcome(self, session: Session, hands: Sequence[HandPlayed]) -> GameOutcome:
         """Each hand's termination; the totals are the hands' points (Umtali has no
