@@ -475,6 +475,12 @@ class HandState:
     """For each move pushed, the fields it changed as they were; ``None``: no undo kept
     (:meth:`forget_undo`)."""
 
+    def __new__(cls, *args: object, **kwargs: object) -> HandState:
+        # A blank state, its fields unset: __init__ deals it, or from_raw and clone fill it
+        # in. Written out for mypyc: a compiled class without one has a __new__ that runs
+        # __init__ as well.
+        return super().__new__(cls)
+
     def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
         if not _is_player(dealer):
             raise ValueError(f"the dealer is player 0 or 1, not {quoted(dealer)}")
@@ -1285,7 +1291,7 @@ class HandState:
         default those of a take of the top card, or of R3's take-two when
         ``took_two``). ``laid_down``: the cards each player laid face down on the pile
         (by default none is known to be anyone's: every player's view hides them)."""
-        state = HandState.__new__(HandState)
+        state = cls.__new__(cls)
         state.rules = rules
         state.dealer = dealer
         state.deck = ()
