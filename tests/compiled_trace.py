@@ -66,9 +66,9 @@ def hand_record(rng: random.Random, rules_name: str) -> list[Any]:
             record.append(["world", fields(world)[:2000], outcome.scores, str(outcome)])
             clone = state.clone()
             record.append(["clone", fields(clone) == fields(state)])
-    outcome = state.outcome()
-    assert outcome is not None
-    record.append(["outcome", outcome.scores, outcome.termination.value, state.recount()])
+    final = state.outcome()
+    assert final is not None
+    record.append(["outcome", final.scores, final.termination.value, state.recount()])
     return record
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,14 @@ from typing import Any
 import pytest
 
 from tests.compiled_trace import trace
-from umtali.sim.compiled import build, compiled_modules, default_tree, tree_problem
+from umtali.sim.compiled import (
+    CompiledEngine,
+    build,
+    compiled_engines,
+    compiled_modules,
+    default_tree,
+    tree_problem,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout, which holds ``tests``."""
@@ -80,3 +88,34 @@ def test_a_missing_or_stale_build_says_how_to_build(tmp_path: Path) -> None:
     problem = tree_problem(tmp_path)
     assert problem is not None
     assert "older than the sources" in problem
+
+
+@pytest.mark.process  # the engine's child, started in the package
+def test_the_bench_races_the_compiled_engines_in_a_child() -> None:
+    problem = tree_problem()
+    if problem is not None:
+        pytest.skip(problem)
+    from umtali.rl.bench import COMPILED
+
+    engines, note = compiled_engines(COMPILED)
+    assert note is None
+    assert len(engines) == 1 + len(COMPILED)  # the bare engine, then the batches
+    engine = engines[0][0]()
+    assert isinstance(engine, CompiledEngine)
+    try:
+        assert engine.name == "umtali (action ints), compiled"
+        moves, hands = engine.play(random.Random(1))
+        assert moves > 0
+        assert hands > 0
+        times: list[int] = []
+        engine.timed_hand(random.Random(2), times, 0)
+        assert times
+    finally:
+        engine.close()
+
+
+def test_without_a_build_the_bench_says_why() -> None:
+    engines, note = compiled_engines((), tree=ROOT / "no-such-build")
+    assert engines == []
+    assert note is not None
+    assert "./dev build-fast" in note

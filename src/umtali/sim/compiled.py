@@ -191,10 +191,11 @@ class CompiledEngine:
 
     def close(self) -> None:
         """End the child."""
-        if self._child.poll() is None:
-            assert self._child.stdin is not None
-            self._child.stdin.close()
-            self._child.wait()
+        child = getattr(self, "_child", None)
+        if child is not None and child.poll() is None:
+            assert child.stdin is not None
+            child.stdin.close()
+            child.wait()
 
     def __del__(self) -> None:
         self.close()
