@@ -118,6 +118,7 @@ FIXTURE_TIERS = {
 SLOW = frozenset(
     {
         "test_bench.py::test_our_environments_race_beside_the_engines",
+        "test_compiled.py::test_the_build_compiles_the_core_and_plays_in_lockstep",  # mypyc
         "test_cli_play_live.py::test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically",
         "test_gin_bots.py::test_expert_scores_more_than_greedy",
         "test_klaberjass_search.py::test_the_search_plays_a_legal_move_everywhere",

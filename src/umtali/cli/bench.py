@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from umtali import __version__, games
@@ -35,22 +36,34 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 def _bench_peers(args: argparse.Namespace, out: TextIO) -> int:
     from umtali.sim.bench import pin_to_one_core
-    from umtali.sim.peers import OptionalEngine, compare_engines, load_engines, peer_report
+    from umtali.sim.compiled import compiled_engines
+    from umtali.sim.peers import (
+        Engine,
+        OptionalEngine,
+        compare_engines,
+        load_engines,
+        peer_report,
+    )
 
     if args.block > args.seconds:
         raise UsageError(f"--block must be at most --seconds ({args.seconds}), not {args.block}")
     pinned = pin_to_one_core()
     # The environments of the rl layer are handed over: the sim layer may not import it.
     more: tuple[OptionalEngine, ...] = ()
+    batches: tuple[Callable[[], Engine], ...] = ()
     rl_missing: list[str] = []
     try:
-        from umtali.rl.bench import ENGINES
+        from umtali.rl.bench import COMPILED, ENGINES
 
-        more = ENGINES
+        more, batches = ENGINES, COMPILED
     except ImportError as e:
         rl_missing.append(f"the rl extra is not installed ({e}); pip install -e '.[rl]'")
-    engines, missing = load_engines(args.seed, more=more)
+    # The opt-in compiled build of the rules core, raced when it is built.
+    compiled, no_build = compiled_engines(batches)
+    engines, missing = load_engines(args.seed, more=(*more, *compiled))
     missing += rl_missing
+    if no_build is not None:
+        missing.append(no_build)
     for note in missing:
         print(f"left out: {note}", file=sys.stderr)
     names = ", ".join(e.name for e in engines)

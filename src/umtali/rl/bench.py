@@ -23,6 +23,10 @@ registered game with a research encoding (:mod:`umtali.rl.encoding`), named ``um
   (:mod:`umtali.rl.parallel`, one a core, up to four) stepping 1,024 hands each, the
   one engine here that uses more than one core: what a training loop gets from the
   whole machine.
+* The bare engine and the lone batches again, each with ``, compiled`` after its name,
+  on the opt-in build of the rules core compiled with mypyc (:mod:`umtali.sim.compiled`,
+  ``./dev build-fast``) when it is built from the sources as they stand (:data:`COMPILED`):
+  each plays in a child process on that build, on the bench's core.
 
 Like every module of :mod:`umtali.rl` it needs the ``rl`` extra: without it the import
 raises ``ImportError``, and the command leaves these engines out.
@@ -34,6 +38,7 @@ import contextlib
 import os
 import random
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -41,7 +46,8 @@ import numpy as np
 
 from umtali.games import DEFAULT_GAME
 from umtali.rl.encoding import researched
-from umtali.sim.peers import OneHandEngine, OptionalEngine
+from umtali.sim.hooks import hook_of
+from umtali.sim.peers import Engine, OneHandEngine, OptionalEngine
 
 if TYPE_CHECKING:
     from umtali.rl.encoding import Batch
@@ -50,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BATCH_SIZES",
     "BATCH_STEPS",
+    "COMPILED",
     "ENGINES",
     "PARALLEL_WORKERS",
     "BatchEngine",
@@ -207,3 +214,13 @@ ENGINES: Final[tuple[OptionalEngine, ...]] = tuple(
 )
 """The engines to hand to :func:`umtali.sim.peers.load_engines`: every game's that has
 a research encoding."""
+
+COMPILED: Final[tuple[Callable[[], Engine], ...]] = tuple(
+    partial(BatchEngine, hands, game)
+    for game in researched()
+    if hook_of(game).compiled
+    for hands in BATCH_SIZES
+)
+"""The batches to race on the opt-in compiled build as well, when it is built
+(:func:`umtali.sim.compiled.compiled_engines`): those of every game whose core it
+compiles."""

@@ -107,6 +107,11 @@ class ArenaHook:
     book: Book | None = None
     """The figures the game's literature reports, kept with every run's figures."""
 
+    compiled: tuple[str, ...] = ()
+    """The game's modules (names inside its folder: ``state``) that the opt-in compiled
+    build compiles with mypyc (:mod:`umtali.sim.compiled`): pure, typed modules of its
+    rules core. The first of :meth:`engines` is raced on that build too."""
+
     def outcome(self, session: Session, hands: Sequence[HandPlayed]) -> GameOutcome:
         """The outcome of the game played out in ``session``, whose ``hands`` the arena
         read: by default every hand "over", each seat's total the sum of its hands'

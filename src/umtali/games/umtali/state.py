@@ -341,6 +341,43 @@ class NotInStockError(ValueError):
     """A card asked to come next from the stock that is not in it (still to be drawn)."""
 
 
+_STATE_FIELDS: Final = (
+    "_legal",
+    "_undo",
+    "dealer",
+    "deck",
+    "eleventh",
+    "ever_taken",
+    "hands",
+    "history",
+    "laid_down",
+    "last_turn",
+    "must_meld",
+    "open_mask",
+    "out",
+    "phase",
+    "pile",
+    "player",
+    "points",
+    "rank_anchor",
+    "rules",
+    "seq_open",
+    "seqs",
+    "solo_mask",
+    "stock",
+    "stock_pos",
+    "tables",
+    "taken",
+    "taken_top",
+    "termination",
+    "took_two",
+    "turn",
+    "turn_open",
+)
+"""The fields of a :class:`HandState`, its ``__slots__`` (named here, where compiled
+code can read them too: :meth:`HandState.clone` copies them)."""
+
+
 class HandState:
     """A hand of Umtali between player 0 and player 1 (the book's Player 1 and Player 2).
 
@@ -349,39 +386,7 @@ class HandState:
     :meth:`push_text`; :meth:`pop` undoes the last one exactly.
     """
 
-    __slots__ = (
-        "_legal",
-        "_undo",
-        "dealer",
-        "deck",
-        "eleventh",
-        "ever_taken",
-        "hands",
-        "history",
-        "laid_down",
-        "last_turn",
-        "must_meld",
-        "open_mask",
-        "out",
-        "phase",
-        "pile",
-        "player",
-        "points",
-        "rank_anchor",
-        "rules",
-        "seq_open",
-        "seqs",
-        "solo_mask",
-        "stock",
-        "stock_pos",
-        "tables",
-        "taken",
-        "taken_top",
-        "termination",
-        "took_two",
-        "turn",
-        "turn_open",
-    )
+    __slots__ = _STATE_FIELDS
 
     # The fields are public to read (views, refusals and bots read them) and private to
     # write: only push and pop change them. Every value is immutable (ints and tuples), so
@@ -469,6 +474,12 @@ class HandState:
     _undo: list[tuple[object, ...]] | None
     """For each move pushed, the fields it changed as they were; ``None``: no undo kept
     (:meth:`forget_undo`)."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> HandState:
+        # A blank state, its fields unset: __init__ deals it, or from_raw and clone fill it
+        # in. Written out for mypyc: a compiled class without one has a __new__ that runs
+        # __init__ as well.
+        return super().__new__(cls)
 
     def __init__(self, deck: Sequence[int], dealer: int = 0, rules: RuleSet = STANDARD) -> None:
         if not _is_player(dealer):
@@ -915,7 +926,7 @@ class HandState:
             legal = self.legal_actions()
         if action not in legal:
             action = self._resolve_pushed(move)
-        self._apply(action)
+        self.push_legal(action)
 
     def _resolve_pushed(self, move: object) -> int:
         """The legal action ``move`` stands for, when it is not one as given; else the
@@ -932,7 +943,7 @@ class HandState:
     def push_text(self, text: str) -> Move:
         """Parse ``text`` as notation, check it against this state, play it, return it."""
         move = self.parse_move(text)
-        self._apply(move.action)
+        self.push_legal(move.action)
         return move
 
     def parse_move(self, text: str) -> Move:
@@ -997,10 +1008,15 @@ class HandState:
             setattr(self, name, value)
         return Move.from_action(self.history.pop()[1])
 
-    def _apply(self, action: int) -> None:
-        """Apply a legal action (unchecked: callers check; public as
-        :meth:`push_legal`). The commonest kinds come first: this is the engine's
-        innermost loop."""
+    def push_legal(self, action: int) -> None:
+        """Play ``action``, an int of :meth:`legal_actions` as the state stands now, without
+        checking it: for a loop that has checked its actions already (a batch checks them
+        against its masks), where :meth:`push`'s check would be done twice. An action that
+        is not legal now leaves the hand in no state the rules allow; use :meth:`push`.
+
+        :meth:`push` and the others call it after their checks. The commonest kinds come
+        first: this is the engine's innermost loop. (A method of its own, not an alias of
+        a private one: mypyc compiles no alias in a class body, docs/PERFORMANCE.md.)"""
         kind = action & KIND_MASK
         undo = self._undo
         if undo is not None:
@@ -1103,12 +1119,6 @@ class HandState:
             self._deal(self.dealer if kind == _KEEP else 1 - self.dealer)
         else:  # pragma: no cover - legal_actions never holds another kind
             raise InvalidMoveError(f"unknown action {action}")
-
-    push_legal = _apply
-    """Play ``action``, an int of :meth:`legal_actions` as the state stands now, without
-    checking it: for a loop that has checked its actions already (a batch checks them
-    against its masks), where :meth:`push`'s check would be done twice. An action that
-    is not legal now leaves the hand in no state the rules allow; use :meth:`push`."""
 
     def _set_hand(self, p: int, mask: int) -> None:
         self.hands = (mask, self.hands[1]) if p == 0 else (self.hands[0], mask)
@@ -1372,7 +1382,7 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy, history included."""
         other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
+        for name in _STATE_FIELDS:
             setattr(other, name, getattr(self, name))
         other.history = list(self.history)
         other._undo = None if self._undo is None else list(self._undo)
@@ -1409,7 +1419,7 @@ class HandState:
         True
         """
         uniform = rng.random
-        apply = self._apply
+        apply = self.push_legal
         legal_actions = self.legal_actions
         while self.phase != _OVER_PHASE:
             legal = legal_actions()

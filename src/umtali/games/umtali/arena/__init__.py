@@ -42,6 +42,10 @@ class UmtaliArena(ArenaHook):
 
     levels = BOTS
     book = BOOK
+    compiled = (
+        *("terms", "deal", "melds", "moves", "reasons", "rules", "state"),
+        *("research.actions", "research.observation", "research.vector"),  # the batch
+    )
 
     def outcome(self, session: Session, hands: Sequence[HandPlayed]) -> GameOutcome:
         """Each hand's termination; the totals are the hands' points (Umtali has no
