@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -70,7 +71,10 @@ def sync(game: str, level: str, rows: int, seconds: float) -> str:
     rng = np.random.default_rng(0)
     hands = 0
 
-    lone = [sub.unwrapped for sub in env.unwrapped.envs]
+    sync_env = env.unwrapped
+    assert isinstance(sync_env, gymnasium.vector.SyncVectorEnv)
+    # Each lone environment's episode, to draw from its legal moves.
+    lone: list[Any] = [sub.unwrapped for sub in sync_env.envs]
 
     def step() -> int:
         nonlocal hands
