@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from umtali.cli.choosing import game_named, level_chosen, variant_chosen
 from umtali.cli.usage import UsageError
 from umtali.games.api import GameSpec
+from umtali.sim.hooks import hook_of, levels_of
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -48,8 +49,13 @@ def _checked(args: argparse.Namespace) -> _Run:
 
     spec = game_named(args.game)
     variant = variant_chosen(spec, args.variant, args.rules)
+    hook = hook_of(spec)
     for level in (args.bot_a, args.bot_b):
-        level_chosen(spec, level)
+        if level not in levels_of(spec):
+            level_chosen(spec, level)  # refused with the game's levels
+        missing = hook.unavailable(level)
+        if missing is not None:
+            raise UsageError(missing)
     if not 1 <= args.games <= 1_000_000:
         raise UsageError(f"--games must be from 1 to 1,000,000 deals, not {args.games}")
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
@@ -64,7 +70,7 @@ def _checked(args: argparse.Namespace) -> _Run:
             args.bot_b,
             args.seed,
             replace=args.force,
-            game=_run_name(spec, variant),
+            game=_run_name(spec, variant) + ("-hands" if args.single_hands else ""),
         )
     except EarlierResultsError as e:
         raise UsageError(
@@ -132,6 +138,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             progress=advance,
             backend=args.backend,
             address=args.address,
+            length="hand" if args.single_hands else None,
         )
     except ArenaError as e:
         print(f"umtali: {e}", file=sys.stderr)

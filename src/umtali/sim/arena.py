@@ -214,10 +214,12 @@ def play_game(
     game: str = DEFAULT_GAME,
     variant: str | None = None,
     seats: int = 2,
+    length: str | None = None,
 ) -> tuple[GameRecord, list[float], list[float]]:
     """Play one game of deal ``deal`` with bot A in seat ``a_seat`` and bot B in every
     other: a session of ``game`` (to ``variant``'s rules, for ``seats``) between the
-    levels, played out.
+    levels, played out; ``length`` ``"hand"`` plays a single hand where the game's
+    session offers one to the arena (Umtali; Gin Rummy between two), else a game.
 
     Returns the record and the seconds each of A's and B's decisions took.
     """
@@ -227,7 +229,11 @@ def play_game(
     # Two players are named after their bots; more are named by their game.
     names = [f"{label} {levels[label]}" for label in labels] if seats == 2 else None
     session = spec.maker().between_bots(
-        [levels[label] for label in labels], game_seed(seed, deal), variant=variant, players=names
+        [levels[label] for label in labels],
+        game_seed(seed, deal),
+        variant=variant,
+        players=names,
+        length=length,
     )
     try:
         played = play_out(session)
@@ -268,6 +274,7 @@ class _Task:
     game: str
     variant: str
     seats: int
+    length: str | None = None
 
     def play(self) -> _Chunk:
         """Every game of each deal in ``deals``."""
@@ -283,6 +290,7 @@ class _Task:
                     game=self.game,
                     variant=self.variant,
                     seats=self.seats,
+                    length=self.length,
                 )
                 chunk.add(_Chunk([record], ta, tb))
         return chunk
@@ -392,6 +400,7 @@ class ArenaResult:
     seconds: float
     backend: str = "processes"
     seats: int = 2
+    length: str | None = None
 
     @property
     def hook(self) -> ArenaHook:
@@ -426,6 +435,8 @@ class ArenaResult:
         }
         if self.seats != 2:
             data["seats"] = self.seats
+        if self.length is not None:
+            data["length"] = self.length
         data["method"] = {
             "duplicate": duplicate,
             "game_ci": "Wilson score interval (95%) on A's game score rate, a drawn game"
@@ -515,6 +526,7 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     backend: str = "processes",
     address: str | None = None,
+    length: str | None = None,
 ) -> ArenaResult:
     """Play ``games`` duplicate deals (what ``umtali arena --games`` counts: each deal is
     played once a seat, so two games a deal for two) between two bot levels.
@@ -529,6 +541,10 @@ def run_arena(
     the number of games each time some finish (and with 0 once the worker processes have
     started). An unknown game, variant, seat count or level, ``games`` or ``jobs`` < 1
     raise :class:`ArenaError`, as does a bot that fails or chooses an illegal move.
+    ``length`` ``"hand"`` makes every game a single hand (where the game's session
+    offers it), so that the figures compare hands without games' bonuses; a length the
+    game has not, or a level that cannot play here (one that needs a package not
+    installed), is refused with :class:`ArenaError` before any game is played.
     """
     spec, variant, seats = _checked(game, variant, seats)
     known = levels_of(spec)
@@ -537,6 +553,18 @@ def run_arena(
             raise ArenaError(
                 f"unknown bot level {level!r}; the {spec.title} levels are: {', '.join(known)}"
             )
+    hook = hook_of(spec)
+    for level in (bot_a, bot_b):
+        missing = hook.unavailable(level)
+        if missing is not None:
+            raise ArenaError(missing)
+    if length is not None:
+        try:  # the session's maker refuses a length it has not
+            spec.maker().between_bots(
+                [bot_a] * seats, game_seed(seed, 0), variant=variant, length=length
+            )
+        except ValueError as e:
+            raise ArenaError(str(e)) from None
     deals = games
     if deals < 1:
         raise ArenaError(f"the arena needs at least one deal, not {deals}")
@@ -551,7 +579,7 @@ def run_arena(
         jobs = _ray_cpus(address, jobs)
     chunks = _chunks(deals, jobs)
     workers = min(jobs, len(chunks))
-    tasks = [_Task(bot_a, bot_b, seed, c, spec.name, variant, seats) for c in chunks]
+    tasks = [_Task(bot_a, bot_b, seed, c, spec.name, variant, seats, length) for c in chunks]
     total = _Chunk()
     start = time.perf_counter()
     if backend == "ray":
@@ -559,7 +587,9 @@ def run_arena(
     elif workers == 1:
         for deal in range(deals):
             total.add(
-                _Task(bot_a, bot_b, seed, range(deal, deal + 1), spec.name, variant, seats).play()
+                _Task(
+                    bot_a, bot_b, seed, range(deal, deal + 1), spec.name, variant, seats, length
+                ).play()
             )
             if progress is not None:
                 progress(seats)
@@ -589,6 +619,7 @@ def run_arena(
         seconds=seconds,
         backend=backend,
         seats=seats,
+        length=length,
     )
 
 
@@ -621,9 +652,10 @@ def report(result: ArenaResult) -> str:
     if result.backend == "ray":
         jobs = f"Ray tasks on {result.jobs} CPU{'s' if result.jobs > 1 else ''}"
     two = result.seats == 2
+    single = " single-hand" if result.length == "hand" else ""
     lines = [
         f"umtali arena · {title} ({result.variant} rules) · {head_a} vs {head_b} · {s.deals}"
-        f" deals × {result.seats} seatings = {s.games} games · seed {result.seed} · {jobs}"
+        f" deals × {result.seats} seatings = {s.games}{single} games · seed {result.seed} · {jobs}"
         f" · {result.seconds:.1f} s",
         "",
         row("", head_a, head_b),

@@ -10,7 +10,7 @@ from umtali.games.gin.rules import GIN_PRESETS
 
 __all__ = ["LEVELS", "SPEC"]
 
-LEVELS: Final = ("random", "greedy", "expert")
+LEVELS: Final = ("random", "greedy", "expert", "search")
 """The computer levels, weakest first (:data:`umtali.games.gin.bots.GIN_BOTS` makes them)."""
 
 SPEC: Final = GameSpec(

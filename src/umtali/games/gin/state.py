@@ -222,6 +222,64 @@ class GinHand:
         """A hand dealt from the deck order of ``seed`` (:func:`umtali.kernel.deck.seeded_deck`)."""
         return cls(seeded_deck(seed), dealer, rules)
 
+    @classmethod
+    def replayed(
+        cls, deck: Sequence[int], dealer: int, rules: GinRules, actions: Sequence[int]
+    ) -> GinHand:
+        """The hand dealt from ``deck`` with ``actions`` played, trusted to be legal: no
+        move is checked and none can be taken back (a search rebuilds thousands of
+        positions this way; :meth:`push` checks each move, at a cost)."""
+        hand = cls(deck, dealer, rules)
+        for action in actions:
+            hand.play_trusted(action)
+        return hand
+
+    def play_trusted(self, action: int) -> None:
+        """Play ``action`` unchecked, and without a way back but :meth:`restore`: a
+        playout's moves, chosen from :meth:`may_take` and the cards."""
+        self.history.append((self.player, action))
+        self._legal = None
+        self._apply(action)
+
+    def may_take(self) -> bool:
+        """Whether the player to move may take the pile's top card now."""
+        return self.phase == _UPCARD or (self.phase == _DRAW and self._passes < 2)
+
+    def must_discard(self) -> bool:
+        """Whether the player to move has drawn and must now discard (or knock)."""
+        return self.phase == _DISCARD
+
+    def snapshot(self) -> tuple[int, _Snapshot]:
+        """Everything :meth:`restore` needs to bring the hand back to this moment."""
+        return len(self.history), (
+            self.hands,
+            self.pile,
+            self.stock_pos,
+            self.phase,
+            self.player,
+            self._passes,
+            self.taken,
+            self.discards,
+            self.outcome,
+        )
+
+    def restore(self, snapshot: tuple[int, _Snapshot]) -> None:
+        """Back to the moment of :meth:`snapshot`, the moves since forgotten (those
+        played with :meth:`push` too: take none back with :meth:`pop` afterwards)."""
+        moves, (
+            self.hands,
+            self.pile,
+            self.stock_pos,
+            self.phase,
+            self.player,
+            self._passes,
+            self.taken,
+            self.discards,
+            self.outcome,
+        ) = snapshot
+        del self.history[moves:]
+        self._legal = None
+
     # -- what is seen ------------------------------------------------------------------------
 
     def hand(self, player: int) -> int:
