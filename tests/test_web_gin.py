@@ -91,8 +91,13 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
     assert offered["gin"] == {
         "game": "gin",
         "title": "Gin Rummy",
-        "levels": ["random", "greedy", "expert"],
-        "level_names": {"random": "Beginner", "greedy": "Casual", "expert": "Expert"},
+        "levels": ["random", "greedy", "expert", "search"],
+        "level_names": {
+            "random": "Beginner",
+            "greedy": "Casual",
+            "expert": "Expert",
+            "search": "Strongest",
+        },
         "default_level": "expert",
         "rules": ["standard", "oklahoma"],
         "default_rules": "standard",
@@ -110,7 +115,10 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
 @pytest.mark.parametrize(
     ("request_body", "complaint"),
     [
-        ({"game": "gin", "level": "search"}, "level at Gin Rummy is one of random, greedy, expert"),
+        (
+            {"game": "gin", "level": "openspiel"},
+            "level at Gin Rummy is one of random, greedy, expert, search",
+        ),
         ({"game": "gin", "rules": "practical"}, "rules of Gin Rummy are one of standard, oklahoma"),
         ({"game": "gin", "kind": "hand"}, "Gin Rummy is played as a game"),
         ({"rules": "oklahoma"}, "rules of Umtali are one of standard"),

@@ -34,7 +34,13 @@ from umtali.kernel.cards import RANK_MASKS, SUIT_MASKS, bit, cards_of, rank_of, 
 
 __all__ = [
     "GIN_ARENA_BOTS",
-    "GIN_BOTS", "GinBot", "GinExpertBot", "GinGreedyBot", "GinRandomBot", "make_gin_bot"]
+    "GIN_BOTS",
+    "GinBot",
+    "GinExpertBot",
+    "GinGreedyBot",
+    "GinRandomBot",
+    "make_gin_bot",
+]
 
 
 class GinBot(Protocol):

@@ -266,16 +266,19 @@ class GinHand:
     def restore(self, snapshot: tuple[int, _Snapshot]) -> None:
         """Back to the moment of :meth:`snapshot`, the moves since forgotten (those
         played with :meth:`push` too: take none back with :meth:`pop` afterwards)."""
-        moves, (
-            self.hands,
-            self.pile,
-            self.stock_pos,
-            self.phase,
-            self.player,
-            self._passes,
-            self.taken,
-            self.discards,
-            self.outcome,
+        (
+            moves,
+            (
+                self.hands,
+                self.pile,
+                self.stock_pos,
+                self.phase,
+                self.player,
+                self._passes,
+                self.taken,
+                self.discards,
+                self.outcome,
+            ),
         ) = snapshot
         del self.history[moves:]
         self._legal = None
