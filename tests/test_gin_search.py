@@ -100,7 +100,7 @@ def test_the_search_chooses_from_the_view_alone() -> None:
 
 def test_a_passed_deadline_leaves_the_experts_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     dealt: list[int] = []
-    real = search_module.deal_world
+    real = deal_world
 
     def counting(view: GinView, rng: random.Random, *, infer: bool = True) -> GinHand:
         dealt.append(1)
@@ -190,7 +190,7 @@ def test_the_openspiel_level_plays_as_openspiels_bot_on_the_real_hand() -> None:
             action = real.step(state)
             if action == OS_KNOCK:
                 state.apply_action(action)
-                expected = ("knock", our_card(real.step(state)))
+                expected: tuple[str, int | None] = ("knock", our_card(real.step(state)))
             else:
                 names = {DRAW_UPCARD: "take", DRAW_STOCK: "draw", OS_PASS: "pass"}
                 expected = (
