@@ -251,7 +251,10 @@ class GinHand:
 
     def snapshot(self) -> tuple[int, _Snapshot]:
         """Everything :meth:`restore` needs to bring the hand back to this moment."""
-        return len(self.history), (
+        return len(self.history), self._state()
+
+    def _state(self) -> _Snapshot:
+        return (
             self.hands,
             self.pile,
             self.stock_pos,
@@ -263,23 +266,24 @@ class GinHand:
             self.outcome,
         )
 
+    def _set_state(self, state: _Snapshot) -> None:
+        (
+            self.hands,
+            self.pile,
+            self.stock_pos,
+            self.phase,
+            self.player,
+            self._passes,
+            self.taken,
+            self.discards,
+            self.outcome,
+        ) = state
+
     def restore(self, snapshot: tuple[int, _Snapshot]) -> None:
         """Back to the moment of :meth:`snapshot`, the moves since forgotten (those
         played with :meth:`push` too: take none back with :meth:`pop` afterwards)."""
-        (
-            moves,
-            (
-                self.hands,
-                self.pile,
-                self.stock_pos,
-                self.phase,
-                self.player,
-                self._passes,
-                self.taken,
-                self.discards,
-                self.outcome,
-            ),
-        ) = snapshot
+        moves, state = snapshot
+        self._set_state(state)
         del self.history[moves:]
         self._legal = None
 
@@ -361,19 +365,7 @@ class GinHand:
             shown = move.text() if isinstance(move, GinMove) else quoted(move)
             allowed = ", ".join(m.text() for m in self.legal_moves()) or "nothing: it is over"
             raise GinMoveError(f"{shown} is not allowed now; the moves allowed: {allowed}")
-        self._undo.append(
-            (
-                self.hands,
-                self.pile,
-                self.stock_pos,
-                self.phase,
-                self.player,
-                self._passes,
-                self.taken,
-                self.discards,
-                self.outcome,
-            )
-        )
+        self._undo.append(self._state())
         self.history.append((self.player, action))
         self._legal = None
         self._apply(action)
@@ -382,17 +374,7 @@ class GinHand:
         """Take back the last move; it is returned."""
         if not self._undo:
             raise GinMoveError("no move has been played in this hand")
-        (
-            self.hands,
-            self.pile,
-            self.stock_pos,
-            self.phase,
-            self.player,
-            self._passes,
-            self.taken,
-            self.discards,
-            self.outcome,
-        ) = self._undo.pop()
+        self._set_state(self._undo.pop())
         self._legal = None
         return GinMove.of_action(self.history.pop()[1])
 
