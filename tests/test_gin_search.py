@@ -14,7 +14,7 @@ import pytest
 
 from umtali.games.api import Deadline
 from umtali.games.gin import search as search_module
-from umtali.games.gin.bots import GinExpertBot, make_gin_bot
+from umtali.games.gin.bots import GIN_BOTS, GinExpertBot, make_gin_bot
 from umtali.games.gin.rules import GIN, OKLAHOMA
 from umtali.games.gin.search import GinSearchBot
 from umtali.games.gin.state import GinHand
@@ -208,5 +208,5 @@ def test_the_openspiel_level_plays_as_openspiels_bot_on_the_real_hand() -> None:
 def test_the_ladder_holds_search_above_expert_in_the_levels() -> None:
     from umtali.games.gin.spec import SPEC
 
-    assert SPEC.levels == ("random", "greedy", "expert", "search")
+    assert SPEC.levels == tuple(GIN_BOTS) == ("random", "greedy", "expert", "search")
     assert "openspiel" not in SPEC.levels
