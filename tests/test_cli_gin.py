@@ -139,11 +139,6 @@ def test_hotseat_hides_each_hand_between_the_players(tmp_path: Path) -> None:
         ),
         (["--game", "gin", "--players", "5"], "invalid choice: 5"),
         (["--game", "gin", "--players", "3", "--hotseat", "--bot", "random"], "leave it out"),
-        (
-            ["--game", "gin", "--bot", "search"],
-            "unknown Gin Rummy bot level 'search'; the Gin Rummy levels are: random, greedy,"
-            " expert",
-        ),
         (["--game", "gin", "--hotseat", "--bot", "greedy"], "--bot cannot be used with it"),
         (
             ["--variant", "oklahoma"],

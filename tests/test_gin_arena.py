@@ -83,9 +83,9 @@ def test_the_report_leaves_out_umtalis_book() -> None:
     assert "bonuses (line, game, shutout) per game: A" in text
 
 
-def test_umtali_levels_are_refused_for_gin() -> None:
+def test_an_unknown_level_is_refused_for_gin() -> None:
     with pytest.raises(ArenaError, match="the Gin Rummy levels are: random, greedy, expert"):
-        run_arena("search", "random", 1, game="gin")
+        run_arena("lineup", "random", 1, game="gin")
 
 
 def test_the_command_writes_gin_results_beside_umtalis(tmp_path: Path) -> None:
@@ -106,12 +106,12 @@ def test_the_command_writes_gin_results_beside_umtalis(tmp_path: Path) -> None:
     assert not paths.json.exists()
 
 
-def test_the_command_refuses_an_umtali_level_for_gin(
+def test_the_command_refuses_an_unknown_level_for_gin(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from umtali.cli.main import main
 
-    code = main(["arena", "search", "random", "--game", "gin", "--out", str(tmp_path / "r")])
+    code = main(["arena", "lineup", "random", "--game", "gin", "--out", str(tmp_path / "r")])
     assert code == 2
     assert "the Gin Rummy levels are: random, greedy, expert" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()

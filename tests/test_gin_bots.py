@@ -51,5 +51,5 @@ def test_expert_scores_more_than_greedy() -> None:
 
 def test_an_unknown_level_is_refused_with_the_levels() -> None:
     with pytest.raises(ValueError, match="choose from random, greedy, expert"):
-        make_gin_bot("search")
+        make_gin_bot("lineup")
     assert list(GIN_BOTS) == ["random", "greedy", "expert"]

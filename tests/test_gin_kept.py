@@ -83,14 +83,16 @@ def test_a_gin_record_without_its_seats_cannot_be_played_on(tmp_path: Path) -> N
     SaveLock.acquire(tmp_path / "arena.json").release()
 
 
-def test_a_gin_record_with_a_level_of_umtalis_is_refused(tmp_path: Path) -> None:
+def test_a_gin_record_with_the_arenas_openspiel_level_is_refused(tmp_path: Path) -> None:
     session = started()
     save_file(session.match, tmp_path / "g.json")
     record = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
-    record["meta"]["bot"] = "search"  # Umtali's level, not Gin Rummy's
+    record["meta"]["bot"] = "openspiel"  # the arena's opponent, never a person's
     del record["digest"]
     (tmp_path / "g.json").write_text(json.dumps(record), encoding="utf-8")
-    with pytest.raises(ResumeError, match="its 'bot' must be one of random, greedy, expert"):
+    with pytest.raises(
+        ResumeError, match="its 'bot' must be one of random, greedy, expert, search"
+    ):
         KeptGame.resume(str(tmp_path / "g.json"), SaveLock.acquire(tmp_path / "g.json"),
                         guard=nullcontext)  # fmt: skip
 

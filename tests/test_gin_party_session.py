@@ -63,7 +63,7 @@ def test_the_computer_fills_every_seat_the_person_does_not_take() -> None:
         (5, {0}, "expert", "has 3 or 4 players, not 5"),
         (3, {3}, "expert", "the people sit at some of the seats 0 to 2, not [3]"),
         (3, set(), "expert", "the people sit at some of the seats 0 to 2, not []"),
-        (4, {0}, "search", "unknown Gin Rummy bot level 'search'"),
+        (4, {0}, "openspiel", "unknown Gin Rummy bot level 'openspiel'"),
     ],
 )
 def test_a_party_that_cannot_be_seated_is_refused(

@@ -166,9 +166,9 @@ def test_a_record_whose_deck_was_reordered_is_refused_on_resume() -> None:
         GinPlaySession.of_match(match)
 
 
-def test_an_umtali_level_is_refused_for_gin() -> None:
-    with pytest.raises(ValueError, match="unknown Gin Rummy bot level 'search'"):
-        GinPlaySession.new(seed=1, humans={0}, bot="search")
+def test_the_arenas_openspiel_level_is_refused_for_a_person() -> None:
+    with pytest.raises(ValueError, match="unknown Gin Rummy bot level 'openspiel'"):
+        GinPlaySession.new(seed=1, humans={0}, bot="openspiel")
     with pytest.raises(ValueError, match="unknown Gin Rummy variant 'texas'"):
         rules_named("texas")
 

@@ -78,7 +78,7 @@ def test_levels_are_the_default_game_s_and_each_game_s(client: TestClient) -> No
         ({"players": 3}, "three or four players play Gin Rummy only: Umtali is a game of two"),
         ({"kind": "deal"}, "Umtali is played as a game or a hand or a session"),
         ({"game": "gin", "kind": "session"}, "Gin Rummy is played as a game"),
-        ({"game": "gin", "level": "search"}, "level at Gin Rummy is one of random, greedy"),
+        ({"game": "gin", "level": "openspiel"}, "level at Gin Rummy is one of random, greedy"),
     ],
 )
 def test_a_new_game_is_checked_against_its_spec(

@@ -110,7 +110,10 @@ def test_the_new_game_form_is_told_every_game_level_and_preset(client: TestClien
 @pytest.mark.parametrize(
     ("request_body", "complaint"),
     [
-        ({"game": "gin", "level": "search"}, "level at Gin Rummy is one of random, greedy, expert"),
+        (
+            {"game": "gin", "level": "openspiel"},
+            "level at Gin Rummy is one of random, greedy, expert",
+        ),
         ({"game": "gin", "rules": "practical"}, "rules of Gin Rummy are one of standard, oklahoma"),
         ({"game": "gin", "kind": "hand"}, "Gin Rummy is played as a game"),
         ({"rules": "oklahoma"}, "rules of Umtali are one of standard"),

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from umtali.cli.choosing import game_named, level_chosen, variant_chosen
 from umtali.cli.usage import UsageError
 from umtali.games.api import GameSpec
+from umtali.sim.hooks import hook_of
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -103,6 +104,11 @@ def _checked(args: argparse.Namespace) -> _Run:
         opponents = tuple(bots.named(text) for text in args.bot_b.split(",") if text.strip())
         if not opponents:
             raise UsageError("BOT_B names no bot: give a level, levels joined by commas, or none")
+    hook = hook_of(spec)
+    for level in (bot_a, *opponents):
+        missing = hook.unavailable(level)
+        if missing is not None:
+            raise UsageError(missing)
     if not 1 <= args.games <= 1_000_000:
         raise UsageError(f"--games must be from 1 to 1,000,000 deals, not {args.games}")
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
@@ -120,7 +126,7 @@ def _checked(args: argparse.Namespace) -> _Run:
                     bot_b,
                     args.seed,
                     replace=args.force,
-                    game=_run_name(spec, variant),
+                    game=_run_name(spec, variant) + ("-hands" if args.single_hands else ""),
                 )
             )
         except EarlierResultsError as e:
@@ -210,6 +216,7 @@ def _play(
             backend=args.backend,
             address=args.address,
             policies=run.policies,
+            length="hand" if args.single_hands else None,
         )
     except ArenaError as e:
         print(f"umtali: {e}", file=sys.stderr)

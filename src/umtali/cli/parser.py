@@ -254,6 +254,12 @@ def _add_arena(sub: Subparsers) -> None:
     )
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument(
+        "--single-hands",
+        action="store_true",
+        help="play single hands, not games: each deal is one hand, played from both seats"
+        " (points per hand without a game's bonuses; Umtali, and Gin Rummy for two)",
+    )
+    arena.add_argument(
         "--backend",
         choices=["processes", "ray"],
         default="processes",

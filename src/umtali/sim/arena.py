@@ -215,10 +215,12 @@ def play_game(
     game: str = DEFAULT_GAME,
     variant: str | None = None,
     seats: int = 2,
+    length: str | None = None,
 ) -> tuple[GameRecord, list[float], list[float]]:
     """Play one game of deal ``deal`` with bot A in seat ``a_seat`` and bot B in every
     other: a session of ``game`` (to ``variant``'s rules, for ``seats``) between the
-    levels, played out.
+    levels, played out; ``length`` ``"hand"`` plays a single hand where the game's
+    session offers one to the arena (Umtali; Gin Rummy between two), else a game.
 
     Returns the record and the seconds each of A's and B's decisions took.
     """
@@ -228,7 +230,11 @@ def play_game(
     # Two players are named after their bots; more are named by their game.
     names = [f"{label} {levels[label]}" for label in labels] if seats == 2 else None
     session = spec.maker().between_bots(
-        [levels[label] for label in labels], game_seed(seed, deal), variant=variant, players=names
+        [levels[label] for label in labels],
+        game_seed(seed, deal),
+        variant=variant,
+        players=names,
+        length=length,
     )
     try:
         played = play_out(session)
@@ -270,6 +276,7 @@ class _Task:
     variant: str
     seats: int
     policies: tuple[OutsidePolicy, ...] = ()
+    length: str | None = None
 
     def play(self) -> _Chunk:
         """Every game of each deal in ``deals`` (the outside policies among the levels,
@@ -290,6 +297,7 @@ class _Task:
                     game=self.game,
                     variant=self.variant,
                     seats=self.seats,
+                    length=self.length,
                 )
                 chunk.add(_Chunk([record], ta, tb))
         return chunk
@@ -401,6 +409,8 @@ class ArenaResult:
     seats: int = 2
     policies: tuple[OutsidePolicy, ...] = ()
     """The outside policies among the bots (:mod:`umtali.sim.policies`)."""
+    length: str | None = None
+    """``"hand"`` when every game was a single hand."""
 
     @property
     def hook(self) -> ArenaHook:
@@ -441,6 +451,8 @@ class ArenaResult:
             }
         if self.seats != 2:
             data["seats"] = self.seats
+        if self.length is not None:
+            data["length"] = self.length
         data["method"] = {
             "duplicate": duplicate,
             "game_ci": "Wilson score interval (95%) on A's game score rate, a drawn game"
@@ -531,6 +543,7 @@ def run_arena(
     backend: str = "processes",
     address: str | None = None,
     policies: Sequence[OutsidePolicy] = (),
+    length: str | None = None,
 ) -> ArenaResult:
     """Play ``games`` duplicate deals (what ``umtali arena --games`` counts: each deal is
     played once a seat, so two games a deal for two) between two bot levels.
@@ -547,7 +560,11 @@ def run_arena(
     raise :class:`ArenaError`, as does a bot that fails or chooses an illegal move.
     ``policies`` are outside policies (:func:`umtali.sim.policies.load_policy`), each
     playing under its name as ``bot_a`` or ``bot_b``: among the game's levels for the
-    run, and named in its results.
+    run, and named in its results. ``length`` ``"hand"`` makes every game a single hand
+    (where the game's session offers it), so that the figures compare hands without
+    games' bonuses; a length the game has not, or a level that cannot play here (one
+    that needs a package not installed), is refused with :class:`ArenaError` before any
+    game is played.
     """
     spec, variant, seats = _checked(game, variant, seats)
     with registered(spec, policies):
@@ -557,6 +574,18 @@ def run_arena(
                 raise ArenaError(
                     f"unknown bot level {level!r}; the {spec.title} levels are: {', '.join(known)}"
                 )
+        hook = hook_of(spec)
+        for level in (bot_a, bot_b):
+            missing = hook.unavailable(level)
+            if missing is not None:
+                raise ArenaError(missing)
+        if length is not None:
+            try:  # the session's maker refuses a length it has not
+                spec.maker().between_bots(
+                    [bot_a] * seats, game_seed(seed, 0), variant=variant, length=length
+                )
+            except ValueError as e:
+                raise ArenaError(str(e)) from None
         deals = games
         if deals < 1:
             raise ArenaError(f"the arena needs at least one deal, not {deals}")
@@ -576,7 +605,8 @@ def run_arena(
         chunks = _chunks(deals, jobs)
         workers = min(jobs, len(chunks))
         tasks = [
-            _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies)) for c in chunks
+            _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies), length)
+            for c in chunks
         ]
         total = _Chunk()
         start = time.perf_counter()
@@ -586,7 +616,14 @@ def run_arena(
             for deal in range(deals):
                 total.add(
                     _Task(
-                        bot_a, bot_b, seed, range(deal, deal + 1), spec.name, variant, seats
+                        bot_a,
+                        bot_b,
+                        seed,
+                        range(deal, deal + 1),
+                        spec.name,
+                        variant,
+                        seats,
+                        length=length,
                     ).play()
                 )
                 if progress is not None:
@@ -618,6 +655,7 @@ def run_arena(
             backend=backend,
             seats=seats,
             policies=tuple(policies),
+            length=length,
         )
 
 
@@ -650,9 +688,10 @@ def report(result: ArenaResult) -> str:
     if result.backend == "ray":
         jobs = f"Ray tasks on {result.jobs} CPU{'s' if result.jobs > 1 else ''}"
     two = result.seats == 2
+    single = " single-hand" if result.length == "hand" else ""
     lines = [
         f"umtali arena · {title} ({result.variant} rules) · {head_a} vs {head_b} · {s.deals}"
-        f" deals × {result.seats} seatings = {s.games} games · seed {result.seed} · {jobs}"
+        f" deals × {result.seats} seatings = {s.games}{single} games · seed {result.seed} · {jobs}"
         f" · {result.seconds:.1f} s",
         "",
         row("", head_a, head_b),

@@ -122,6 +122,11 @@ class ArenaHook:
                 totals[seat] += score
         return GameOutcome(("over",) * len(hands), tuple(totals))
 
+    def unavailable(self, level: str) -> str | None:
+        """Why ``level`` cannot play on this machine (a package it needs is not
+        installed), in a sentence; ``None`` when it can. By default every level can."""
+        return None
+
     def against_the_book(self, variant: str) -> bool:
         """Whether the report and the plot of a run of ``variant`` set it against the
         book: by default whenever the game has one."""

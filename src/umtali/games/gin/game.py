@@ -113,6 +113,12 @@ class GinGame:
     rules: GinRules = GIN
     first_dealer: int = 0
     hands: list[GinHand] = field(default_factory=list)
+    hand_limit: int | None = None
+    """Ends the game after this many hands (the arena's single hands), its result then
+    the hands' points alone, without bonuses; ``None``: played to the target only."""
+
+    def _limited(self) -> bool:
+        return self.hand_limit is not None and len(self.hands) >= self.hand_limit
 
     def next_dealer(self) -> int:
         """Who deals the next hand: the deal alternates, and a dead hand is dealt again
@@ -151,14 +157,16 @@ class GinGame:
         return won[0], won[1]
 
     def is_over(self) -> bool:
-        return max(self.totals()) >= self.rules.game_target and (
-            not self.hands or self.hands[-1].is_over()
-        )
+        ended = not self.hands or self.hands[-1].is_over()
+        return ended and (max(self.totals()) >= self.rules.game_target or self._limited())
 
     def result(self) -> GinGameResult:
         """The game's end: bonuses added. Only once :meth:`is_over`."""
         if not self.is_over():
             raise ValueError("the game is not over yet")
         points = self.totals()
+        if max(points) < self.rules.game_target:  # ended by the hand limit
+            winner = 0 if points[0] >= points[1] else 1
+            return GinGameResult(winner, points, (0, 0), 0, False, points)
         winner = 0 if points[0] >= self.rules.game_target else 1
         return GinGameResult.of(winner, points, self.hands_won(), self.rules)

@@ -45,6 +45,8 @@ class GinMatch:
         first_dealer: the seat that deals the first hand.
         players: the two names, checked as Umtali's are (:class:`MatchError`).
         meta: free-form facts an interface keeps with the record (seats, seed).
+        hand_limit: end the game after so many hands, without bonuses (the arena's
+            single hands); ``None``, the rules' target alone ends it.
     """
 
     def __init__(
@@ -54,6 +56,7 @@ class GinMatch:
         first_dealer: int = 0,
         players: Sequence[str] = ("Player 1", "Player 2"),
         meta: dict[str, Any] | None = None,
+        hand_limit: int | None = None,
     ) -> None:
         if not isinstance(rules, GinRules):
             raise InvalidRulesError(f"rules are GinRules (such as GIN), not {quoted(rules)}")
@@ -65,7 +68,7 @@ class GinMatch:
             raise MatchError("a match has two players: give two names, like ('Ann', 'Bob')")
         for seat, name in enumerate(players):
             check_name(seat, name)
-        self.game = GinGame(rules, first_dealer)
+        self.game = GinGame(rules, first_dealer, hand_limit=hand_limit)
         self.players = (players[0], players[1])
         self.meta: dict[str, Any] = dict(meta or {})
 

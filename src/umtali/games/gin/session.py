@@ -351,8 +351,10 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         *,
         players: tuple[str, str] | None = None,
         rules: GinRules = GIN,
+        hand_limit: int | None = None,
     ) -> GinPlaySession:
-        """Two computer levels, in seat 0 and seat 1 (the arena's games).
+        """Two computer levels, in seat 0 and seat 1 (the arena's games; with
+        ``hand_limit`` 1, its single hands).
 
         >>> session = GinPlaySession.between_bots(("greedy", "random"), "7/0")
         >>> _ = session.play_out()
@@ -360,7 +362,10 @@ class GinPlaySession(TwoSeatSession[GinMatch, GinHand, GinView, GinMove]):
         (True, True)
         """
         match = GinMatch(
-            rules, first_dealer=first_dealer_for(seed), players=players or bots_named(levels)
+            rules,
+            first_dealer=first_dealer_for(seed),
+            players=players or bots_named(levels),
+            hand_limit=hand_limit,
         )
         return cls(match, seed, (levels[0], levels[1]))
 

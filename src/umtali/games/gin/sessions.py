@@ -72,11 +72,16 @@ class GinSessions:
         length: str | None = None,
         players: Sequence[str] | None = None,
     ) -> GinSession:
-        rules = _rules(variant, length)
+        # The arena may also measure two levels over single hands, without bonuses.
+        rules = _rules(variant, None if length == "hand" and len(levels) == 2 else length)
         if len(levels) == 2:
             named = None if players is None else (players[0], players[1])
             return GinPlaySession.between_bots(
-                (levels[0], levels[1]), seed, players=named, rules=rules
+                (levels[0], levels[1]),
+                seed,
+                players=named,
+                rules=rules,
+                hand_limit=1 if length == "hand" else None,
             )
         return GinPartySession.between_bots(tuple(levels), seed, rules=rules, players=players)
 

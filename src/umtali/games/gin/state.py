@@ -222,6 +222,71 @@ class GinHand:
         """A hand dealt from the deck order of ``seed`` (:func:`umtali.kernel.deck.seeded_deck`)."""
         return cls(seeded_deck(seed), dealer, rules)
 
+    @classmethod
+    def replayed(
+        cls, deck: Sequence[int], dealer: int, rules: GinRules, actions: Sequence[int]
+    ) -> GinHand:
+        """The hand dealt from ``deck`` with ``actions`` played, trusted to be legal: no
+        move is checked and none can be taken back (a search rebuilds thousands of
+        positions this way; :meth:`push` checks each move, at a cost)."""
+        hand = cls(deck, dealer, rules)
+        for action in actions:
+            hand.play_trusted(action)
+        return hand
+
+    def play_trusted(self, action: int) -> None:
+        """Play ``action`` unchecked, and without a way back but :meth:`restore`: a
+        playout's moves, chosen from :meth:`may_take` and the cards."""
+        self.history.append((self.player, action))
+        self._legal = None
+        self._apply(action)
+
+    def may_take(self) -> bool:
+        """Whether the player to move may take the pile's top card now."""
+        return self.phase == _UPCARD or (self.phase == _DRAW and self._passes < 2)
+
+    def must_discard(self) -> bool:
+        """Whether the player to move has drawn and must now discard (or knock)."""
+        return self.phase == _DISCARD
+
+    def snapshot(self) -> tuple[int, _Snapshot]:
+        """Everything :meth:`restore` needs to bring the hand back to this moment."""
+        return len(self.history), self._state()
+
+    def _state(self) -> _Snapshot:
+        return (
+            self.hands,
+            self.pile,
+            self.stock_pos,
+            self.phase,
+            self.player,
+            self._passes,
+            self.taken,
+            self.discards,
+            self.outcome,
+        )
+
+    def _set_state(self, state: _Snapshot) -> None:
+        (
+            self.hands,
+            self.pile,
+            self.stock_pos,
+            self.phase,
+            self.player,
+            self._passes,
+            self.taken,
+            self.discards,
+            self.outcome,
+        ) = state
+
+    def restore(self, snapshot: tuple[int, _Snapshot]) -> None:
+        """Back to the moment of :meth:`snapshot`, the moves since forgotten (those
+        played with :meth:`push` too: take none back with :meth:`pop` afterwards)."""
+        moves, state = snapshot
+        self._set_state(state)
+        del self.history[moves:]
+        self._legal = None
+
     # -- what is seen ------------------------------------------------------------------------
 
     def hand(self, player: int) -> int:
@@ -300,19 +365,7 @@ class GinHand:
             shown = move.text() if isinstance(move, GinMove) else quoted(move)
             allowed = ", ".join(m.text() for m in self.legal_moves()) or "nothing: it is over"
             raise GinMoveError(f"{shown} is not allowed now; the moves allowed: {allowed}")
-        self._undo.append(
-            (
-                self.hands,
-                self.pile,
-                self.stock_pos,
-                self.phase,
-                self.player,
-                self._passes,
-                self.taken,
-                self.discards,
-                self.outcome,
-            )
-        )
+        self._undo.append(self._state())
         self.history.append((self.player, action))
         self._legal = None
         self._apply(action)
@@ -321,17 +374,7 @@ class GinHand:
         """Take back the last move; it is returned."""
         if not self._undo:
             raise GinMoveError("no move has been played in this hand")
-        (
-            self.hands,
-            self.pile,
-            self.stock_pos,
-            self.phase,
-            self.player,
-            self._passes,
-            self.taken,
-            self.discards,
-            self.outcome,
-        ) = self._undo.pop()
+        self._set_state(self._undo.pop())
         self._legal = None
         return GinMove.of_action(self.history.pop()[1])
 

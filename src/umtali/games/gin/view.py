@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from umtali.games.gin.rules import GinRules
 from umtali.games.gin.state import (
     DRAW,
     KNOCK,
@@ -48,7 +49,9 @@ class GinView:
     no card and every discard is laid face up, but for the knock's discard, laid face
     down: the other player's view has it neither on the ``pile`` nor in the knock of
     its ``history`` (a ``GinMove("knock")`` without a card). ``opponent_known`` are the
-    cards the other player took from the pile and still holds.
+    cards the other player took from the pile and still holds. ``upcard`` is the hand's
+    first upcard, which both players saw turned, and ``rules`` the rules the hand is
+    played to (with ``history`` they let a bot rebuild everything public about the hand).
     ``revealed`` is the other hand, once the hand is over (else ``None``).
     """
 
@@ -66,6 +69,8 @@ class GinView:
     history: tuple[tuple[int, GinMove], ...]
     outcome: GinOutcome | None
     revealed: int | None
+    upcard: int
+    rules: GinRules
 
     @classmethod
     def of(cls, state: GinHand, seat: int) -> GinView:
@@ -94,6 +99,8 @@ class GinView:
             history=history,
             outcome=state.outcome,
             revealed=state.hand(other) if over else None,
+            upcard=state.deck[UPCARD_INDEX],
+            rules=state.rules,
         )
 
     def to_dict(self) -> dict[str, Any]:

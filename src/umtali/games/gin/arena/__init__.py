@@ -8,7 +8,8 @@ it, the registry's ``arena`` hook (:data:`ARENA`, an
 * The report's own lines (the bonuses per game, which the game margin counts and the
   points per hand do not) and the plot's title (the game's target). Gin Rummy has no
   book's figures to set a run against.
-* Its levels (:data:`~umtali.games.gin.bots.GIN_BOTS` itself) and, in the peer race, its
+* Its levels (:data:`~umtali.games.gin.bots.GIN_ARENA_BOTS`: every level, and OpenSpiel's
+  simple bot as ``openspiel`` where OpenSpiel is installed) and, in the peer race, its
   engine and other programs' Gin Rummy (:mod:`umtali.games.gin.arena.peers`).
 
 >>> ARENA.book is None
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from umtali.games.api import Session
-from umtali.games.gin.bots import GIN_BOTS
+from umtali.games.gin.bots import GIN_ARENA_BOTS
 from umtali.games.gin.match import GinMatch
 from umtali.games.gin.party import TEAMS, FourHandGame
 from umtali.games.gin.party_session import GinPartySession
@@ -44,7 +45,15 @@ def _how(hand: GinHand) -> str:
 class GinArena(ArenaHook):
     """Gin Rummy's arena hook (see the module)."""
 
-    levels = GIN_BOTS
+    levels = GIN_ARENA_BOTS
+
+    def unavailable(self, level: str) -> str | None:
+        """The ``openspiel`` level needs OpenSpiel (the ``bench`` extra)."""
+        if level != "openspiel":
+            return None
+        from umtali.games.gin.bots.openspiel import openspiel_missing
+
+        return openspiel_missing()
 
     def outcome(self, session: Session, hands: Sequence[HandPlayed]) -> GameOutcome:
         """Each hand's end, and the final scores with their bonuses: by player, or in

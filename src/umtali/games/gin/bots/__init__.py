@@ -5,6 +5,8 @@
 * ``greedy``: the least deadwood now. It takes the top discard only when that lowers its
   deadwood, discards the card that leaves the least deadwood (the highest of equals), and
   knocks as soon as it may.
+* ``search``: the expert's choice and its runners-up played out on deals drawn from its
+  view (:mod:`umtali.games.gin.bots.search`).
 * ``expert``: the greedy choices, and a player's caution. Among the discards that leave
   the least deadwood it throws the one least useful to the other player (not a card that
   fits those he was seen to take, and better a card whose neighbours are already in the
@@ -30,7 +32,15 @@ from umtali.games.gin.state import GinMove
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import RANK_MASKS, SUIT_MASKS, bit, cards_of, rank_of, suit_of
 
-__all__ = ["GIN_BOTS", "GinBot", "GinExpertBot", "GinGreedyBot", "GinRandomBot", "make_gin_bot"]
+__all__ = [
+    "GIN_ARENA_BOTS",
+    "GIN_BOTS",
+    "GinBot",
+    "GinExpertBot",
+    "GinGreedyBot",
+    "GinRandomBot",
+    "make_gin_bot",
+]
 
 
 class GinBot(Protocol):
@@ -168,18 +178,43 @@ class GinExpertBot(GinGreedyBot):
         return risk
 
 
+def _search() -> GinBot:
+    from umtali.games.gin.bots.search import GinSearchBot  # it builds on the expert here
+
+    return GinSearchBot()
+
+
 GIN_BOTS: dict[str, Callable[[], GinBot]] = {
     "random": GinRandomBot,
     "greedy": GinGreedyBot,
     "expert": GinExpertBot,
 }
-"""Gin Rummy's bot levels by name, weakest first."""
+"""Gin Rummy's bot levels by name, weakest first: those offered to a person."""
+
+
+def _openspiel() -> GinBot:
+    from umtali.games.gin.bots.openspiel import OpenSpielGinBot  # needs the bench extra
+
+    return OpenSpielGinBot()
+
+
+GIN_ARENA_BOTS: dict[str, Callable[[], GinBot]] = {
+    **GIN_BOTS,
+    "search": _search,
+    "openspiel": _openspiel,
+}
+"""The levels the arena may play: every level; ``search``, kept to the arena until it
+plays better than ``expert`` (docs/BOTS.md: today it does not, so a person is not
+offered it as the strongest); and ``openspiel``, OpenSpiel's simple Gin Rummy bot
+(:mod:`umtali.games.gin.bots.openspiel`, the ``bench`` extra), an opponent to measure against
+that is never offered to a person."""
 
 
 def make_gin_bot(level: str) -> GinBot:
-    """A Gin Rummy bot of the named level; an unknown name raises ValueError."""
+    """A Gin Rummy bot of the named level (or ``openspiel``, the arena's); an unknown
+    name raises ValueError, as does ``openspiel`` without OpenSpiel."""
     try:
-        return GIN_BOTS[level]()
+        return GIN_ARENA_BOTS[level]()
     except KeyError:
         raise ValueError(
             f"unknown Gin Rummy bot level {level!r}; choose from {', '.join(GIN_BOTS)}"
