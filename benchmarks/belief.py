@@ -24,11 +24,11 @@ a test.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from umtali.games.umtali.bots import make_bot
 from umtali.games.umtali.bots.belief import Belief
@@ -37,7 +37,20 @@ from umtali.kernel.deck import seeded_deck
 from umtali.kernel.seeds import decision_rng
 
 
-def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, object]:
+@dataclass
+class Figures:
+    """What :func:`measure` finds; log-likelihoods in nats per decision."""
+
+    decisions: int
+    belief: float
+    uniform: float
+    gain: float
+    per_game: tuple[float, float, float]  # the mean of the games' gains, its 95% interval
+    better: float  # the share of decisions where the belief beat uniform dealing
+    by_size: dict[int, tuple[int, float]]  # unknown cards -> (decisions, mean gain)
+
+
+def measure(levels: Sequence[str], games: int, seed: int) -> Figures:
     """The log-likelihoods over ``games`` games (see the module docstring)."""
     per_game: list[float] = []
     gains: list[float] = []
@@ -47,7 +60,8 @@ def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, object]:
     wins = 0
     for d in range(games):
         match = Match(kind="game", first_dealer=d % 2)
-        bots = [make_bot(levels[d % 2], reproducible=True), make_bot(levels[1 - d % 2], reproducible=True)]
+        first, second = levels[d % 2], levels[1 - d % 2]
+        bots = [make_bot(first, reproducible=True), make_bot(second, reproducible=True)]
         game_gains: list[float] = []
         while not match.is_over():
             h = len(match.hands)
@@ -71,15 +85,15 @@ def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, object]:
             per_game.append(statistics.fmean(game_gains))
     mean = statistics.fmean(per_game)
     half = 1.96 * statistics.stdev(per_game) / len(per_game) ** 0.5 if len(per_game) > 1 else 0.0
-    return {
-        "decisions": len(gains),
-        "belief": statistics.fmean(belief_ll),
-        "uniform": statistics.fmean(uniform_ll),
-        "gain": statistics.fmean(gains),
-        "game_gain": (mean, mean - half, mean + half),
-        "better": wins / len(gains),
-        "by_size": {k: (len(v), statistics.fmean(v)) for k, v in sorted(by_size.items())},
-    }
+    return Figures(
+        decisions=len(gains),
+        belief=statistics.fmean(belief_ll),
+        uniform=statistics.fmean(uniform_ll),
+        gain=statistics.fmean(gains),
+        per_game=(mean, mean - half, mean + half),
+        better=wins / len(gains),
+        by_size={k: (len(v), statistics.fmean(v)) for k, v in sorted(by_size.items())},
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -97,15 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     r = measure(args.levels, args.games, args.seed)
     print(f"{args.games} games, {' against '.join(args.levels)}, seed {args.seed}")
-    print(f"decisions scored: {r['decisions']}")
-    print(f"log-likelihood of the opponent's real unknown cards, nats per decision:")
-    print(f"  belief  {r['belief']:8.3f}")
-    print(f"  uniform {r['uniform']:8.3f}")
-    low, high = r["game_gain"][1], r["game_gain"][2]  # type: ignore[index]
-    print(f"  gain    {r['gain']:8.3f}  (per game {r['game_gain'][0]:.3f}, 95% {low:.3f} to {high:.3f})")  # type: ignore[index]
-    print(f"  the belief gave the real hand more weight in {100 * r['better']:.1f}% of decisions")  # type: ignore[operator]
+    print(f"decisions scored: {r.decisions}")
+    print("log-likelihood of the opponent's real unknown cards, nats per decision:")
+    print(f"  belief  {r.belief:8.3f}")
+    print(f"  uniform {r.uniform:8.3f}")
+    mean, low, high = r.per_game
+    print(f"  gain    {r.gain:8.3f}  (per game {mean:.3f}, 95% interval {low:.3f} to {high:.3f})")
+    print(f"  the belief gave the real hand more weight in {100 * r.better:.1f}% of decisions")
     print("by the number of unknown cards: decisions, mean gain")
-    for size, (n, gain) in r["by_size"].items():  # type: ignore[attr-defined]
+    for size, (n, gain) in r.by_size.items():
         print(f"  {size:2d}  {n:6d}  {gain:7.3f}")
     return 0
 

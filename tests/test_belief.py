@@ -61,7 +61,7 @@ def test_connectors_are_the_cards_that_meld_with_a_card() -> None:
 def test_a_sampled_hand_agrees_with_the_view() -> None:
     checked = 0
     for seed in range(3):
-        for state, view in positions(seed):
+        for _state, view in positions(seed):
             if view.phase.name != "PLAY" and view.phase.name != "DRAW":
                 continue
             belief = Belief.of(view)
@@ -224,13 +224,16 @@ def test_the_search_weighs_meld_phase_choices() -> None:
 
 def test_the_log_likelihood_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("belief_bench", ROOT / "benchmarks/belief.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["belief_bench"] = module
     spec.loader.exec_module(module)
     assert module.main(["--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "belief" in out and "uniform" in out and "gain" in out
+    assert "belief" in out
+    assert "uniform" in out
+    assert "gain" in out
     with pytest.raises(SystemExit):
         module.main(["--games", "0"])
     with pytest.raises(SystemExit):

@@ -22,9 +22,9 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from collections.abc import Callable
 from typing import Any, Final
 
 from umtali.games.umtali.melds import SOLO_ACCEPTS, ColumnKind, hand_melds, meld_accepts

@@ -130,12 +130,12 @@ def _evidence(view: PlayerView) -> list[float]:
         elif kind is MoveKind.TAKE_TWO:
             del pile[-2:]
         elif kind in (MoveKind.DISCARD, MoveKind.PAIR):
-            card = move.cards[0] if kind is MoveKind.DISCARD else move.discard
-            if card is None:
+            thrown = move.cards[0] if kind is MoveKind.DISCARD else move.discard
+            if thrown is None:
                 continue
-            pile.append(None if move.face_down else card)
+            pile.append(None if move.face_down else thrown)
             if actor == opponent and not move.face_down:
-                apply(card, DISCARDED)
+                apply(thrown, DISCARDED)
     return logw
 
 
@@ -219,7 +219,8 @@ class Belief:
         return determinize(view, rng, undo=False, pick=self._pick_from)
 
     def _pick_from(self, cards: tuple[int, ...], size: int, rng: random.Random) -> int:
-        assert size == self.size and cards == self.cards
+        assert size == self.size
+        assert cards == self.cards
         return self.pick(rng)
 
 
