@@ -1,22 +1,28 @@
 """The ``search`` level: determinized Monte Carlo over the choices that matter.
 
-At a draw or a discard, with more than one choice, it starts from the expert's choice
-and its runners-up (the expert's best three discards, or every way to draw). It deals
-the cards it cannot see at random in agreement with its view
-(:func:`umtali.games.umtali.view.determinize`), plays every candidate out on that same deal to the end
-of the hand with the expert policy for both players, and records each one's score
-difference (its hand score minus the opponent's) against the expert's choice. It keeps
-the expert's choice unless another candidate beats it clearly: by a mean margin of more
-than ``confidence`` standard errors. A playout is valued by its margin (the bot's hand
-score minus the opponent's), except in the last hand of a game, where turning the game's
-result is worth ``LAST_HAND_STAKE`` points more. The budget is a number of playouts and a time limit;
-a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
+At a draw, a discard or a meld-phase play, with more than one choice, it starts from the
+expert's choice and its runners-up (the expert's best six discards, every way to draw, or
+one play of each meld or card the meld phase could lay where the phase can end in more
+than one hand). It deals the cards it cannot see in agreement with its view, the
+opponent's hidden cards drawn from what his play says of them
+(:class:`~umtali.games.umtali.bots.belief.Belief`: what he took, discarded and left on
+the pile), plays every candidate out on that same deal to the end of the hand with the
+expert policy for both players, and records each one's score difference (its hand score
+minus the opponent's) against the expert's choice. It keeps the expert's choice unless
+another candidate beats it clearly: by a mean margin of more than ``confidence``
+standard errors. A playout is valued by its margin (the bot's hand score minus the
+opponent's), except in the last hand of a game, where turning the game's result is
+worth ``LAST_HAND_STAKE`` points more.
+
+The search is anytime: the budget is a number of playouts and a time limit (1 s), and a
+decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
 settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
-it, or playing out identically) or clearly better (``SETTLED_BETTER`` above). A
-``deadline`` handed to :meth:`SearchBot.choose` (a server's thinking budget) stops it
-too, between two deals; with fewer than two deals played, the expert's choice stands.
-Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
-to the expert, which scores them directly.
+it, or playing out identically) or clearly better (``SETTLED_BETTER`` above), which is
+why its median decision takes milliseconds. A ``deadline`` handed to
+:meth:`SearchBot.choose` (a server's thinking budget) stops it too, between two deals;
+with fewer than two deals played, the expert's choice stands. ``SearchBot(candidates=3,
+playouts=240, belief=False, melds=False)`` is the search as it was before issue 26:
+uniform deals, the meld phase left to the expert.
 """
 
 from __future__ import annotations
