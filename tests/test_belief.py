@@ -36,18 +36,6 @@ def positions(seed: int, hands: int = 2) -> Iterator[tuple[HandState, PlayerView
             hand.push(expert.choose(view, random.Random(0)))
 
 
-def seen_elsewhere(view: PlayerView) -> int:
-    """The cards the viewer sees somewhere other than in the opponent's hand."""
-    seen = view.hand.mask
-    for side in view.tables:
-        for column in side:
-            seen |= column.cards.mask
-    for c in view.discard_pile:
-        if c is not None:
-            seen |= 1 << c
-    return seen
-
-
 def test_connectors_are_the_cards_that_meld_with_a_card() -> None:
     same, near, far = connectors(parse_card("5h"))
     assert set(cards_of(same)) == {parse_card(t) for t in ("5c", "5d", "5s")}
@@ -73,7 +61,7 @@ def test_a_sampled_hand_agrees_with_the_view() -> None:
                 # he cannot hold; and the viewer's side of the world is the view.
                 assert opponent.bit_count() == view.opponent_hand_size
                 assert opponent & view.opponent_known.mask == view.opponent_known.mask
-                assert not opponent & seen_elsewhere(view)
+                assert not opponent & ~(view.unseen().mask | view.opponent_known.mask)
                 assert not opponent & view.opponent_excluded.mask
                 assert world.hands[view.player] == view.hand.mask
                 assert world.stock_size() == view.stock_size
