@@ -157,7 +157,9 @@ def _klaberjass_choices(**deadline: Deadline) -> list[str]:
 
 
 def _umtali_choices(**deadline: Deadline) -> list[str]:
-    search = SearchBot(playouts=24, max_ms=float("inf"))
+    # The search as it was before budgets (issue 26 widened it, and made it deal from a
+    # belief and weigh meld-phase plays, all behind these options).
+    search = SearchBot(playouts=24, max_ms=float("inf"), candidates=3, belief=False, melds=False)
     chosen: list[str] = []
     hand = Match(first_dealer=0).new_hand(seeded_deck(77))
     while not hand.is_over():

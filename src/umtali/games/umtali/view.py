@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -467,8 +468,13 @@ def _deal_plan(view: PlayerView) -> _DealPlan:
     return plan
 
 
+Pick = Callable[[tuple[int, ...], int, random.Random], int]
+"""How :func:`determinize` may deal the opponent's unknown cards: from the cards he may
+hold (in card order) and how many he holds, a mask of that many of them."""
+
+
 def _deal_closed_hand(
-    view: PlayerView, plan: _DealPlan, rng: random.Random
+    view: PlayerView, plan: _DealPlan, rng: random.Random, pick: Pick | None = None
 ) -> tuple[int, list[int]]:
     """The opponent's hand and the rest of the unseen cards (shuffled), when his hand is
     as he ended his last turn: none of ``view.opponent_excluded``, and no meld if
@@ -479,10 +485,13 @@ def _deal_closed_hand(
     hidden = plan.hidden
     known = view.opponent_known.mask
     for _ in range(CLOSED_HAND_TRIES):
-        sample_to_front(allowed, hidden, rng)
-        opponent = known
-        for c in allowed[:hidden]:
-            opponent |= 1 << c
+        if pick is not None:
+            opponent = known | pick(plan.allowed, hidden, rng)
+        else:
+            sample_to_front(allowed, hidden, rng)
+            opponent = known
+            for c in allowed[:hidden]:
+                opponent |= 1 << c
         if not view.opponent_meld_free or not hand_melds(opponent):
             break
     rest = [c for c in plan.unseen if not opponent >> c & 1]
@@ -490,7 +499,9 @@ def _deal_closed_hand(
     return opponent, rest
 
 
-def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> HandState:
+def determinize(
+    view: PlayerView, rng: random.Random, *, undo: bool = True, pick: Pick | None = None
+) -> HandState:
     """A full state consistent with ``view``: the unseen cards dealt at random to the
     opponent's unknown cards, the stock and any hidden face-down discard. When the rules
     made the opponent end his last turn with nothing playable, he is dealt no Jack, no
@@ -501,6 +512,9 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
     viewer's side it is indistinguishable from the real state. With ``undo=False`` it
     keeps no undo (:meth:`HandState.forget_undo`): cheaper pushes for playouts that
     never pop. The cards dealt depend only on ``view`` and ``rng``, not on ``undo``.
+    ``pick`` deals the opponent's unknown cards instead of a uniform draw (a search that
+    reads the opponent's play, :mod:`umtali.games.umtali.bots.belief`); the rest of the
+    unseen cards go to the stock and the face-down discards at random as before.
     What depends on the view alone is worked out at its first determinization and kept
     with it, so dealing one view many times costs less than dealing many views.
 
@@ -515,7 +529,12 @@ def determinize(view: PlayerView, rng: random.Random, *, undo: bool = True) -> H
         return HandState(shuffled_deck(rng), view.dealer, view.rules)
     plan = _deal_plan(view)
     if plan.allowed is not None:
-        opponent, rest = _deal_closed_hand(view, plan, rng)
+        opponent, rest = _deal_closed_hand(view, plan, rng, pick)
+    elif pick is not None:
+        opponent = pick(plan.unseen, plan.hidden, rng)
+        rest = [c for c in plan.unseen if not opponent >> c & 1]
+        shuffle(rest, rng)
+        opponent |= view.opponent_known.mask
     else:
         unseen = list(plan.unseen)
         shuffle(unseen, rng)

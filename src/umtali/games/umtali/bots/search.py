@@ -1,22 +1,28 @@
 """The ``search`` level: determinized Monte Carlo over the choices that matter.
 
-At a draw or a discard, with more than one choice, it starts from the expert's choice
-and its runners-up (the expert's best three discards, or every way to draw). It deals
-the cards it cannot see at random in agreement with its view
-(:func:`umtali.games.umtali.view.determinize`), plays every candidate out on that same deal to the end
-of the hand with the expert policy for both players, and records each one's score
-difference (its hand score minus the opponent's) against the expert's choice. It keeps
-the expert's choice unless another candidate beats it clearly: by a mean margin of more
-than ``confidence`` standard errors. A playout is valued by its margin (the bot's hand
-score minus the opponent's), except in the last hand of a game, where turning the game's
-result is worth ``LAST_HAND_STAKE`` points more. The budget is a number of playouts and a time limit;
-a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
+At a draw, a discard or a meld-phase play, with more than one choice, it starts from the
+expert's choice and its runners-up (the expert's best six discards, every way to draw, or
+one play of each meld or card the meld phase could lay where the phase can end in more
+than one hand). It deals the cards it cannot see in agreement with its view, the
+opponent's hidden cards drawn from what his play says of them
+(:class:`~umtali.games.umtali.bots.belief.Belief`: what he took, discarded and left on
+the pile), plays every candidate out on that same deal to the end of the hand with the
+expert policy for both players, and records each one's score difference (its hand score
+minus the opponent's) against the expert's choice. It keeps the expert's choice unless
+another candidate beats it clearly: by a mean margin of more than ``confidence``
+standard errors. A playout is valued by its margin (the bot's hand score minus the
+opponent's), except in the last hand of a game, where turning the game's result is
+worth ``LAST_HAND_STAKE`` points more.
+
+The search is anytime: the budget is a number of playouts and a time limit (1 s), and a
+decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
 settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
-it, or playing out identically) or clearly better (``SETTLED_BETTER`` above). A
-``deadline`` handed to :meth:`SearchBot.choose` (a server's thinking budget) stops it
-too, between two deals; with fewer than two deals played, the expert's choice stands.
-Meld-phase choices (which only reorder plays, or pick between overlapping melds) are left
-to the expert, which scores them directly.
+it, or playing out identically) or clearly better (``SETTLED_BETTER`` above), which is
+why its median decision takes milliseconds. A ``deadline`` handed to
+:meth:`SearchBot.choose` (a server's thinking budget) stops it too, between two deals;
+with fewer than two deals played, the expert's choice stands. ``SearchBot(candidates=3,
+playouts=240, belief=False, melds=False)`` is the search as it was before issue 26:
+uniform deals, the meld phase left to the expert.
 """
 
 from __future__ import annotations
@@ -26,11 +32,15 @@ import time
 from collections.abc import Callable
 
 from umtali.games.api import Deadline
+from umtali.games.umtali.bots.belief import Belief
 from umtali.games.umtali.bots.evaluate import situation
 from umtali.games.umtali.bots.expert import ExpertBot
+from umtali.games.umtali.melds import SOLO_ACCEPTS, meld_accepts, meld_plans
 from umtali.games.umtali.moves import Move, MoveKind
 from umtali.games.umtali.state import HandState
-from umtali.games.umtali.view import PlayerView, determinize
+from umtali.games.umtali.terms import Phase
+from umtali.games.umtali.view import PlayerView, ViewError, determinize
+from umtali.kernel.cards import mask_of
 
 __all__ = ["SearchBot"]
 
@@ -49,17 +59,23 @@ class SearchBot:
         candidates: how many of the expert's choices to compare (its choice first).
         confidence: standard errors by which a runner-up must beat the expert's choice.
         min_deals: deals played before a decision may stop early.
+        belief: deal the opponent's hidden cards from what his play says of them
+            (:class:`~umtali.games.umtali.bots.belief.Belief`), not uniformly.
+        melds: search the meld phase too, where its plays can end in different hands.
     """
 
     name = "search"
 
     def __init__(
         self,
-        playouts: int = 240,
-        max_ms: float = 800.0,
-        candidates: int = 3,
+        playouts: int = 600,
+        max_ms: float = 1000.0,
+        candidates: int = 6,
         confidence: float = 1.0,
         min_deals: int = 12,
+        *,
+        belief: bool = True,
+        melds: bool = True,
     ) -> None:
         if playouts < 1 or max_ms <= 0 or candidates < 2:
             raise ValueError(
@@ -70,6 +86,8 @@ class SearchBot:
         self.candidates = candidates
         self.confidence = confidence
         self.min_deals = min_deals
+        self.belief = belief
+        self.melds = melds
         self.policy = ExpertBot()
 
     def choose(
@@ -79,12 +97,16 @@ class SearchBot:
         if not legal:
             raise ValueError("the search bot was asked to move when it has no legal move")
         kinds = {m.kind for m in legal}
+        plays = kinds & {MoveKind.MELD, MoveKind.SOLO}
         searchable = kinds & {MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO} or (
-            MoveKind.DISCARD in kinds and not kinds & {MoveKind.MELD, MoveKind.SOLO}
+            MoveKind.DISCARD in kinds and not plays
         )
-        if not searchable:
+        if plays and self.melds and len(legal) > 1:
+            candidates = self._play_candidates(view, rng)
+        elif not searchable:
             return self.policy.choose(view, rng)
-        candidates = self._candidates(view, _distinct(legal), rng)
+        else:
+            candidates = self._candidates(view, _distinct(legal), rng)
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, candidates, rng, deadline)
@@ -96,6 +118,34 @@ class SearchBot:
             return self.policy.rank_discards(view, discards, situation(view))[: self.candidates]
         first = self.policy.choose(view, rng)
         return [first, *[m for m in moves if m != first]][: self.candidates]
+
+    def _play_candidates(self, view: PlayerView, rng: random.Random) -> list[Move]:
+        """In the meld phase, the expert's play first, then plays that lead elsewhere: one
+        play of each different meld or card laid, and only where the meld phase can end
+        in more than one hand (otherwise the order of the plays changes nothing)."""
+        first = self.policy.choose(view, rng)
+        open_mask = view.open_mask()
+        if len(meld_plans(view.hand.mask, open_mask, view.rules.marriage_multiplier)) < 2:
+            return [first]
+        out = [first]
+        seen = {_play_key(first, open_mask)}
+        for m in view.legal:
+            key = _play_key(m, open_mask)
+            if key not in seen:
+                seen.add(key)
+                out.append(m)
+        return out[: self.candidates]
+
+    def _deal(self, view: PlayerView) -> Callable[[random.Random], HandState]:
+        """How this decision deals the cards it cannot see: from the belief, or at random."""
+        if self.belief and view.phase is not Phase.CHOOSE:
+            try:
+                belief = Belief.of(view)
+            except ViewError:
+                pass
+            else:
+                return lambda rng: belief.determinize(view, rng)
+        return lambda rng: determinize(view, rng, undo=False)
 
     def _search(
         self,
@@ -112,12 +162,13 @@ class SearchBot:
         squares = [0.0] * len(candidates)
         deals = 0
         done = 0
+        deal = self._deal(view)
         while (
             done < self.playouts
             and time.perf_counter() < deadline
             and (due is None or not due.passed())
         ):
-            world = determinize(view, rng, undo=False)
+            world = deal(rng)
             scores = [
                 utility(self._playout(world.clone(), move, view.player, rng)) for move in candidates
             ]
@@ -193,6 +244,17 @@ def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]
     mean = total / n
     variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
     return mean, (variance / n) ** 0.5
+
+
+def _play_key(move: Move, open_mask: int) -> tuple[int, int]:
+    """What a meld-phase play changes: the cards it lays and what the table accepts then
+    (the same card played off another table card changes nothing more)."""
+    mask = mask_of(move.cards)
+    if move.kind is MoveKind.MELD:
+        return mask, open_mask | meld_accepts(mask)
+    if move.kind is MoveKind.SOLO:
+        return mask, open_mask | SOLO_ACCEPTS[move.cards[0]]
+    return mask, -1 - int(move.kind)
 
 
 def _distinct(legal: tuple[Move, ...]) -> list[Move]:
