@@ -204,8 +204,8 @@ def _add_puzzles(sub: Subparsers) -> None:
     make.add_argument(
         "--screen",
         type=whole_between(8, MOST_PLAYOUTS),
-        default=160,
-        help="playouts a decision's first weighing takes (default 160)",
+        default=80,
+        help="playouts a decision's first weighing takes (default 80)",
     )
     make.add_argument(
         "--check",
@@ -218,6 +218,12 @@ def _add_puzzles(sub: Subparsers) -> None:
         type=seconds_between(0.1, 100, "points"),
         default=GAP,
         help=f"points the best move must win more than the next (default {GAP:g})",
+    )
+    make.add_argument(
+        "--jobs",
+        type=whole_between(1, 64),
+        default=1,
+        help="processes sharing the games (default 1); the puzzles are the same for any number",
     )
     make.add_argument("--verbose", action="store_true", help="say how far it has got")
     make.set_defaults(run=cmd_generate)

@@ -8,7 +8,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -122,9 +122,12 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"{args.out} is a folder: --out names the file to write")
     started = time.perf_counter()
 
-    def progress(game: int, found: int) -> None:
+    def progress(game: int, found: Sequence[Puzzle]) -> None:
+        # Written after each game: a run stopped early leaves the puzzles found so far,
+        # the first of them the same as a run asked for that many (--count).
+        _write(path, args.out, dump_puzzles(spec.name, found))
         if args.verbose:
-            print(f"game {game}: {found} puzzles", file=out)
+            print(f"game {game}: {len(found)} puzzles", file=out, flush=True)
 
     try:
         puzzles = generate(
@@ -135,14 +138,19 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             check=args.check,
             gap=args.gap,
             most=args.count,
+            jobs=args.jobs,
             progress=progress,
         )
     except ReviewError as e:
         raise UsageError(str(e)) from None
-    try:
-        path.write_text(dump_puzzles(spec.name, puzzles), encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
+    _write(path, args.out, dump_puzzles(spec.name, puzzles))
     seconds = time.perf_counter() - started
     print(f"{len(puzzles)} puzzles written to {args.out} in {seconds:.0f} s.", file=out)
     return 0
+
+
+def _write(path: Path, name: str, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot write {name}: {e.strerror or e}") from None

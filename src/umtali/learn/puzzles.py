@@ -26,8 +26,10 @@ True
 from __future__ import annotations
 
 import json
+import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 from umtali.learn.review import CLEAR, Alternative, ReviewError, Settings
@@ -182,43 +184,70 @@ def generate(
     *,
     games: int,
     seed: int,
-    screen: int = 160,
+    screen: int = 80,
     check: int = 800,
     gap: float = GAP,
     most: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, Sequence[Puzzle]], None] | None = None,
 ) -> list[Puzzle]:
     """Puzzles from ``games`` games of ``maker``: each decision weighed with ``screen``
     playouts; those that may have a gap of ``gap`` points weighed again with ``check``
     playouts (other deals), and kept when the best move stands clear of the next by
-    ``gap`` points or more (:func:`clear_gap`), the same move as first found.
-    One puzzle a hand at most; ``most`` puzzles at most. Deterministic for a seed.
-    ``progress(game, found)`` is told after each game."""
+    ``gap`` points or more (:func:`clear_gap`), the same move as first found. ``most``
+    puzzles at most, the games' first (so the first ``n`` of a run are the run with
+    ``most=n``). ``jobs`` processes share the games; the puzzles are the same for any
+    number of them (deterministic for a seed). ``progress(game, found)`` is told after
+    each game, with the puzzles found so far."""
     if gap <= 0:
         raise ReviewError("the gap is a number of points above 0")
     first = Settings(playouts=screen, seed=seed)
     second = Settings(playouts=check, seed=seed + 1)
+    work = [(maker, seed, game, first, second, gap) for game in range(games)]
     found: list[Puzzle] = []
-    for game in range(games):
-        hands_done: set[str] = set()
-        for spot in maker.spots(seed, game):
-            hand = spot.source.rpartition(", move")[0]
-            if hand in hands_done:
-                continue
-            weighed = spot.weigh(first)
-            if not _promising(weighed.alternatives, gap):
-                continue
-            again = spot.weigh(second)
-            if not clear_gap(again.alternatives, gap):
-                continue
-            if again.alternatives[0].move != weighed.alternatives[0].move:
-                continue
-            found.append(spot.puzzle(again, len(found) + 1))
-            hands_done.add(hand)
+    if jobs <= 1:
+        results: Iterator[list[Puzzle]] = map(_one_game, work)
+        return _gather(results, found, most, progress)
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        try:
+            return _gather(pool.map(_one_game, work), found, most, progress)
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+
+def _gather(
+    results: Iterator[list[Puzzle]],
+    found: list[Puzzle],
+    most: int | None,
+    progress: Callable[[int, Sequence[Puzzle]], None] | None,
+) -> list[Puzzle]:
+    """The games' puzzles in the games' order, numbered, ``most`` at most."""
+    for game, puzzles in enumerate(results, 1):
+        for puzzle in puzzles:
+            found.append(replace(puzzle, number=len(found) + 1))
             if most is not None and len(found) >= most:
                 return found
         if progress is not None:
-            progress(game + 1, len(found))
+            progress(game, found)
+    return found
+
+
+def _one_game(
+    work: tuple[PuzzleMaker, int, int, Settings, Settings, float],
+) -> list[Puzzle]:
+    """The puzzles of one game (numbered 0: :func:`_gather` numbers them)."""
+    maker, seed, game, first, second, gap = work
+    found: list[Puzzle] = []
+    for spot in maker.spots(seed, game):
+        weighed = spot.weigh(first)
+        if not _promising(weighed.alternatives, gap):
+            continue
+        again = spot.weigh(second)
+        if not clear_gap(again.alternatives, gap):
+            continue
+        if again.alternatives[0].move != weighed.alternatives[0].move:
+            continue
+        found.append(spot.puzzle(again, 0))
     return found
 
 
@@ -267,9 +296,9 @@ def _puzzle(item: Any, number: int) -> Puzzle:
     texts = [item.get(k) for k in ("source", "prompt", "explanation")]
     if not all(isinstance(t, str) and t for t in texts):
         raise PuzzleError(f"{where}: its source, prompt and explanation are sentences")
-    figures = [item.get(k) for k in ("gap", "error")]
-    if not all(type(f) in (int, float) for f in figures) or type(item.get("playouts")) is not int:
-        raise PuzzleError(f"{where}: its gap, error and playouts are numbers")
+    figures = [_number(item.get(k), f"{where}: its {k} is no number") for k in ("gap", "error")]
+    if type(item.get("playouts")) is not int:
+        raise PuzzleError(f"{where}: its playouts are no whole number")
     return Puzzle(
         number,
         str(texts[0]),
@@ -278,8 +307,8 @@ def _puzzle(item: Any, number: int) -> Puzzle:
         position,
         read,
         answer,
-        float(figures[0]),
-        float(figures[1]),
+        figures[0],
+        figures[1],
         int(item["playouts"]),
         str(texts[2]),
     )
@@ -293,6 +322,12 @@ def _option(item: Any, where: str) -> Option:
         raise PuzzleError(f"{where}: a move has no words")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise PuzzleError(f"{where}: the cards of {move!r} are no list of cards")
-    if type(expected) not in (int, float):
-        raise PuzzleError(f"{where}: {move!r} has no expected points")
-    return Option(move, tuple(cards), float(expected))
+    points = _number(expected, f"{where}: {move!r} has no expected points")
+    return Option(move, tuple(cards), points)
+
+
+def _number(value: Any, refusal: str) -> float:
+    """``value`` if it is a number (not a truth value), else :class:`PuzzleError`."""
+    if type(value) not in (int, float):
+        raise PuzzleError(refusal)
+    return float(value)

@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any, Final
 
 from umtali.games.umtali.bots import make_bot
+from umtali.games.umtali.learn.review import Choice, choices
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.moves import Move, MoveKind
 from umtali.games.umtali.state import Column
@@ -32,8 +33,6 @@ from umtali.kernel.deck import shuffled_deck
 from umtali.kernel.english import sentence
 from umtali.learn.puzzles import Option, Puzzle, read_puzzles
 from umtali.learn.review import Alternative, Settings, weigh
-
-from .review import Choice, choices
 
 __all__ = ["LEVELS", "PUZZLES", "UmtaliPuzzles", "position_of", "seen_cards"]
 

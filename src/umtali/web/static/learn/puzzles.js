@@ -86,6 +86,7 @@ async function show(number, count, tally) {
   if (right) tally.right += 1;
   buttons[choice].setAttribute("aria-pressed", "true");
   buttons[puzzle.answer].classList.add("best");
+  buttons[puzzle.answer].append(el("span", "best-mark", "✓ best move"));
   box.classList.add(right ? "right" : "wrong");
   const best = puzzle.options[puzzle.answer].move;
   const answer = el("div", "verdict answer");
