@@ -23,6 +23,7 @@ from umtali.cli.choosing import (
 )
 from umtali.cli.learning import cmd_lesson, cmd_quiz, teachings
 from umtali.cli.play import cmd_play
+from umtali.cli.puzzles import cmd_generate, cmd_puzzles
 from umtali.cli.replay import cmd_demo, cmd_replay
 from umtali.cli.review import cmd_review
 from umtali.cli.serve import cmd_serve
@@ -35,6 +36,7 @@ from umtali.cli.usage import (
     seconds_between,
     whole_between,
 )
+from umtali.learn.puzzles import GAP
 from umtali.learn.review import MOST_PLAYOUTS
 from umtali.web.transport import BOUNDS as LIMIT_BOUNDS
 from umtali.web.transport import ServerLimits
@@ -171,6 +173,60 @@ def _add_learning(sub: Subparsers) -> None:
             help=f"the game whose {what} it is: {names} (default {games.DEFAULT_GAME})",
         )
         parser.set_defaults(run=run)
+
+
+def _add_puzzles(sub: Subparsers) -> None:
+    puzzles = sub.add_parser(
+        "puzzles", help="positions from computer games where one move is clearly best: find it"
+    )
+    game_help = f"the game whose puzzles they are (default {games.DEFAULT_GAME})"
+    puzzles.add_argument("--game", metavar="NAME", type=game_option, help=game_help)
+    puzzles.add_argument("--puzzle", type=whole_between(1, 100_000), help="this puzzle only")
+    puzzles.add_argument(
+        "--seed", type=whole_between(0, 2**63), help="the order of the puzzles (default: random)"
+    )
+    puzzles.set_defaults(run=cmd_puzzles)
+    actions = puzzles.add_subparsers(dest="action", metavar="ACTION")
+    make = actions.add_parser(
+        "generate", help="make puzzles: play computer games and keep the clear positions"
+    )
+    make.add_argument("--game", metavar="NAME", type=game_option, help=game_help)
+    make.add_argument("--out", required=True, type=file_name, help="the file to write (JSON)")
+    make.add_argument(
+        "--games", type=whole_between(1, 100_000), default=400, help="games to play (default 400)"
+    )
+    make.add_argument(
+        "--count", type=whole_between(1, 10_000), default=60, help="puzzles to keep (default 60)"
+    )
+    make.add_argument(
+        "--seed", type=whole_between(0, 2**62), default=0, help="the games' seed (default 0)"
+    )
+    make.add_argument(
+        "--screen",
+        type=whole_between(8, MOST_PLAYOUTS),
+        default=80,
+        help="playouts a decision's first weighing takes (default 80)",
+    )
+    make.add_argument(
+        "--check",
+        type=whole_between(8, MOST_PLAYOUTS),
+        default=800,
+        help="playouts a kept position is weighed again with (default 800)",
+    )
+    make.add_argument(
+        "--gap",
+        type=seconds_between(0.1, 100, "points"),
+        default=GAP,
+        help=f"points the best move must win more than the next (default {GAP:g})",
+    )
+    make.add_argument(
+        "--jobs",
+        type=whole_between(1, 64),
+        default=1,
+        help="processes sharing the games (default 1); the puzzles are the same for any number",
+    )
+    make.add_argument("--verbose", action="store_true", help="say how far it has got")
+    make.set_defaults(run=cmd_generate)
 
 
 def _add_bench(sub: Subparsers) -> None:
@@ -454,6 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_replay,
         _add_review,
         _add_learning,
+        _add_puzzles,
         _add_bench,
         _add_arena,
     ):

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Generic, Protocol, TypeVar, runtime_checkable
 
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.english import sentence
@@ -473,6 +473,9 @@ def resolve(hook: str) -> Any:
     return found
 
 
+_HOOKS: Final = ("terminal", "table", "research", "arena", "review", "puzzles")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game, as the registry (:mod:`umtali.games`) holds it.
@@ -505,6 +508,9 @@ class GameSpec:
         review: hook to its game review (a :class:`umtali.learn.review.Reviewer`:
             each decision of a finished hand weighed by playouts from the player's
             own view), where it has one.
+        puzzles: hook to its puzzles (a :class:`umtali.learn.puzzles.PuzzleMaker`:
+            positions from computer games where one move is clearly best, the shipped
+            ones and how to make more), where it has them.
         rules_text: its rules in Markdown, as ``"package:file"`` (its own folder's
             ``RULES.md``): the server's page ``/rules/<name>``, where a refusal's rule
             links to. A line ``<a id="r4"></a>`` before a heading names the anchor of the
@@ -532,6 +538,7 @@ class GameSpec:
     static: str | None = None
     rules_text: str | None = None
     review: str | None = None
+    puzzles: str | None = None
     _resolved: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -577,9 +584,9 @@ class GameSpec:
 
     def hook(self, which: str) -> Any:
         """One of its front ends' parts: ``terminal``, ``table``, ``research``,
-        ``arena`` or ``review`` (:class:`HookError` if it has none)."""
-        if which not in ("terminal", "table", "research", "arena", "review"):
-            raise HookError(f"no hook {which!r}: terminal, table, research, arena or review")
+        ``arena``, ``review`` or ``puzzles`` (:class:`HookError` if it has none)."""
+        if which not in _HOOKS:
+            raise HookError(f"no hook {which!r}: {', '.join(_HOOKS)}")
         return self._hook(which)
 
     def has(self, which: str) -> bool:

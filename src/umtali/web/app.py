@@ -43,6 +43,7 @@ from umtali.web.routers import (
     learning,
     open_tables,
     pages,
+    puzzles,
     records,
     reviews,
     rules,
@@ -179,6 +180,7 @@ def create_app(
     app.include_router(records.router)
     app.include_router(learning.router())
     app.include_router(reviews.router(max(max_body, learning.REPLAY_MAX_BYTES)))
+    app.include_router(puzzles.router())
     app.include_router(rules.router)
     app.include_router(pages.router)
     if api_docs:

@@ -36,4 +36,5 @@ SPEC: Final = GameSpec(
     static="umtali",
     rules_text="umtali.games.umtali:RULES.md",
     review="umtali.games.umtali.learn.review:REVIEW",
+    puzzles="umtali.games.umtali.learn.puzzles:PUZZLES",
 )

@@ -21,6 +21,7 @@ view is all a decision is built from.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -43,7 +44,7 @@ from umtali.learn.review import (
     weigh,
 )
 
-__all__ = ["REVIEW", "UmtaliReview", "said"]
+__all__ = ["REVIEW", "Choice", "UmtaliReview", "choices", "said"]
 
 _DRAWS: Final = frozenset((MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO))
 _ENDS: Final = frozenset((MoveKind.DISCARD, MoveKind.PAIR, MoveKind.FORFEIT))
@@ -67,13 +68,17 @@ def said(move: Move) -> str:
 
 
 @dataclass
-class _Choice:
-    """One decision, from the player's view alone (see :class:`umtali.learn.review.Choice`)."""
+class Choice:
+    """One decision, from the player's view alone (see :class:`umtali.learn.review.Choice`).
+
+    ``tally``, when a list, gathers each playout's alternative, his hand score, his
+    opponent's and whether he went out first (the puzzles explain a move by them)."""
 
     view: PlayerView
     options: tuple[Move, ...]
     played: int
     lead: float | None = None
+    tally: list[tuple[int, int, int, bool]] | None = None
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -91,6 +96,9 @@ class _Choice:
         outcome = state.outcome()
         assert outcome is not None
         me = self.view.player
+        if self.tally is not None:
+            first = bool(outcome.went_out) and outcome.went_out[0] == me
+            self.tally.append((index, outcome.scores[me], outcome.scores[1 - me], first))
         return float(outcome.scores[me] - outcome.scores[1 - me])
 
     def line(self, index: int, rng: random.Random) -> tuple[str, ...]:
@@ -134,22 +142,15 @@ class UmtaliReview:
             )
         if seat not in (0, 1):
             raise ReviewError("Umtali has two players: player 1 or player 2")
-        state = HandState(played.deck, played.dealer, played.rules)
         lead = _lead(match, hand_index, seat)
         decisions = []
-        for index, move in enumerate(played.moves_played()):
-            if state.player == seat and state.phase != Phase.OVER:
-                view = PlayerView.of(state, seat, with_history=False)
-                choice = _choice_at(view, move, settings.alternatives)
-                if choice is not None:
-                    choice.lead = lead
-                    alternatives, spent = weigh(choice, settings, f"{hand_index}/{index}")
-                    decisions.append(
-                        Decision(
-                            index, state.turn, _where(choice.view), said(move), alternatives, spent
-                        )
-                    )
-            state.push(move)
+        for index, choice in choices(played, seat, settings.alternatives):
+            choice.lead = lead
+            alternatives, spent = weigh(choice, settings, f"{hand_index}/{index}")
+            made = choice.moves[choice.played]
+            decisions.append(
+                Decision(index, choice.view.turn, _where(choice.view), made, alternatives, spent)
+            )
         names = (match.players[0], match.players[1])
         return HandReview(
             game="umtali",
@@ -160,6 +161,18 @@ class UmtaliReview:
             decisions=tuple(decisions),
             settings=settings,
         )
+
+
+def choices(hand: HandState, seat: int, most: int) -> Iterator[tuple[int, Choice]]:
+    """The decisions of ``seat`` worth weighing in the finished ``hand``: each move's index
+    in the hand and the decision, built from his view alone; ``most`` discards at most."""
+    state = HandState(hand.deck, hand.dealer, hand.rules)
+    for index, move in enumerate(hand.moves_played()):
+        if state.player == seat and state.phase != Phase.OVER:
+            choice = _choice_at(PlayerView.of(state, seat, with_history=False), move, most)
+            if choice is not None:
+                yield index, choice
+        state.push(move)
 
 
 def _lead(match: Match, hand_index: int, seat: int) -> float | None:
@@ -181,7 +194,7 @@ def _hands(n: int) -> str:
     return "one hand" if n == 1 else f"{n} hands"
 
 
-def _choice_at(view: PlayerView, made: Move, most: int) -> _Choice | None:
+def _choice_at(view: PlayerView, made: Move, most: int) -> Choice | None:
     """The decision at ``view`` if it is one worth weighing, with ``made`` among its
     alternatives; ``None`` when there was no real choice."""
     legal = _distinct(view.legal)
@@ -197,7 +210,7 @@ def _choice_at(view: PlayerView, made: Move, most: int) -> _Choice | None:
         return None
     if len(options) < 2 or made not in options:
         return None
-    return _Choice(view, tuple(options), options.index(made))
+    return Choice(view, tuple(options), options.index(made))
 
 
 def _ends(view: PlayerView, legal: list[Move], made: Move, most: int) -> list[Move]:
