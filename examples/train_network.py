@@ -187,8 +187,8 @@ def reinforce(
 
 def train(
     seed: int = 0,
-    imitation_steps: int = 1500,
-    rl_steps: int = 0,
+    imitation_steps: int = 12000,
+    rl_steps: int = 12000,
     n: int = 64,
     teacher: str = "expert",
     opponent: str = "greedy",
@@ -211,8 +211,8 @@ def train(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--imitation-steps", type=int, default=1500, help="batch steps, phase 1")
-    parser.add_argument("--rl-steps", type=int, default=0, help="batch steps, phase 2")
+    parser.add_argument("--imitation-steps", type=int, default=12000, help="batch steps, phase 1")
+    parser.add_argument("--rl-steps", type=int, default=12000, help="batch steps, phase 2")
     parser.add_argument("--rows", type=int, default=64, help="rows of the batch")
     parser.add_argument("--teacher", default="expert", help="the level imitated")
     parser.add_argument("--opponent", default="greedy", help="the level played against")
