@@ -4,16 +4,14 @@ that plays it from a view, the shipped weights, and the training example
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
 
+from tests.helpers import load_example
 from umtali.games.umtali.research.actions import engine_action, index_of, legal_indices
 from umtali.games.umtali.research.network import (
     WEIGHTS_FILE,
@@ -31,18 +29,7 @@ from umtali.games.umtali.view import PlayerView, determinize
 from umtali.sim.arena import run_arena
 from umtali.sim.policies import load_policy
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ENTRY_POINT = "umtali.games.umtali.research.network:make_bot"
-
-
-def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def _positions(hands: int, rules_name: str = "standard") -> list[tuple[HandState, int]]:
@@ -107,7 +94,7 @@ def test_gradients_match_finite_differences() -> None:
 
 
 def test_imitation_lowers_the_loss_on_a_fixed_batch() -> None:
-    train = _example("train_network")
+    train = load_example("train_network")
     rng = np.random.default_rng(2)
     net = Network.initial(rng)
     sample = _sample(rng, _positions(2)[:12])
@@ -123,7 +110,7 @@ def test_imitation_lowers_the_loss_on_a_fixed_batch() -> None:
 
 
 def test_a_tiny_training_run_is_reproducible(tmp_path: Path) -> None:
-    train = _example("train_network")
+    train = load_example("train_network")
     runs = []
     for _ in range(2):
         net, log = train.train(
