@@ -90,12 +90,13 @@ def _episode(batch: VersusBatch, row: int) -> Episode:
 
 def _choices(
     batch: VersusBatch, obs: dict[str, npt.NDArray[np.generic]]
-) -> tuple[list[int], npt.NDArray[np.float32], list[list[int]]]:
-    """The rows where the learner has a real choice, their inputs and legal lists."""
+) -> tuple[list[int], list[int], npt.NDArray[np.float32], list[list[int]]]:
+    """Each row's first legal move (what a forced row plays), the rows where the learner
+    has a real choice, their inputs and their legal lists."""
     legal = batch.legal
     open_rows = [i for i, row in enumerate(legal) if len(row) > 1]
     x = inputs_of(obs["observation"][open_rows])
-    return open_rows, x, [legal[i] for i in open_rows]
+    return [row[0] for row in legal], open_rows, x, [legal[i] for i in open_rows]
 
 
 def imitate(
@@ -118,9 +119,7 @@ def imitate(
     adam = Adam(net.params, lr)
     obs = batch.reset()
     for _ in range(steps):
-        legal_all = batch.legal
-        actions = [row[0] for row in legal_all]
-        rows, x, legal = _choices(batch, obs)
+        actions, rows, x, legal = _choices(batch, obs)
         if rows:
             wanted = [asker.choose(_episode(batch, i), teacher_rng) for i in rows]
             sample = Sample.of(
@@ -158,9 +157,7 @@ def reinforce(
     ready: list[tuple[npt.NDArray[np.float32], list[int], int, float]] = []
     obs = batch.reset()
     for step in range(steps):
-        legal_all = batch.legal
-        actions = [row[0] for row in legal_all]
-        rows, x, legal = _choices(batch, obs)
+        actions, rows, x, legal = _choices(batch, obs)
         if rows:
             picks = net.choose_rows(Sample.of(x, legal, [0] * len(rows)), rng)
             for k, i in enumerate(rows):

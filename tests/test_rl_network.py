@@ -168,3 +168,11 @@ def test_the_shipped_bot_beats_random_in_the_arena() -> None:
     result = run_arena(policy.name, "random", 10, seed=5, jobs=1, policies=[policy])
     summary = result.summary()
     assert summary.a_wins >= 14, summary
+
+
+def test_the_example_runs_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    load_example("train_network").main(["--quick", "--out", str(tmp_path / "quick.npz")])
+    printed = capsys.readouterr().out
+    assert "imitation of expert against greedy: 20 steps of 8 rows" in printed
+    assert "policy gradient against greedy: 20 steps" in printed
+    assert Network.load(tmp_path / "quick.npz").w1.shape == shipped().w1.shape
