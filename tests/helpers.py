@@ -1,8 +1,13 @@
-"""Shared helpers for the tests: fingerprints of a state and random play."""
+"""Shared helpers for the tests: fingerprints of a state, random play, and the examples
+loaded as modules."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from umtali.games.umtali.deal import stacked_deck
 from umtali.games.umtali.rules import STANDARD, RuleSet
@@ -106,3 +111,18 @@ def snapshot(hand: HandState) -> tuple[object, ...]:
         hand.taken_this_turn(),
         hand.moves_played(),
     )
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+"""The repository's examples/ folder."""
+
+
+def load_example(name: str) -> ModuleType:
+    """The script ``examples/<name>.py`` imported as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module

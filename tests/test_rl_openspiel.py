@@ -4,17 +4,13 @@ serialisation and resampling."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 import pytest
 
-from tests.helpers import NOT_THE_STATE
+from tests.helpers import NOT_THE_STATE, load_example
 from umtali.games.umtali.lessons import LESSONS, Lesson
 from umtali.games.umtali.research.actions import DRAW, NUM_ACTIONS, engine_action, index_of
 from umtali.games.umtali.research.observation import Observer, max_moves
@@ -29,8 +25,6 @@ from umtali.games.umtali.rules import STANDARD
 from umtali.games.umtali.state import HandState, NotInStockError
 from umtali.games.umtali.terms import Phase
 from umtali.kernel.cards import card_name
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 @pytest.fixture(scope="module")
@@ -261,18 +255,8 @@ def test_resampling_keeps_what_the_player_knows(game: pyspiel.Game) -> None:
     assert len(others) > 1  # the opponent's hidden cards were dealt again
 
 
-def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_ismcts_example_plays_reproducibly() -> None:
-    example = _example("openspiel_ismcts")
+    example = load_example("openspiel_ismcts")
     first = example.play_deals(deals=1, simulations=3, opponent="random", seed=4)
     again = example.play_deals(deals=1, simulations=3, opponent="random", seed=4)
     assert [(r.deal, r.search_seat) for r in first] == [(0, 0), (0, 1)]

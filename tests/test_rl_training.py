@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
 
+from tests.helpers import load_example
 from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.research.actions import DISCARD, DRAW, TAKE, index_of, legal_indices
@@ -27,18 +24,6 @@ from umtali.games.umtali.research.policy import (
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import mask_of, parse_card
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def _example(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def _feature(rows: np.ndarray, name: str) -> list[float]:
@@ -125,7 +110,7 @@ def test_the_bot_plays_a_legal_move_from_its_view() -> None:
 
 
 def test_training_example_runs_small(capsys: pytest.CaptureFixture[str]) -> None:
-    example = _example("train_policy")
+    example = load_example("train_policy")
     training = example.train(hands=20, seed=2)
     assert len(training.margins) == 20
     assert np.isfinite(training.policy.weights).all()

@@ -10,6 +10,8 @@ an example.
 * :mod:`~umtali.games.umtali.research.vector`: hands stepped in batches.
 * :mod:`~umtali.games.umtali.research.policy`: a policy that learns, and plays as a bot.
 * :mod:`~umtali.games.umtali.research.openspiel`: one hand as an OpenSpiel game.
+* :mod:`~umtali.games.umtali.research.network`: a learned baseline, a small network
+  over the observation tensor, with its shipped weights and its bot.
 
 :mod:`umtali.rl` plays them through the registry: its PettingZoo and Gymnasium
 environments, parallel batches and benchmark engines are written once for every game's
