@@ -91,7 +91,7 @@ def test_a_gin_record_with_the_arenas_openspiel_level_is_refused(tmp_path: Path)
     del record["digest"]
     (tmp_path / "g.json").write_text(json.dumps(record), encoding="utf-8")
     with pytest.raises(
-        ResumeError, match="its 'bot' must be one of random, greedy, expert, search"
+        ResumeError, match="its 'bot' must be one of random, greedy, expert, not 'openspiel'"
     ):
         KeptGame.resume(str(tmp_path / "g.json"), SaveLock.acquire(tmp_path / "g.json"),
                         guard=nullcontext)  # fmt: skip

@@ -135,7 +135,15 @@ def test_a_deep_take_is_made_with_the_keyboard_alone(
     page = _open(browser, server, secret, 1280)
     wait_for_version(page, state["version"])
     # One Tab stop for the pile; the arrows walk it, Enter chooses, 1 plays the offer.
-    page.focus("#pile button[data-pile-card][tabindex='0']")
+    # A redraw (the presence of the other seat, a card landing) may replace the button
+    # just focused: focus it until the focus holds on a pile card.
+    page.wait_for_function(
+        """() => {
+            const stop = document.querySelector("#pile button[data-pile-card][tabindex='0']");
+            if (stop && document.activeElement !== stop) stop.focus();
+            return document.activeElement?.dataset.pileCard != null;
+        }"""
+    )
     buttons = page.locator("#pile button[data-pile-card]")
     target = [buttons.nth(i).get_attribute("data-pile-card") for i in range(buttons.count())]
     at = target.index(page.evaluate("document.activeElement.dataset.pileCard"))

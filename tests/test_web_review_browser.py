@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.axe import axe_script, report, violations
-from tests.servers import ServerProcess
+from tests.servers import ServerProcess, send_move
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.kernel.record import save_file
@@ -50,7 +50,7 @@ def _finished_hand(server: ServerProcess) -> str:
         if state["previous"] is not None:
             return secret
         if state["your_turn"] and state["legal"]:
-            _call(f"{server.url}/api/seat/{secret}/move", {"move": state["legal"][0]})
+            send_move(server, secret, state["legal"][0])  # waits out the seat's rate limit
     raise AssertionError("the hand did not end")
 
 
