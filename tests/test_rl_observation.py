@@ -296,6 +296,34 @@ def test_the_flat_observation_holds_the_same_arrays_in_order(encoding: EncodingV
         hand.push(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("flat", [False, True])
+def test_an_observer_kept_from_move_to_move_sees_what_a_new_one_sees(flat: bool) -> None:
+    # The observer works out only what changed since its last observation (the pile's
+    # rows among them); two hands observed in turn make every change a big one too.
+    rng = random.Random(5)
+    kept = Observer(flat=flat, perfect_recall=True)
+    first, second = (HandState(shuffled_deck(rng), d) for d in (0, 1))
+    earlier: list[
+        tuple[dict[str, npt.NDArray[np.generic]], dict[str, npt.NDArray[np.generic]]]
+    ] = []
+    while not (first.is_over() and second.is_over()):
+        for hand in (first, second):
+            for seat in (0, 1):
+                seen = kept.observe(hand, seat)
+                fresh = Observer(flat=flat, perfect_recall=True).observe(hand, seat)
+                assert seen.keys() == fresh.keys()
+                for name in seen:
+                    assert (seen[name] == fresh[name]).all(), name
+                earlier.append((seen, {k: v.copy() for k, v in seen.items()}))
+            if not hand.is_over():
+                legal = hand.legal_actions()
+                hand.push(legal[rng.randrange(len(legal))])
+    # Every observation handed out is its own: later ones did not change it.
+    for seen, copy in earlier:
+        assert all((seen[k] == copy[k]).all() for k in seen)
+    assert len(earlier) > 100
+
+
 def test_an_observer_refuses_a_hand_of_other_rules() -> None:
     hand = HandState.from_seed(1, rules=RuleSet(take_two=False, name="no-take-two"))
     with pytest.raises(ValueError, match="make an Observer of the hand's rules"):

@@ -441,6 +441,18 @@ def next_pile_facts(
 _FACE_DOWN_BYTE: Final = bytes((FACE_DOWN_ENTRY,))
 
 
+def unchanged_places(pile: tuple[int, ...], before: tuple[int, ...]) -> int:
+    """How many places from the bottom ``pile`` shares with the pile ``before`` it, as
+    far as a discard or a take tells (a card laid on top keeps all the places below it,
+    a take keeps those under the cards taken); 0 otherwise.
+
+    >>> unchanged_places((1, 2, 3), (1, 2)), unchanged_places((1,), (1, 2, 3)), unchanged_places((4,), (1,))
+    (2, 1, 0)
+    """
+    shared = min(len(pile), len(before))
+    return shared if pile[:shared] == before[:shared] else 0
+
+
 def facts(
     state: HandState,
     seat: int,
@@ -580,10 +592,20 @@ class Observer:
         self._pile_facts: PileFacts = pile_facts(())
         self._pile_row = np.zeros(52, np.uint8)
         self._pile_in = self._pile_row.data
-        # v1's pile, worked out when the pile changes: float32 where it goes into the
-        # flat vector as it is (a copy, not a conversion, at every observation).
+        # A flat observation is this vector, copied: its parts are written in place, and
+        # the pile's only where the pile changed (most moves change a place or two of
+        # v1's 52 rows, and a copy costs less than joining the parts afresh).
+        parts = self.parts
+        size = max((part.stop for part in parts.values()), default=0)
+        self._vector = np.zeros(size, np.float32)
+        self._cards_out = self._vector[parts["cards"]].reshape(len(CARD_PLANES), 52)
+        self._numbers_out = self._vector[parts["counts"].start : parts["flags"].stop]
+        # v1's pile, worked out where it changes: float32 inside the flat vector.
         self._pile_table = _PILE_PLANES.astype(np.float32) if flat else _PILE_PLANES
-        self._pile_planes = self._pile_table[self._pile_row]
+        if flat and self.encoding != "v0":
+            self._pile_planes = self._vector[parts["pile"]].reshape(52, FACE_DOWN_ENTRY)
+        else:
+            self._pile_planes = np.zeros((52, FACE_DOWN_ENTRY), self._pile_table.dtype)
 
     def array_spaces(self) -> dict[str, spaces.Box]:
         """The spaces of the arrays of an observation as a dict (the mask last), in
@@ -635,11 +657,15 @@ class Observer:
             self._table = tables
         pile = state.pile
         if pile is not self._pile:
-            self._pile_facts = next_pile_facts(pile, self._pile, self._pile_facts)
+            before = self._pile
+            self._pile_facts = next_pile_facts(pile, before, self._pile_facts)
             self._pile = pile
             self._pile_in[:] = self._pile_facts[4]
             if self.encoding != "v0":
-                self._pile_planes = self._pile_table[self._pile_row]
+                # Only the places from the first that changed (a discard changes one).
+                start = 0 if before is None else unchanged_places(pile, before)
+                stop = 52 if before is None else max(len(pile), len(before))
+                self._pile_planes[start:stop] = self._pile_table[self._pile_row[start:stop]]
         masks, numbers, _ = facts(
             state, seat, game_scores, hands_left, self._table_facts, self._pile_facts
         )
@@ -655,15 +681,18 @@ class Observer:
         v0 = self.encoding == "v0"
         if self.flat:
             self._numbers_in[:] = _pack_numbers(*numbers)  # counts, then flags
-            parts: list[npt.ArrayLike]
+            vector = self._vector
+            self._cards_out[:] = cards
             if v0:
-                parts = [cards, self._pile_row, self._numbers]
+                vector[self.parts["pile"]] = self._pile_row
+                self._numbers_out[:] = self._numbers
             else:
-                parts = [cards, self._pile_planes, self._numbers / self._divisors]
+                np.divide(self._numbers, self._divisors, out=self._numbers_out)
             if self.perfect_recall:
-                parts.append(self.encode_history(self.history(state, seat)))
-            vector = np.concatenate(parts, axis=None, dtype=np.float32)
-            return {"observation": vector, "action_mask": mask}
+                vector[self.parts["history"]] = self.encode_history(
+                    self.history(state, seat)
+                ).ravel()
+            return {"observation": vector.copy(), "action_mask": mask}
         obs: dict[str, npt.NDArray[np.generic]] = {"cards": cards}
         if v0:
             obs["pile"] = self._pile_row.copy()  # a writable array of its own, as the others are
