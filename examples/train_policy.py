@@ -62,7 +62,7 @@ def train(hands: int, seed: int = 0, opponent: str = "random", step: float = 0.0
         done = False
         reward = 0.0
         while not done:
-            legal = obs["action_mask"].astype(bool).nonzero()[0].tolist()
+            legal = obs["action_mask"].view(bool).nonzero()[0].tolist()
             if len(legal) == 1:  # a forced move teaches nothing
                 action = legal[0]
             else:

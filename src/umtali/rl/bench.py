@@ -82,7 +82,7 @@ def random_agents(game: Any, rng: random.Random) -> None:
         if terminated or truncated:
             action = None
         else:
-            legal = obs["action_mask"].astype(bool).nonzero()[0]
+            legal = obs["action_mask"].view(bool).nonzero()[0]
             action = int(rng.choice(legal))
         game.step(action)
 
@@ -118,7 +118,7 @@ class PettingZooEngine(OneHandEngine):
             if terminated or truncated:
                 env.step(None)
             else:
-                env.step(int(rng.choice(obs["action_mask"].astype(bool).nonzero()[0])))
+                env.step(int(rng.choice(obs["action_mask"].view(bool).nonzero()[0])))
 
 
 BATCH_SIZES: Final = (256, 1024)
