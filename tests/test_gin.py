@@ -42,10 +42,11 @@ def gin_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> list
 
 
 def brute_min_deadwood(mask: int) -> int:
-    """Try every collection of melds from the hand; keep the disjoint ones."""
+    """Try every collection of melds from the hand; keep the disjoint ones (at most
+    four: thirteen cards hold no more)."""
     melds = melds_in(mask)
     best = deadwood_points(mask)
-    for size in range(1, 4):
+    for size in range(1, 5):
         for chosen in itertools.combinations(melds, size):
             union = 0
             for meld in chosen:
@@ -70,6 +71,24 @@ def test_least_deadwood_matches_brute_force_on_random_hands() -> None:
             union |= meld
         assert union | best.deadwood == hand
         assert best.points == min_deadwood(hand)
+
+
+def test_least_deadwood_matches_brute_force_on_hands_rich_in_melds() -> None:
+    # Cards from a few ranks and suits make many overlapping melds; hands of every size.
+    rng = random.Random(27)
+    for _ in range(600):
+        ranks = rng.sample(range(13), rng.randint(3, 6))
+        suits = rng.sample(range(4), rng.randint(1, 4))
+        pool = [suit * 13 + rank for suit in suits for rank in ranks]
+        hand = mask_of(rng.sample(pool, rng.randint(0, min(13, len(pool)))))
+        assert min_deadwood(hand) == brute_min_deadwood(hand)
+
+
+def test_cards_in_a_row_across_two_suits_are_no_sequence() -> None:
+    # K♣ A♦ 2♦ lie on three neighbouring card ids; Q♠ K♠ A♠ would need the ace high.
+    assert min_deadwood(mask_of(parse_cards("Kc Ad 2d"))) == 13
+    assert min_deadwood(mask_of(parse_cards("Qs Ks As"))) == 21
+    assert min_deadwood(mask_of(parse_cards("Kc Kd Kh Ad 2d"))) == 3
 
 
 def test_melds_are_sets_and_sequences_with_the_ace_low() -> None:
