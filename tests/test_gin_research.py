@@ -442,6 +442,38 @@ def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
     return compared, differing
 
 
+@pytest.mark.parametrize("rules", [GIN, OKLAHOMA], ids=["gin", "oklahoma"])
+@pytest.mark.parametrize("flat", [False, True])
+def test_an_observation_is_the_encoding_of_the_seats_view(rules: GinRules, flat: bool) -> None:
+    # The observer follows each hand move by move; its arrays are those of the seat's
+    # GinView encoded afresh, in every position of 60 hands, a move taken back (and
+    # another played) now and then, and several hands observed in turn.
+    observer = Observer(rules, flat=flat, perfect_recall=True)
+    rng = random.Random(8)
+    games = [random_game(seed, rules)[0] for seed in range(60)]
+    positions = knocks_hidden = 0
+    while any(not game.hands[-1].is_over() for game in games):
+        for game in games:
+            hand = game.hands[-1]
+            for seat in (0, 1):
+                seen = observer.observe(game, seat)
+                view = GinView.of(hand, seat)
+                fresh = observer.encode(view, hand.deck[UPCARD_INDEX])
+                assert seen.keys() == fresh.keys()
+                for name in seen:
+                    assert (seen[name] == fresh[name]).all(), (name, seat, hand.history)
+                positions += 1
+                knocks_hidden += bool(hand.history) and len(view.pile) < len(hand.pile)
+            if hand.is_over():
+                continue
+            if hand.history and rng.random() < 0.1:
+                hand.pop()
+            legal = hand.legal_actions()
+            hand.push(legal[rng.randrange(len(legal))])
+    assert positions > 5000
+    assert knocks_hidden > 10
+
+
 def test_no_observation_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
     compared, differing = scan_for_secrets(range(40), 5)
     assert compared > 150

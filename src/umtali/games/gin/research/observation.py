@@ -1,11 +1,14 @@
 """Observations of Gin Rummy: what one player may see of a hand, as numpy arrays ready
 for a network (every value 0 or 1, or a count scaled into [0, 1]).
 
-Every observation is made from the player's :class:`~umtali.games.gin.view.GinView` and
-from nothing else, bar two public facts the view of one hand does not hold: the first
-upcard (laid face up for both at the deal; it is replayed to tell which card each take
-took) and the game's totals before the hand. What the view hides, the observation cannot
-show. "Mine" is the viewer's, "other" the other player's. The arrays, in a Gymnasium
+An observation is the player's :class:`~umtali.games.gin.view.GinView` encoded
+(:meth:`Observer.encode`), with two public facts the view of one hand does not hold: the
+first upcard (laid face up for both at the deal; it is replayed to tell which card each
+take took) and the game's totals before the hand. What the view hides, the observation
+cannot show. :meth:`Observer.observe` makes the same arrays without building the view:
+it follows each hand's public moves as they are played, and hides the other's
+face-down knock discard as the view does (a test compares the two in every position of
+many hands). "Mine" is the viewer's, "other" the other player's. The arrays, in a Gymnasium
 ``Dict`` space (:attr:`Observer.space`):
 
 ``cards``, ``uint8`` 0/1, shape ``(11, 52)``: one row a set of cards (:data:`CARD_PLANES`),
@@ -72,7 +75,7 @@ knock. Rows past the last move are all 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -82,7 +85,17 @@ from umtali.games.gin.game import GinGame
 from umtali.games.gin.melds import min_deadwood
 from umtali.games.gin.research.actions import NUM_ACTIONS
 from umtali.games.gin.rules import GIN, GinRules
-from umtali.games.gin.state import FIRST_STOCK_INDEX, UPCARD_INDEX, GinMove
+from umtali.games.gin.state import (
+    DRAW,
+    FIRST_STOCK_INDEX,
+    KNOCK,
+    PASS,
+    TAKE,
+    UPCARD_INDEX,
+    GinHand,
+    GinMove,
+    GinOutcome,
+)
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import ALL_CARDS
 from umtali.rl.shared import (
@@ -282,6 +295,152 @@ def seen_cards(view: GinView, upcard: int) -> int:
     return seen | replay.discarded[0] | replay.discarded[1] | replay.taken[0] | replay.taken[1]
 
 
+_HANDS_KEPT: Final = 4096
+"""How many hands an observer keeps the public moves of (a batch's rows among them);
+past that it forgets them all and replays each hand once more."""
+
+
+class _Facts(NamedTuple):
+    """What a seat knows of a hand, as an observation encodes it (see the module)."""
+
+    seat: int
+    hand: int
+    pile: Sequence[int]
+    upcard: int
+    discarded: tuple[int, int]  # the seat's, then the other's (face up)
+    taken: tuple[int, int]
+    this_turn: int
+    holds: int
+    stock_size: int
+    other_cards: int
+    turns: int
+    knock_limit: int
+    phase: str
+    to_move: bool
+    dealer: bool
+    doubled: bool
+    outcome: GinOutcome | None
+    kinds: Sequence[int]  # by move, its kind's history column
+    movers: Sequence[int]
+    cards: Sequence[int | None]  # by move, its card as the seat saw it
+    legal: Sequence[int] | None
+
+
+_KIND_OF_ACTION: Final = tuple(
+    _KIND_COLUMN[GinMove.of_action(action).kind] for action in range(PASS + 1)
+)
+
+
+class _PublicMoves:
+    """The public moves of one hand, replayed as they come (a take names no card, so
+    the pile is rebuilt to tell which it took): by move, its mover, kind and card; by
+    seat, the cards discarded and taken; the turns ended. The other's face-down knock
+    discard is among them, and :meth:`facts` hides it from the seat who did not lay it,
+    as his :class:`GinView` does."""
+
+    __slots__ = (
+        "cards",
+        "discarded",
+        "hand",
+        "kinds",
+        "last",
+        "movers",
+        "pile",
+        "seen",
+        "taken",
+        "turns",
+    )
+
+    def __init__(self, hand: GinHand) -> None:
+        self.hand = hand
+        self.seen = 0  # moves replayed
+        self.last: tuple[int, int] | None = None  # the last of them, to tell a rewound hand
+        self.pile = [hand.deck[UPCARD_INDEX]]
+        self.cards: list[int | None] = []
+        self.kinds: list[int] = []
+        self.movers: list[int] = []
+        self.discarded = [0, 0]
+        self.taken = [0, 0]
+        self.turns = 0
+
+    def catch_up(self) -> bool:
+        """Replay the moves made since the last call; ``False`` if the hand was taken
+        back past them (then these facts are stale)."""
+        history = self.hand.history
+        seen = self.seen
+        if len(history) < seen or (seen and history[seen - 1] is not self.last):
+            return False
+        if len(history) == seen:
+            return True
+        pile, cards = self.pile, self.cards
+        for mover, action in history[seen:]:
+            card: int | None = None
+            if action == TAKE:
+                card = pile.pop()
+                self.taken[mover] |= 1 << card
+            elif action < DRAW:  # a discard, or a knock's
+                card = action % KNOCK
+                pile.append(card)
+                self.discarded[mover] |= 1 << card
+                self.turns += 1
+            cards.append(card)
+            self.kinds.append(_KIND_OF_ACTION[action])
+            self.movers.append(mover)
+        self.seen = len(history)
+        self.last = history[-1]
+        return True
+
+    def facts(self, seat: int, legal: Sequence[int] | None) -> _Facts:
+        """What ``seat`` knows of the hand now (``legal``: his legal actions, if known)."""
+        hand = self.hand
+        other = 1 - seat
+        history = hand.history
+        pile: Sequence[int] = hand.pile
+        discarded_other = self.discarded[other]
+        cards: Sequence[int | None] = self.cards
+        last = history[-1][1] if history else None
+        if last is not None and KNOCK <= last < DRAW and history[-1][0] == other:
+            hidden = last - KNOCK  # the other's knock discard, laid face down
+            pile = pile[:-1]
+            discarded_other &= ~(1 << hidden)
+            cards = [*self.cards[:-1], None]
+        outcome = hand.outcome
+        if outcome is not None:
+            phase = "over"
+        elif not history or (len(history) == 1 and last == PASS):
+            phase = "upcard"
+        else:
+            phase = "discard" if last in (DRAW, TAKE) else "draw"
+        to_move = hand.to_move() == seat
+        if to_move and legal is None:
+            legal = hand.legal_actions()
+        others = hand.hands[other]
+        card = self.cards[-1] if self.cards else None
+        return _Facts(
+            seat=seat,
+            hand=hand.hands[seat],
+            pile=pile,
+            upcard=hand.deck[UPCARD_INDEX],
+            discarded=(self.discarded[seat], discarded_other),
+            taken=(self.taken[seat], self.taken[other]),
+            this_turn=1 << card if last == TAKE and outcome is None and card is not None else 0,
+            holds=others if hand.is_over() else self.taken[other] & others,
+            stock_size=hand.stock_size(),
+            other_cards=others.bit_count(),
+            turns=self.turns,
+            knock_limit=hand.knock_limit,
+            phase=phase,
+            to_move=to_move,
+            dealer=hand.dealer == seat,
+            doubled=hand.multiplier == 2,
+            outcome=outcome,
+            kinds=self.kinds,
+            movers=self.movers,
+            cards=cards,
+            legal=legal,
+        )
+
+
 class Observer:
     """Builds observations of hands played under ``rules``: the dict of arrays the
     module describes, with ``history`` when ``perfect_recall``; or, with ``flat``,
@@ -319,6 +478,7 @@ class Observer:
         self.moves = max_moves(rules)
         self._scales = np.array(count_scales(rules), np.float32)
         self.parts, self.space = flat_layout(self.array_spaces(), flat=flat)
+        self._public: dict[int, _PublicMoves] = {}
 
     def array_spaces(self) -> dict[str, spaces.Box]:
         """The spaces of the arrays of an observation as a dict (the mask last)."""
@@ -335,10 +495,12 @@ class Observer:
     def observe(
         self, game: GinGame, seat: int, legal: Sequence[int] | None = None
     ) -> dict[str, npt.NDArray[np.generic]]:
-        """What ``seat`` may see of ``game``'s hand under way (or its last one): its
-        :class:`GinView`, encoded by :meth:`encode` with the hand's first upcard and the
-        game's totals before the hand (both public); ``legal`` the legal action indices
-        now, when the caller has them."""
+        """What ``seat`` may see of ``game``'s hand under way (or its last one), with the
+        hand's first upcard and the game's totals before the hand (both public); ``legal``
+        the legal action indices now, when the caller has them. The arrays are those
+        :meth:`encode` makes of the seat's :class:`GinView` (a test holds them the same
+        over thousands of positions); they are worked out from the hand's moves since
+        the last observation, where a view replays all of them."""
         if game.rules != self.rules:
             raise ValueError(
                 f"this observer encodes hands under the rules {self.rules.name!r}, not"
@@ -350,7 +512,17 @@ class Observer:
             if earlier.outcome is not None:
                 a, b = earlier.outcome.scores
                 totals = (totals[0] + a, totals[1] + b)
-        return self.encode(GinView.of(hand, seat), hand.deck[UPCARD_INDEX], totals, legal)
+        return self._arrays(self._public_of(hand).facts(seat, legal), totals, legal)
+
+    def _public_of(self, hand: GinHand) -> _PublicMoves:
+        """The hand's public moves, brought up to date (kept for the hands last seen)."""
+        known = self._public.get(id(hand))
+        if known is None or known.hand is not hand or not known.catch_up():
+            if len(self._public) >= _HANDS_KEPT:
+                self._public.clear()
+            known = self._public[id(hand)] = _PublicMoves(hand)
+            known.catch_up()
+        return known
 
     def encode(
         self,
@@ -359,52 +531,84 @@ class Observer:
         totals: tuple[int, int] = (0, 0),
         legal: Sequence[int] | None = None,
     ) -> dict[str, npt.NDArray[np.generic]]:
-        """``view`` as arrays (see the module): the one place an observation is made.
-        ``upcard`` is the hand's first upcard, ``totals`` each seat's game points before
-        the hand, ``legal`` the legal action indices (else read from the view). Every
-        array returned is new."""
+        """``view`` as arrays (see the module). ``upcard`` is the hand's first upcard,
+        ``totals`` each seat's game points before the hand, ``legal`` the legal action
+        indices (else read from the view). Every array returned is new."""
         seat = view.seat
         other = 1 - seat
         replay = _Replay(view, upcard)
-        discarded, taken, moved = replay.discarded, replay.taken, replay.cards
         this_turn = 0
         last: tuple[int, GinMove] | None = view.history[-1] if view.history else None
         if last is not None and last[1].kind == "take" and view.outcome is None:
-            card = moved[-1]
+            card = replay.cards[-1]
             assert card is not None
             this_turn = 1 << card
+        if legal is None and view.to_move == seat:
+            legal = [move.action for move in view.legal]
+        facts = _Facts(
+            seat=seat,
+            hand=view.hand,
+            pile=view.pile,
+            upcard=upcard,
+            discarded=(replay.discarded[seat], replay.discarded[other]),
+            taken=(replay.taken[seat], replay.taken[other]),
+            this_turn=this_turn,
+            holds=view.opponent_known if view.revealed is None else view.revealed,
+            stock_size=view.stock_size,
+            other_cards=view.opponent_cards,
+            turns=replay.turns,
+            knock_limit=view.knock_limit,
+            phase=phase_of(view),
+            to_move=view.to_move == seat,
+            dealer=view.dealer == seat,
+            doubled=view.multiplier == 2,
+            outcome=view.outcome,
+            kinds=[_KIND_COLUMN[move.kind] for _, move in view.history],
+            movers=[mover for mover, _ in view.history],
+            cards=replay.cards,
+            legal=legal,
+        )
+        return self._arrays(facts, totals, legal)
+
+    def _arrays(
+        self, facts: _Facts, totals: tuple[int, int], legal: Sequence[int] | None
+    ) -> dict[str, npt.NDArray[np.generic]]:
+        """The arrays of an observation (see the module), from what the seat knows: the
+        one place an observation is made. Every array returned is new."""
+        seat = facts.seat
+        other = 1 - seat
         pile = 0
-        for card in view.pile:
+        for card in facts.pile:
             pile |= 1 << card
-        top = 1 << view.pile[-1] if view.pile else 0
-        holds = view.opponent_known if view.revealed is None else view.revealed
-        unseen = ALL_CARDS & ~(view.hand | pile | holds)
+        top = 1 << facts.pile[-1] if facts.pile else 0
+        holds = facts.holds
+        unseen = ALL_CARDS & ~(facts.hand | pile | holds)
         cards = unpack_cards(
             [
-                view.hand,
+                facts.hand,
                 pile,
                 top,
-                1 << upcard,
-                discarded[seat],
-                discarded[other],
-                taken[seat],
-                taken[other],
-                this_turn,
+                1 << facts.upcard,
+                facts.discarded[0],
+                facts.discarded[1],
+                facts.taken[0],
+                facts.taken[1],
+                facts.this_turn,
                 holds,
                 unseen,
             ]
         )
-        outcome = view.outcome
+        outcome = facts.outcome
         scores = (0, 0) if outcome is None else outcome.scores
         raw = np.array(
             [
-                view.stock_size,
-                view.hand.bit_count(),
-                view.opponent_cards,
-                len(view.pile),
-                replay.turns,
-                view.knock_limit,
-                min_deadwood(view.hand),
+                facts.stock_size,
+                facts.hand.bit_count(),
+                facts.other_cards,
+                len(facts.pile),
+                facts.turns,
+                facts.knock_limit,
+                min_deadwood(facts.hand),
                 totals[seat],
                 totals[other],
                 scores[seat],
@@ -413,17 +617,17 @@ class Observer:
             np.float32,
         )
         counts = np.minimum(raw / self._scales, np.float32(1.0))
-        phase = phase_of(view)
+        phase = facts.phase
         how = None if outcome is None else outcome.how
         knocker = None if outcome is None else outcome.knocker
         winner = None if outcome is None else outcome.winner
         flags = np.array(
             [
                 *(phase == name for name in PHASES),
-                view.to_move == seat,
-                view.dealer == seat,
+                facts.to_move,
+                facts.dealer,
                 self.rules.oklahoma,
-                view.multiplier == 2,
+                facts.doubled,
                 knocker == seat,
                 knocker == other,
                 *(how == name for name in HOW),
@@ -433,9 +637,8 @@ class Observer:
             np.uint8,
         )
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if view.to_move == seat:
-            if legal is None:
-                legal = [move.action for move in view.legal]
+        legal = facts.legal if legal is None else legal
+        if facts.to_move and legal is not None:
             mask[list(legal)] = 1
         arrays: dict[str, npt.NDArray[np.generic]] = {
             "cards": cards,
@@ -443,20 +646,21 @@ class Observer:
             "flags": flags,
         }
         if self.perfect_recall:
-            arrays["history"] = self.history(view, moved)
+            arrays["history"] = self._history_rows(facts)
         if self.flat:
             vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
             return {"observation": vector, "action_mask": mask}
         arrays["action_mask"] = mask
         return arrays
 
-    def history(self, view: GinView, cards: Sequence[int | None]) -> npt.NDArray[np.uint8]:
-        """The ``history`` rows of ``view``'s seat (see the module); ``cards`` the card
-        each move put on or took from the pile, as far as the seat saw it."""
+    def _history_rows(self, facts: _Facts) -> npt.NDArray[np.uint8]:
         rows = np.zeros((self.moves, HISTORY_COLUMNS), np.uint8)
-        for i, ((mover, move), card) in enumerate(zip(view.history, cards, strict=True)):
-            rows[i, 0 if mover == view.seat else 1] = 1
-            rows[i, _KIND_COLUMN[move.kind]] = 1
+        seat = facts.seat
+        for i, (mover, kind, card) in enumerate(
+            zip(facts.movers, facts.kinds, facts.cards, strict=True)
+        ):
+            rows[i, 0 if mover == seat else 1] = 1
+            rows[i, kind] = 1
             if card is not None:
                 rows[i, _CARD_COLUMN + card] = 1
         return rows
