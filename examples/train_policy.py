@@ -4,7 +4,7 @@ the learnt policy against the ``random`` level in the arena.
 The policy is :class:`umtali.rl.policy.LinearPolicy`: a softmax over the legal moves,
 each scored by a handful of features of what it does with the cards. It starts with all
 weights at zero, which is uniform random play. Each training episode is one hand of
-``gymnasium.make("Umtali-v0", opponent=...)``, paying the agent's score margin at its
+``gymnasium.make("Umtali-v1", opponent=...)``, paying the agent's score margin at its
 end; the update is the policy gradient of that margin (less a running mean of it).
 
 The learnt weights then play as a bot (:class:`umtali.rl.policy.PolicyBot`) in
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import gymnasium
 import numpy as np
 
-import umtali.rl  # registers Umtali-v0
+import umtali.rl  # registers Umtali-v1
 from umtali.games.umtali.bots import BOTS
 from umtali.rl.policy import FEATURES, LinearPolicy, PolicyBot, Position
 from umtali.sim.arena import ArenaResult, run_arena
@@ -49,7 +49,7 @@ class Training:
 
 def train(hands: int, seed: int = 0, opponent: str = "random", step: float = 0.05) -> Training:
     """REINFORCE over ``hands`` hands against ``opponent`` (see the module)."""
-    assert umtali.rl.ENV_ID == "Umtali-v0"
+    assert umtali.rl.ENV_ID == "Umtali-v1"
     env = gymnasium.make(umtali.rl.ENV_ID, opponent=opponent, flat=False)
     rng = np.random.default_rng(seed)
     policy = LinearPolicy()

@@ -99,8 +99,10 @@ def random_game(seed: int, rules: GinRules = GIN) -> tuple[GinGame, random.Rando
 def test_it_is_researched_and_registered_with_gymnasium() -> None:
     assert GAME in researched()
     assert research(GAME) is ENCODING
-    spec = gymnasium.spec("GinRummy-v0")
-    assert (spec.entry_point, spec.kwargs) == ("umtali.rl.gym:CardGameEnv", {"game": GAME})
+    for version in ("v0", "v1"):
+        spec = gymnasium.spec(f"GinRummy-{version}")
+        assert spec.entry_point == "umtali.rl.gym:CardGameEnv"
+        assert spec.kwargs == {"game": GAME, "encoding": version}
     assert ENCODING.num_actions == NUM_ACTIONS == 107
     assert ENCODING.levels is GIN_BOTS
     assert GAME_NAME in pyspiel.registered_names()
@@ -131,7 +133,7 @@ def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> 
     ids=["expert", "dict-recall", "game"],
 )
 def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
-    check_env(gymnasium.make("GinRummy-v0", **options).unwrapped)
+    check_env(gymnasium.make("GinRummy-v1", **options).unwrapped)
 
 
 @pytest.mark.parametrize(("rules", "dealer"), [("standard", 0), ("oklahoma", 1)])

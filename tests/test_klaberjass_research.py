@@ -95,8 +95,10 @@ def random_hand(seed: int, rules: Any = BOOK) -> tuple[KlaberjassMatch, random.R
 def test_it_is_researched_and_registered_with_gymnasium() -> None:
     assert GAME in researched()
     assert research(GAME) is ENCODING
-    spec = gymnasium.spec("Klaberjass-v0")
-    assert (spec.entry_point, spec.kwargs) == ("umtali.rl.gym:CardGameEnv", {"game": GAME})
+    for version in ("v0", "v1"):
+        spec = gymnasium.spec(f"Klaberjass-{version}")
+        assert spec.entry_point == "umtali.rl.gym:CardGameEnv"
+        assert spec.kwargs == {"game": GAME, "encoding": version}
     assert ENCODING.num_actions == NUM_ACTIONS == 43
     assert ENCODING.levels is BOTS
     assert GAME_NAME in pyspiel.registered_names()
@@ -126,7 +128,7 @@ def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> 
     ids=["expert", "dict-recall", "game"],
 )
 def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
-    check_env(gymnasium.make("Klaberjass-v0", **options).unwrapped)
+    check_env(gymnasium.make("Klaberjass-v1", **options).unwrapped)
 
 
 @pytest.mark.parametrize(("rules", "dealer"), [("book", 0), ("classic-schmeiss", 1)])

@@ -41,13 +41,25 @@ def test_every_researched_game_is_registered_with_gymnasium() -> None:
     assert researched() == ("umtali", "gin", "klaberjass")
     assert (
         umtali.rl.ENV_IDS
-        == {"umtali": "Umtali-v0", "gin": "GinRummy-v0", "klaberjass": "Klaberjass-v0"}
+        == {"umtali": "Umtali-v1", "gin": "GinRummy-v1", "klaberjass": "Klaberjass-v1"}
         == umtali.rl.register_environments()
     )
-    assert umtali.rl.ENV_ID == "Umtali-v0"
-    spec = gymnasium.spec("Umtali-v0")
-    assert spec.entry_point == "umtali.rl.gym:CardGameEnv"
-    assert spec.kwargs == {"game": "umtali"}
+    assert umtali.rl.ENV_ID == "Umtali-v1"
+    # One id a version of the arrays: an id's observations never change.
+    for game, name in (("umtali", "Umtali"), ("gin", "GinRummy"), ("klaberjass", "Klaberjass")):
+        for version in ("v0", "v1"):
+            spec = gymnasium.spec(f"{name}-{version}")
+            assert spec.entry_point == "umtali.rl.gym:CardGameEnv"
+            assert spec.vector_entry_point == "umtali.rl.versus:make_vector_env"
+            assert spec.kwargs == {"game": game, "encoding": version}
+    with pytest.warns(DeprecationWarning, match="out of date"):
+        first = gymnasium.make("Umtali-v0").unwrapped
+    newest = gymnasium.make("Umtali-v1").unwrapped
+    assert isinstance(first, rl_gym.CardGameEnv)
+    assert isinstance(newest, rl_gym.CardGameEnv)
+    assert first.observer.encoding == "v0"
+    assert first.observer.space["observation"].shape == (1167,)
+    assert newest.observer.space["observation"].shape == (3871,)
     assert rl_gym.UmtaliEnv is rl_gym.CardGameEnv
     assert pettingzoo.UmtaliAEC is pettingzoo.CardGameAEC
 

@@ -32,12 +32,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*No render fps was declared")
 )
 def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
     # Made through the registry, so the checker also tries the 'ansi' render mode.
-    check_env(gymnasium.make("Umtali-v0", **options).unwrapped)
+    check_env(gymnasium.make("Umtali-v1", **options).unwrapped)
 
 
-def test_it_is_registered_as_umtali_v0() -> None:
-    assert ENV_ID == "Umtali-v0"
-    env = gymnasium.make("Umtali-v0", opponent="greedy")
+def test_it_is_registered_as_umtali_v1() -> None:
+    assert ENV_ID == "Umtali-v1"
+    env = gymnasium.make("Umtali-v1", opponent="greedy")
     assert isinstance(env.unwrapped, UmtaliEnv)
     assert env.action_space == gymnasium.spaces.Discrete(NUM_ACTIONS)
 

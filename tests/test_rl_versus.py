@@ -72,7 +72,7 @@ def test_vector_env_plays_what_sync_vector_env_plays(game: str, mode: AutoresetM
 
 def test_a_random_policy_through_many_autoresets_with_a_vector_wrapper() -> None:
     env = RecordEpisodeStatistics(
-        gymnasium.make_vec("Umtali-v0", num_envs=8, opponent="random", seat=1)
+        gymnasium.make_vec("Umtali-v1", num_envs=8, opponent="random", seat=1)
     )
     obs, infos = env.reset(seed=0)
     rng = np.random.default_rng(1)
@@ -90,7 +90,7 @@ def test_a_random_policy_through_many_autoresets_with_a_vector_wrapper() -> None
 
 
 def test_make_vec_sync_still_gives_gymnasium_own() -> None:
-    env = gymnasium.make_vec("Klaberjass-v0", num_envs=2, vectorization_mode="sync")
+    env = gymnasium.make_vec("Klaberjass-v1", num_envs=2, vectorization_mode="sync")
     assert isinstance(env, SyncVectorEnv)
 
 
@@ -167,3 +167,15 @@ def test_a_second_reset_deals_other_hands_the_same_every_run() -> None:
     two, other = first.reset(), again.reset()
     np.testing.assert_array_equal(two["cards"], other["cards"])
     assert not np.array_equal(one["cards"], two["cards"])
+
+
+@pytest.mark.parametrize("version", ["v0", "v1"])
+@pytest.mark.filterwarnings("ignore:.*Umtali-v0 is out of date")
+def test_each_gymnasium_id_gives_its_own_version_of_the_arrays(version: str) -> None:
+    # make_vec hands the id's encoding to the batch, as make() hands it to the env.
+    envs = gymnasium.make_vec(f"Umtali-{version}", num_envs=2, opponent="random")
+    alone = CardGameEnv("random", game="umtali", encoding=version)
+    assert envs.single_observation_space == alone.observation_space
+    obs, _ = envs.reset(seed=3)
+    first, _ = alone.reset(seed=3)
+    assert data_equivalence(obs["observation"][0], first["observation"])

@@ -187,7 +187,8 @@ class Research(Protocol):
 
     @property
     def env_id(self) -> str:
-        """Its Gymnasium id (``"Umtali-v0"``), registered by :mod:`umtali.rl`."""
+        """Its first Gymnasium id (``"Umtali-v0"``, the ``v0`` arrays); :mod:`umtali.rl`
+        registers it and the same name with each later version (``"Umtali-v1"``)."""
 
     @property
     def aec_name(self) -> str:

@@ -2,8 +2,8 @@
 environment: the agent plays one seat, computer players of a chosen level the others.
 
 Importing :mod:`umtali.rl` (so any module of it) registers each game's environment
-under the game's id (:attr:`~umtali.rl.encoding.Research.env_id`): Umtali's is
-``Umtali-v0``. Observations and actions are those of :mod:`umtali.rl.pettingzoo`
+under one id a version of its arrays (:func:`umtali.rl.versioned_ids`): Umtali's are
+``Umtali-v1`` and, with the first arrays, ``Umtali-v0``. Observations and actions are those of :mod:`umtali.rl.pettingzoo`
 (``{"observation", "action_mask"}`` by default); :meth:`CardGameEnv.action_masks` gives
 the mask too, as maskable learners ask for it. The computer's moves are made inside
 :meth:`~CardGameEnv.step`, from its own seat's view only, so every observation is the
@@ -13,7 +13,7 @@ agent's turn (or the end). An illegal action ends the episode, costing
 
 >>> import gymnasium
 >>> import umtali.rl
->>> env = gymnasium.make("Umtali-v0", opponent="greedy")
+>>> env = gymnasium.make("Umtali-v1", opponent="greedy")
 >>> obs, info = env.reset(seed=3)
 >>> done = False
 >>> while not done:

@@ -46,7 +46,7 @@ from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
 from umtali.rl.encoding import BatchObservation, Episode, Opponent, RewardKind
 from umtali.rl.gym import CardGameEnv, Observation
-from umtali.rl.shared import checked_batch_size
+from umtali.rl.shared import DEFAULT_ENCODING, checked_batch_size
 
 __all__ = ["AUTORESET_MODES", "CardGameVectorEnv", "VersusBatch", "make_vector_env"]
 
@@ -73,8 +73,8 @@ class VersusBatch:
     """``n`` episodes of ``game``, the learner in ``seat`` of each (``None``: drawn each
     episode), ``opponent`` (a computer level of the game) in the others.
 
-    ``rules``, ``reward``, ``perfect_recall``, ``on_illegal`` and ``illegal_reward`` are
-    :class:`~umtali.rl.gym.CardGameEnv`'s. ``flat`` is ``False`` by default, as a
+    ``rules``, ``reward``, ``perfect_recall``, ``on_illegal``, ``illegal_reward`` and
+    ``encoding`` (the arrays' version) are :class:`~umtali.rl.gym.CardGameEnv`'s. ``flat`` is ``False`` by default, as a
     game's :class:`~umtali.rl.encoding.Batch` gives the named arrays; ``True`` gives
     ``{"observation", "action_mask"}`` a row.
 
@@ -101,6 +101,7 @@ class VersusBatch:
         flat: bool = False,
         on_illegal: str = "raise",
         illegal_reward: float | None = None,
+        encoding: str = DEFAULT_ENCODING,
     ) -> None:
         self.n = checked_batch_size(n)
         self.game = game
@@ -116,6 +117,7 @@ class VersusBatch:
                 flat=flat,
                 on_illegal=on_illegal,
                 illegal_reward=illegal_reward,
+                encoding=encoding,
             )
             for _ in range(n)
         ]
@@ -257,7 +259,7 @@ class CardGameVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
     ``SAME_STEP`` (dealt anew in the step that ended it; its last observation and info
     in ``infos["final_obs"]`` and ``infos["final_info"]``). The other options are
     :class:`VersusBatch`'s (``game``, ``opponent``, ``seat``, ``rules``, ``reward``,
-    ``perfect_recall``, ``illegal_reward``); ``flat`` and ``on_illegal`` default to
+    ``perfect_recall``, ``illegal_reward``, ``encoding``); ``flat`` and ``on_illegal`` default to
     ``True`` and ``"lose"``, as in :class:`~umtali.rl.gym.CardGameEnv`.
     """
 
