@@ -21,6 +21,7 @@ from umtali.rl.encoding import Batch, IllegalActionError, research
 from umtali.rl.gym import CardGameEnv
 from umtali.rl.parallel import ParallelHandBatch
 from umtali.rl.pettingzoo import parallel_env, raw_env
+from umtali.rl.shared import EncodingVersion
 from umtali.rl.spiel import OpenSpielOptionError
 
 
@@ -71,10 +72,12 @@ def check_illegal_action(game: str, illegal: int, message: str, penalty: float) 
     assert (reward, terminated, info["illegal_action"]) == (penalty, True, True)
 
 
-def check_parallel_batch(game: str, lone: Callable[[int, int], Batch]) -> None:
+def check_parallel_batch(
+    game: str, lone: Callable[[int, int], Batch], encoding: EncodingVersion = "v0"
+) -> None:
     """A batch of ``game`` on two processes steps its rows as lone batches (``lone(n,
-    seed)``) of its slices do."""
-    with ParallelHandBatch(4, workers=2, seed=5, game=game) as batch:
+    seed)``, in version ``encoding`` of the arrays) of its slices do."""
+    with ParallelHandBatch(4, workers=2, seed=5, game=game, encoding=encoding) as batch:
         obs = batch.reset()
         assert None not in batch.seeds  # seeded: each worker's seed is known
         lones = [
@@ -173,3 +176,11 @@ def check_batch_basics(game: str, illegal: list[int]) -> None:
     assert {name: shape for name, (shape, _) in encoding.batch_arrays().items()} == {
         name: first[name].shape[1:] for name in first if name != "action_mask"
     }
+    newer = encoding.batch(2, seed=9, encoding="v1").reset()
+    assert encoding.batch_arrays("v1") == {
+        name: (array.shape[1:], array.dtype)
+        for name, array in newer.items()
+        if name != "action_mask"
+    }
+    with pytest.raises(ValueError, match="encoding is one of v0, v1"):
+        encoding.batch(2, encoding="v2")

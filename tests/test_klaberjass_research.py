@@ -20,7 +20,6 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
-    check_batch_basics,
     check_bench,
     check_illegal_action,
     check_openspiel_parameters,
@@ -36,7 +35,6 @@ from umtali.games.klaberjass.research.actions import (
     CARDS,
     ENGINE_ACTIONS,
     NUM_ACTIONS,
-    PASS,
     PLAY,
     ActionSpaceError,
     action_text,
@@ -69,6 +67,7 @@ from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import RewardKind, research, researched
 from umtali.rl.gym import CardGameEnv
 from umtali.rl.pettingzoo import env
+from umtali.rl.shared import EncodingVersion
 
 GAME = "klaberjass"
 
@@ -461,10 +460,13 @@ def test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_oth
 # -- batches ---------------------------------------------------------------------------------
 
 
-def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> None:
-    batch = HandBatch(5, seed=3, rules=CLASSIC_SCHMEISS)
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
+def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin(
+    encoding: EncodingVersion,
+) -> None:
+    batch = HandBatch(5, seed=3, rules=CLASSIC_SCHMEISS, encoding=encoding)
     obs = batch.reset()
-    observer = Observer(CLASSIC_SCHMEISS, encoding="v0")  # a batch's arrays are v0's
+    observer = Observer(CLASSIC_SCHMEISS, encoding=encoding)
     rng = np.random.default_rng(1)
     ended = 0
     for _ in range(150):
@@ -476,6 +478,7 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> N
                 assert batch.dealt[row] == first_dealt(match)
             alone = observer.observe(match, seat, batch.dealt[row][seat])
             for name, array in alone.items():
+                assert obs[name][row].dtype == array.dtype, name
                 assert (obs[name][row] == array).all(), name
             assert batch.legal[row] == legal_indices(match.hands[-1])
         before = [m.hands[-1] for m in batch.matches]
@@ -495,7 +498,7 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> N
 
 
 def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
-    check_batch_basics(GAME, [PLAY, PASS, PASS])
+    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed, encoding="v1"), "v1")
 
 
 def test_the_parallel_batch_steps_klaberjass_rows_as_lone_batches_do() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from tests.research_checks import check_parallel_batch
 from umtali.games.umtali.research.vector import HandBatch
 from umtali.games.umtali.rules import PRACTICAL
 from umtali.rl.encoding import IllegalActionError
@@ -107,3 +108,9 @@ def test_a_closed_batch_and_a_dead_worker_are_reported_not_waited_for() -> None:
     assert not any(process.is_alive() for process in batch._processes)
     with pytest.raises(WorkerError, match="closed"):
         batch.reset()
+
+
+def test_v1_rows_on_two_processes_are_those_of_lone_v1_batches() -> None:
+    check_parallel_batch(
+        "umtali", lambda n, seed: HandBatch(n, seed=seed, encoding="v1"), encoding="v1"
+    )

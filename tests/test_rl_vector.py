@@ -10,32 +10,40 @@ import pytest
 
 from umtali.games.umtali.research.actions import DISCARD, INDEX_OF_ACTION, NUM_ACTIONS
 from umtali.games.umtali.research.observation import Observer
-from umtali.games.umtali.research.vector import HandBatch
+from umtali.games.umtali.research.vector import HandBatch, batch_arrays
 from umtali.games.umtali.rules import PRACTICAL, STANDARD, RuleSet
 from umtali.games.umtali.state import HandState
 from umtali.rl.encoding import IllegalActionError
+from umtali.rl.shared import EncodingVersion
 
 
 def random_actions(batch: HandBatch, rng: random.Random) -> list[int]:
     return [legal[rng.randrange(len(legal))] for legal in batch.legal]
 
 
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
 @pytest.mark.parametrize(
     ("rules", "steps"), [(STANDARD, 150), (PRACTICAL, 150), (RuleSet(deep_take=True), 400)]
 )
-def test_every_row_is_what_an_observer_of_that_hand_sees(rules: RuleSet, steps: int) -> None:
+def test_every_row_is_what_an_observer_of_that_hand_sees(
+    rules: RuleSet, steps: int, encoding: EncodingVersion
+) -> None:
     # The batch reads each hand its own way (what changes seldom only where it can have
     # changed); a lone observer reads everything at every state. The practical rules
     # add the upcard, a deep take and discards laid face down.
-    batch = HandBatch(6, seed=3, rules=rules)
+    batch = HandBatch(6, seed=3, rules=rules, encoding=encoding)
     obs = batch.reset()
-    observer = Observer(rules, encoding="v0")  # a batch's arrays are v0's
+    observer = Observer(rules, encoding=encoding)
+    assert {name: (a.shape[1:], a.dtype) for name, a in obs.items() if name != "action_mask"} == (
+        batch_arrays(encoding)
+    )
     rng = random.Random(0)
     for _ in range(steps):
         for i, hand in enumerate(batch.states):
             alone = observer.observe(hand, hand.player)
             assert batch.to_move[i] == hand.player
             for name, array in alone.items():
+                assert obs[name][i].dtype == array.dtype, name
                 assert (obs[name][i] == array).all(), name
             assert batch.legal[i] == [INDEX_OF_ACTION[a] for a in hand.legal_actions()]
         obs, _, _ = batch.step(random_actions(batch, rng))

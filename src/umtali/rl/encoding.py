@@ -250,13 +250,16 @@ class Research(Protocol):
         rules: object = None,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
+        encoding: str = "v0",
     ) -> Batch:
         """``n`` hands stepped together, dealt from ``seed``; masks written into
-        ``mask_buffer`` where given (a flat array of ``n * num_actions`` entries)."""
+        ``mask_buffer`` where given (a flat array of ``n * num_actions`` entries); the
+        arrays in version ``encoding`` (``"v0"`` unless asked,
+        :data:`umtali.rl.shared.BATCH_ENCODING`)."""
 
-    def batch_arrays(self) -> ArrayLayout:
+    def batch_arrays(self, encoding: str = "v0") -> ArrayLayout:
         """The arrays of its batches' observations besides the mask (see
-        :data:`ArrayLayout`)."""
+        :data:`ArrayLayout`), in version ``encoding``."""
 
     def register_openspiel(self) -> None:
         """Register its OpenSpiel game with ``pyspiel`` (needs OpenSpiel; nothing to do

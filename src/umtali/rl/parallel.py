@@ -45,7 +45,7 @@ import numpy.typing as npt
 from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
 from umtali.rl.encoding import Batch, BatchObservation, checked_actions, research
-from umtali.rl.shared import checked_batch_size
+from umtali.rl.shared import BATCH_ENCODING, checked_batch_size, checked_encoding
 
 __all__ = ["ParallelHandBatch", "WorkerError"]
 
@@ -54,12 +54,15 @@ class WorkerError(RuntimeError):
     """A worker process failed or went away; the batch cannot step any more."""
 
 
-def _layout(n: int, game: str) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
+def _layout(n: int, game: str, encoding: str) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:
     """The arrays in the shared block, for ``n`` rows of ``game``: their shapes and
-    types, in order (the observation's arrays as the game's batches lay them out)."""
+    types, in order (the observation's arrays as the game's batches lay them out in
+    version ``encoding``)."""
     found = research(game)
     actions = found.num_actions
-    observed = {name: ((n, *row), dtype) for name, (row, dtype) in found.batch_arrays().items()}
+    observed = {
+        name: ((n, *row), dtype) for name, (row, dtype) in found.batch_arrays(encoding).items()
+    }
     return {
         "actions": ((n,), np.dtype(np.int64)),
         **observed,
@@ -82,31 +85,40 @@ def _padded(size: int) -> int:
     return -(-size // _ALIGN) * _ALIGN
 
 
-def _sizes(n: int, game: str) -> list[int]:
-    return [int(np.prod(shape)) * dtype.itemsize for shape, dtype in _layout(n, game).values()]
+def _sizes(n: int, game: str, encoding: str) -> list[int]:
+    layout = _layout(n, game, encoding)
+    return [int(np.prod(shape)) * dtype.itemsize for shape, dtype in layout.values()]
 
 
-def _views(memory: Any, n: int, game: str) -> dict[str, npt.NDArray[Any]]:
+def _views(memory: Any, n: int, game: str, encoding: str) -> dict[str, npt.NDArray[Any]]:
     """The shared block's arrays, as numpy views of ``memory`` (a ``RawArray`` of
-    ``sum(map(_padded, _sizes(n, game)))`` bytes)."""
+    ``sum(map(_padded, _sizes(n, game, encoding)))`` bytes)."""
     raw = np.frombuffer(memory, np.uint8)
     views: dict[str, npt.NDArray[Any]] = {}
     at = 0
-    layout = _layout(n, game)
-    for (name, (shape, dtype)), size in zip(layout.items(), _sizes(n, game), strict=True):
+    layout = _layout(n, game, encoding)
+    sizes = _sizes(n, game, encoding)
+    for (name, (shape, dtype)), size in zip(layout.items(), sizes, strict=True):
         views[name] = raw[at : at + size].view(dtype).reshape(shape)
         at += _padded(size)
     return views
 
 
 def _work(
-    conn: Connection, memory: Any, n: int, start: int, stop: int, game: str, rules: object
+    conn: Connection,
+    memory: Any,
+    n: int,
+    start: int,
+    stop: int,
+    game: str,
+    rules: object,
+    encoding: str,
 ) -> None:
     """A worker's life: step rows ``start:stop`` of the shared block on command."""
     found = research(game)
     actions = found.num_actions
-    observed = list(found.batch_arrays())
-    views = _views(memory, n, game)
+    observed = list(found.batch_arrays(encoding))
+    views = _views(memory, n, game, encoding)
     rows = slice(start, stop)
     masks = views["action_mask"][start * actions : stop * actions]
     legal = views["legal"][start * actions : stop * actions]
@@ -121,7 +133,9 @@ def _work(
         try:
             played = 0
             if command == "reset" or batch is None:
-                batch = found.batch(stop - start, seed=seed, rules=rules, mask_buffer=masks)
+                batch = found.batch(
+                    stop - start, seed=seed, rules=rules, mask_buffer=masks, encoding=encoding
+                )
                 obs = batch.reset()
                 views["rewards"][rows] = 0
                 views["done"][rows] = False
@@ -177,8 +191,10 @@ class ParallelHandBatch:
         game: str = DEFAULT_GAME,
         rules: object = None,
         copy: bool = False,
+        encoding: str = BATCH_ENCODING,
     ) -> None:
         checked_batch_size(n)
+        checked_encoding(encoding)
         if type(workers) is not int or not 1 <= workers <= n:
             raise ValueError(f"workers is a whole number from 1 to n ({n}), not {quoted(workers)}")
         self.n = n
@@ -187,7 +203,8 @@ class ParallelHandBatch:
         self.rules = rules
         self._research = found = research(game)
         self._num_actions = found.num_actions
-        self._observed = list(found.batch_arrays())
+        self.encoding = encoding
+        self._observed = list(found.batch_arrays(encoding))
         self.copy = copy
         self.hands_played = 0
         self.to_move = np.zeros(n, np.int8)
@@ -200,8 +217,9 @@ class ParallelHandBatch:
         self.slices = list(itertools.pairwise(bounds))
         """The rows each worker steps, ``(start, stop)``, by worker."""
         context = multiprocessing.get_context("spawn")
-        self._memory = context.RawArray(ctypes.c_uint8, sum(map(_padded, _sizes(n, game))))
-        self._views = _views(self._memory, n, game)
+        size = sum(map(_padded, _sizes(n, game, encoding)))
+        self._memory = context.RawArray(ctypes.c_uint8, size)
+        self._views = _views(self._memory, n, game, encoding)
         self._mask = self._views["action_mask"].reshape(n, self._num_actions).view()
         self._mask.flags.writeable = False
         self._conns: list[Connection] = []
@@ -210,7 +228,7 @@ class ParallelHandBatch:
             parent, child = context.Pipe()
             process = context.Process(
                 target=_work,
-                args=(child, self._memory, n, start, stop, game, rules),
+                args=(child, self._memory, n, start, stop, game, rules, encoding),
                 daemon=True,
                 name=f"umtali-batch-{start}-{stop}",
             )

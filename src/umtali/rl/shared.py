@@ -37,6 +37,7 @@ from umtali.rl.encoding import (
 )
 
 __all__ = [
+    "BATCH_ENCODING",
     "DEFAULT_ENCODING",
     "ENCODINGS",
     "WHO",
@@ -67,6 +68,11 @@ network to read as it is."""
 
 DEFAULT_ENCODING: Final[EncodingVersion] = "v1"
 """The version an observer, environment or OpenSpiel game uses unless told."""
+
+BATCH_ENCODING: Final[EncodingVersion] = "v0"
+"""The arrays' version a batch gives unless asked for another (``encoding="v1"``): its
+first, kept for the code that reads batches, and the quicker to make (``v1``'s one-hot
+rows are several times larger)."""
 
 WHO: Final = np.array([[0, 0], [1, 0], [0, 1]], np.uint8)
 """By a ``history`` row's first entry (0 no move, 1 the viewer's, 2 the other's), its
@@ -329,16 +335,23 @@ class GameResearch:
         rules: object = None,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
+        encoding: str = BATCH_ENCODING,
     ) -> Batch:
         """``n`` hands stepped together (see :class:`~umtali.rl.encoding.Research`)."""
         made: Batch = self.module("vector").HandBatch(
-            n, seed=seed, rules=self.rules_of(rules), copy=copy, mask_buffer=mask_buffer
+            n,
+            seed=seed,
+            rules=self.rules_of(rules),
+            copy=copy,
+            mask_buffer=mask_buffer,
+            encoding=checked_encoding(encoding),
         )
         return made
 
-    def batch_arrays(self) -> ArrayLayout:
-        """The arrays of its batches' observations besides the mask."""
-        layout: ArrayLayout = self.module("vector").batch_arrays()
+    def batch_arrays(self, encoding: str = BATCH_ENCODING) -> ArrayLayout:
+        """The arrays of its batches' observations besides the mask, in version
+        ``encoding`` of the arrays."""
+        layout: ArrayLayout = self.module("vector").batch_arrays(checked_encoding(encoding))
         return layout
 
     def register_openspiel(self) -> None:

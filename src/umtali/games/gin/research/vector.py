@@ -47,27 +47,30 @@ from umtali.games.gin.state import GinHand
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl import shared
 from umtali.rl.encoding import ArrayLayout, BatchObservation, checked_actions
+from umtali.rl.shared import BATCH_ENCODING, EncodingVersion
 
 __all__ = ["HandBatch", "batch_arrays"]
 
 _ARRAYS = ("cards", "counts", "flags")
 
 
-def batch_arrays() -> ArrayLayout:
+def batch_arrays(encoding: EncodingVersion = BATCH_ENCODING) -> ArrayLayout:
     """The arrays of a batch's observation besides its mask: each one's shape for one
-    row, and its type.
+    row, and its type (the same in both versions: Gin Rummy's arrays were in [0, 1]
+    from the first).
 
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
     {'cards': (11, 52), 'counts': (11,), 'flags': (16,)}
     """
-    return shared.array_layout(Observer().array_spaces(), _ARRAYS)
+    return shared.array_layout(Observer(encoding=encoding).array_spaces(), _ARRAYS)
 
 
 class HandBatch(shared.RowBatch):
     """``n`` hands under ``rules``, dealt from one RNG seeded with ``seed``.
 
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
-    ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
+    ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`);
+    ``encoding`` the arrays' version (``"v0"`` unless asked, as a lone observer's).
 
     Attributes:
         n: how many hands.
@@ -85,12 +88,13 @@ class HandBatch(shared.RowBatch):
         rules: GinRules = GIN,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
+        encoding: EncodingVersion = BATCH_ENCODING,
     ) -> None:
         buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
         self.n = n
         self.rules = rules
         self.copy = copy
-        self.observer = Observer(rules)
+        self.observer = Observer(rules, encoding=encoding)
         self._rng = random.Random(seed)
         self.games: list[GinGame] = []
         self._legal: list[list[int]] = []

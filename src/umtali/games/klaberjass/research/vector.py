@@ -54,27 +54,31 @@ from umtali.games.klaberjass.terms import DECK
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl import shared
 from umtali.rl.encoding import ArrayLayout, BatchObservation, checked_actions
+from umtali.rl.shared import BATCH_ENCODING, EncodingVersion
 
 __all__ = ["HandBatch", "batch_arrays"]
 
 _ARRAYS = ("cards", "counts", "flags")
 
 
-def batch_arrays() -> ArrayLayout:
-    """The arrays of a batch's observation besides its mask: each one's shape for one
-    row, and its type.
+def batch_arrays(encoding: EncodingVersion = BATCH_ENCODING) -> ArrayLayout:
+    """The arrays of a batch's observation besides its mask, in version ``encoding``:
+    each one's shape for one row, and its type.
 
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
     {'cards': (12, 32), 'counts': (15,), 'flags': (23,)}
+    >>> batch_arrays("v1")["counts"]
+    ((15,), dtype('float32'))
     """
-    return shared.array_layout(Observer(encoding="v0").array_spaces(), _ARRAYS)
+    return shared.array_layout(Observer(encoding=encoding).array_spaces(), _ARRAYS)
 
 
 class HandBatch(shared.RowBatch):
     """``n`` hands under ``rules``, dealt from one RNG seeded with ``seed``.
 
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
-    ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
+    ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`);
+    ``encoding`` the arrays' version (``"v0"`` unless asked, as a lone observer's).
 
     Attributes:
         n: how many hands.
@@ -93,12 +97,13 @@ class HandBatch(shared.RowBatch):
         rules: KlaberjassRules = BOOK,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
+        encoding: EncodingVersion = BATCH_ENCODING,
     ) -> None:
         buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
         self.n = n
         self.rules = rules
         self.copy = copy
-        self.observer = Observer(rules, encoding="v0")
+        self.observer = Observer(rules, encoding=encoding)
         self._rng = random.Random(seed)
         self.matches: list[KlaberjassMatch] = []
         self.dealt: list[tuple[int, int]] = []

@@ -11,9 +11,7 @@ module's.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Final
 
 from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
@@ -21,7 +19,7 @@ from umtali.kernel.cards import quoted
 from umtali.rl.shared import GameResearch
 
 if TYPE_CHECKING:
-    from umtali.rl.encoding import ArrayLayout
+    pass
 
 __all__ = ["ENCODING", "MODULES", "UmtaliResearch", "rules_of"]
 
@@ -66,19 +64,6 @@ class UmtaliResearch(GameResearch):
         from umtali.games.umtali.research.vector import action_text
 
         return action_text(index)
-
-    def batch_arrays(self) -> ArrayLayout:
-        """The arrays of a batch's observation besides the mask, from the observation's
-        card planes, counts and flags."""
-        from umtali.games.umtali.research.observation import CARD_PLANES, COUNTS, FLAGS
-
-        layout: dict[str, tuple[tuple[int, ...], np.dtype[Any]]] = {
-            "cards": ((len(CARD_PLANES), 52), np.dtype(np.uint8)),
-            "pile": ((52,), np.dtype(np.uint8)),
-            "counts": ((len(COUNTS),), np.dtype(np.int32)),
-            "flags": ((len(FLAGS),), np.dtype(np.uint8)),
-        }
-        return layout
 
 
 ENCODING: Final = UmtaliResearch()

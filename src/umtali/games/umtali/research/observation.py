@@ -441,6 +441,17 @@ def next_pile_facts(
 _FACE_DOWN_BYTE: Final = bytes((FACE_DOWN_ENTRY,))
 
 
+def pile_planes(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """``v0`` ``pile`` rows (card + 1 face up, 53 face down, 0 past the top) as ``v1``'s
+    planes, one row a place (a batch's rows too: the planes are the last two axes).
+
+    >>> pile_planes(np.array([3, 53, 0], np.uint8)).nonzero()
+    (array([0, 1]), array([ 2, 52]))
+    """
+    planes: npt.NDArray[np.uint8] = _PILE_PLANES[rows]
+    return planes
+
+
 def unchanged_places(pile: tuple[int, ...], before: tuple[int, ...]) -> int:
     """How many places from the bottom ``pile`` shares with the pile ``before`` it, as
     far as a discard or a take tells (a card laid on top keeps all the places below it,

@@ -73,9 +73,12 @@ from umtali.games.umtali.research.observation import (
     COUNTS,
     FACE_DOWN_ENTRY,
     FLAGS,
+    Observer,
     added_column,
+    count_bounds,
     laid_face_down,
     pile_facts,
+    pile_planes,
     table_facts,
 )
 from umtali.games.umtali.rules import STANDARD, RuleSet
@@ -84,10 +87,11 @@ from umtali.games.umtali.terms import FACE_DOWN, PILE_CARD, Phase
 from umtali.kernel.cards import ALL_CARDS, JACKS
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl import shared
-from umtali.rl.encoding import BatchObservation
+from umtali.rl.encoding import ArrayLayout, BatchObservation
 from umtali.rl.encoding import checked_actions as any_checked_actions
+from umtali.rl.shared import BATCH_ENCODING, EncodingVersion, checked_encoding
 
-__all__ = ["BatchObservation", "HandBatch", "action_text", "checked_actions"]
+__all__ = ["BatchObservation", "HandBatch", "action_text", "batch_arrays", "checked_actions"]
 
 _OVER: Final = int(Phase.OVER)
 assert (KEEP, GIVE) == (0, 1)  # a step finds them as the indices below 2
@@ -165,6 +169,19 @@ def checked_actions(actions: npt.ArrayLike, masks: npt.NDArray[np.int8]) -> npt.
     return any_checked_actions(actions, masks, NUM_ACTIONS, action_text)
 
 
+def batch_arrays(encoding: EncodingVersion = BATCH_ENCODING) -> ArrayLayout:
+    """The arrays of a batch's observation besides its mask, in version ``encoding``:
+    each one's shape for one row, and its type (a lone observer's).
+
+    >>> {name: shape for name, (shape, _) in batch_arrays().items()}
+    {'cards': (21, 52), 'pile': (52,), 'counts': (10,), 'flags': (13,)}
+    >>> batch_arrays("v1")["pile"]
+    ((52, 53), dtype('uint8'))
+    """
+    names = ("cards", "pile", "counts", "flags")
+    return shared.array_layout(Observer(encoding=encoding).array_spaces(), names)
+
+
 class HandBatch:
     """``n`` hands under ``rules``, dealt from one RNG seeded with ``seed``.
 
@@ -172,6 +189,8 @@ class HandBatch:
     by default it is the batch's, overwritten by the next step (see the module).
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
     ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
+    ``encoding`` is the arrays' version: ``"v0"`` unless asked (the batch's own, the
+    quicker), or ``"v1"``, the same arrays encoded again as a lone ``v1`` observer's.
 
     Attributes:
         n: how many hands.
@@ -189,11 +208,15 @@ class HandBatch:
         rules: RuleSet = STANDARD,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
+        encoding: EncodingVersion = BATCH_ENCODING,
     ) -> None:
         buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
         self.n = n
         self.rules = rules
         self.copy = copy
+        self.encoding = checked_encoding(encoding)
+        # v1's counts over their bounds (v0's arrays are worked out, then encoded again).
+        self._count_bounds = count_bounds(rules).astype(np.float32)
         self._rng = random.Random(seed)
         self.states: list[HandState] = []
         self.to_move = np.zeros(n, np.int8)
@@ -568,10 +591,12 @@ class HandBatch:
         flags[:, 10] = out == other
         flags[:, 11] = fields[:, _TOOK_TWO]
         flags[:, 12] = closed
+        pile = self._pile_rows[:, _PILE_START:]
+        v1 = self.encoding == "v1"
         return {
             "cards": cards,
-            "pile": self._pile_rows[:, _PILE_START:].copy(),
-            "counts": counts,
+            "pile": pile_planes(pile) if v1 else pile.copy(),
+            "counts": counts.astype(np.float32) / self._count_bounds if v1 else counts,
             "flags": flags.view(np.uint8),
             "action_mask": self._mask.copy() if self.copy else self._mask,
         }
