@@ -62,14 +62,17 @@ def test_the_report_gives_ratios_against_each_peer() -> None:
     assert "left out: rlcard is not installed" in text
 
 
-def test_the_gin_rummy_peers_are_compared_with_umtali_and_no_other_game() -> None:
+def test_the_gin_rummy_peers_are_compared_with_gin_and_umtali_and_no_other_game() -> None:
     ours = PeerTally("umtali PettingZoo env", "0.1.0", seconds=1.0, hands=10, moves=4000)
+    gin = PeerTally("umtali gin PettingZoo env", "0.1.0", seconds=1.0, hands=10, moves=2000)
     other = PeerTally("umtali klaberjass PettingZoo env", "0.1.0", 1.0, 10, 3000)
     peer = PeerTally("open_spiel gin_rummy", "2.0.2", seconds=1.0, hands=10, moves=1000)
-    text = peer_report([ours, other, peer], [], "")
+    text = peer_report([ours, gin, other, peer], [], "")
     assert "umtali klaberjass PettingZoo env" in text  # its figures are in the table
-    ratios = text.split("Umtali ÷ peer")[1]
+    ratios = text.split("ours ÷ peer")[1]
     assert "4.0× open_spiel gin_rummy" in ratios
+    assert "umtali gin PettingZoo env" in ratios  # the peers' own game: the fairest race
+    assert "2.0× open_spiel gin_rummy" in ratios
     assert "klaberjass" not in ratios
 
 
@@ -192,7 +195,7 @@ def test_our_environments_race_beside_the_engines() -> None:
     tallies = compare_engines(engines[3:5], seconds=0.2, block=0.1, seed=1)
     assert all(t.hands > 0 and t.moves > 20 * t.hands for t in tallies)
     report = peer_report([*tallies, PeerTally("rlcard gin-rummy", "1.2.0", 1.0, 10, 1000)], [], "")
-    assert "umtali PettingZoo env" in report.split("Umtali ÷ peer")[1]  # compared with RLCard
+    assert "umtali PettingZoo env" in report.split("ours ÷ peer")[1]  # compared with RLCard
 
 
 def test_open_spiel_gin_rummy_plays_whole_hands() -> None:

@@ -233,14 +233,16 @@ def peer_report(tallies: list[PeerTally], missing: list[str], pinned: str) -> st
             f"  {t.name}: {t.hands:,} hands, {t.moves:,} moves in {t.seconds:.1f} s;"
             f" {len(t.legal_ns):,} legal-move calls timed"
         )
-    # The peers play Gin Rummy; their ratios are given to Umtali's engines, as the speed of
-    # one rummy engine's move against another's, and not to another game's engines.
-    others = tuple(f"umtali {spec.name} " for spec in games.games())
+    # The peers' ratios are given to the engines of their own game (the same game: the
+    # fairest comparison) and to the default game's (one rummy engine's move against
+    # another's), not to a third game's.
+    compared = {spec.name for spec in games.games() if hook_of(spec).peers(0)}
+    others = tuple(f"umtali {spec.name} " for spec in games.games() if spec.name not in compared)
     ours = [t for t in tallies if t.name.startswith("umtali") and not t.name.startswith(others)]
     peers = [t for t in tallies if not t.name.startswith("umtali")]
     if peers:
         lines.append("")
-        lines.append("Umtali ÷ peer, player moves per second (same run):")
+        lines.append("ours ÷ peer, player moves per second (same run):")
         for u in ours:
             ratios = ", ".join(
                 f"{u.moves_per_second / p.moves_per_second:.1f}× {p.name}"
