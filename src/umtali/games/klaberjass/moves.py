@@ -88,6 +88,8 @@ class KlaberjassMove:
 
     @classmethod
     def of_action(cls, action: int) -> KlaberjassMove:
+        if cls is KlaberjassMove and 0 <= action < len(_BY_ACTION):
+            return _BY_ACTION[action]  # moves are immutable: a view shares them
         return cls(action & KIND_MASK, action >> 4)
 
     def text(self) -> str:
@@ -127,3 +129,9 @@ class KlaberjassMove:
             f"{quoted(text)} is not a move: it is one of take, pass, name SUIT, schmeiss,"
             " accept, refuse, exchange, keep, or play CARD"
         )
+
+
+_BY_ACTION: Final = tuple(
+    KlaberjassMove(action & KIND_MASK, action >> 4) for action in range(1 << 9)
+)
+"""By action int (a kind and a card or suit below 32), its move, made once."""
