@@ -6,17 +6,10 @@ proving that no observation tells a seat a card it has not seen."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
-import gymnasium
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 import pytest
-from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import (  # type: ignore[import-untyped]
-    api_test,
-    seed_test,
-)
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
@@ -25,7 +18,6 @@ from tests.research_checks import (
     check_illegal_action,
     check_openspiel_parameters,
     check_parallel_batch,
-    check_parallel_env,
     ismcts_decisions,
 )
 from umtali.games.gin.bots import GIN_BOTS
@@ -70,9 +62,8 @@ from umtali.games.gin.state import FIRST_STOCK_INDEX, UPCARD_INDEX, GinHand, Gin
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.encoding import RewardKind, research, researched
+from umtali.rl.encoding import RewardKind, research
 from umtali.rl.gym import CardGameEnv
-from umtali.rl.pettingzoo import env
 
 GAME = "gin"
 
@@ -96,50 +87,7 @@ def random_game(seed: int, rules: GinRules = GIN) -> tuple[GinGame, random.Rando
 # -- the peers' checkers -------------------------------------------------------------------
 
 
-def test_it_is_researched_and_registered_with_gymnasium() -> None:
-    assert GAME in researched()
-    assert research(GAME) is ENCODING
-    for version in ("v0", "v1"):
-        spec = gymnasium.spec(f"GinRummy-{version}")
-        assert spec.entry_point == "umtali.rl.gym:CardGameEnv"
-        assert spec.kwargs == {"game": GAME, "encoding": version}
-    assert ENCODING.num_actions == NUM_ACTIONS == 107
-    assert ENCODING.levels is GIN_BOTS
-    assert GAME_NAME in pyspiel.registered_names()
-
-
-def test_the_aec_env_passes_pettingzoos_api_test() -> None:
-    api_test(env(game=GAME), num_cycles=1000)
-    api_test(env(game=GAME, flat=False, perfect_recall=True, reward="game"), num_cycles=300)
-    api_test(env(game=GAME, rules="oklahoma"), num_cycles=300)
-
-
-def test_the_aec_env_passes_pettingzoos_seed_test() -> None:
-    seed_test(lambda **options: env(game=GAME, **options), num_cycles=500)
-    seed_test(lambda **options: env(game=GAME, rules="oklahoma", **options), num_cycles=200)
-
-
-def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests() -> None:
-    check_parallel_env(GAME, rules="oklahoma")
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"opponent": "expert"},
-        {"opponent": "random", "seat": 1, "flat": False, "perfect_recall": True},
-        {"opponent": "greedy", "reward": "game", "rules": "oklahoma"},
-    ],
-    ids=["expert", "dict-recall", "game"],
-)
-def test_the_env_passes_gymnasiums_checker(options: dict[str, Any]) -> None:
-    check_env(gymnasium.make("GinRummy-v1", **options).unwrapped)
-
-
-@pytest.mark.parametrize(("rules", "dealer"), [("standard", 0), ("oklahoma", 1)])
-def test_openspiel_random_sim_test_passes(rules: str, dealer: int) -> None:
-    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "dealer": dealer})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+# (the peers' own checkers: tests/test_research_peers.py)
 
 
 # -- the action space ----------------------------------------------------------------------

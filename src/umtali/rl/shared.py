@@ -17,7 +17,7 @@ import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import ClassVar, Final, Literal, cast
+from typing import ClassVar, Final, Literal, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ from umtali.rl.encoding import (
     Observer,
     Opponent,
     RewardKind,
+    checked_actions,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "RowBatch",
     "Scale",
     "TurnEpisode",
+    "TurnHand",
     "array_layout",
     "checked_batch_size",
     "checked_encoding",
@@ -359,12 +361,29 @@ class GameResearch:
         self.module("openspiel")
 
 
+class TurnHand(Protocol):
+    """A game's hand, as :class:`TurnEpisode` plays it."""
+
+    @property
+    def player(self) -> int:
+        """The seat to move."""
+
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+
+    def push(self, action: int) -> None:
+        """Play the engine's action int ``action``."""
+
+
 class TurnEpisode:
-    """What every game's episode of two seats moving in turn does the same way with its
-    legal actions: the mask, the checks and an illegal action's rewards. A game's
-    ``Episode`` extends it, giving :attr:`num_actions`, :meth:`name_of`,
-    :meth:`penalty_of`, :meth:`legal` and :meth:`is_over`, and keeping ``to_move`` and
-    ``reward`` up to date."""
+    """What every game's episode of two seats moving in turn does the same way: its
+    steps, a hand at a time (:meth:`step`, :meth:`final_rewards`), and its legal
+    actions: the mask, the checks and an illegal action's rewards. A game's ``Episode``
+    extends it, giving :attr:`num_actions`, :meth:`name_of`, :meth:`penalty_of`, and
+    how its hands are dealt (:meth:`_deal`, which sets ``to_move`` and clears
+    ``_legal``), moved (:meth:`engine_action`, :meth:`_legal_now`) and scored
+    (:meth:`scores`, :meth:`_game_over`, :meth:`_winner`); or its own :meth:`legal`,
+    :meth:`is_over` and :meth:`step`, keeping ``to_move`` and ``reward`` up to date."""
 
     num_actions: ClassVar[int]
     """The size of the game's action space."""
@@ -372,6 +391,76 @@ class TurnEpisode:
     """The seat to move (once the episode is over, the last one that moved)."""
     reward: RewardKind
     """What the episode pays."""
+    hand: TurnHand
+    """The hand under way (or the last one, once the episode is over)."""
+    _legal: list[int] | None
+    """The legal action indices now, once asked for."""
+
+    @staticmethod
+    def engine_action(index: int) -> int:
+        """The engine's action int of action index ``index``."""
+        return index
+
+    def _legal_now(self) -> list[int]:
+        """The legal action indices now, in the engine's order."""
+        raise NotImplementedError
+
+    def _deal(self) -> TurnHand:
+        """The next hand, dealt."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, int] | None:
+        """Both seats' scores in the hand under way, once it is over."""
+        raise NotImplementedError
+
+    def _game_over(self) -> bool:
+        """Whether the game (of ``reward="game"``) is over."""
+        raise NotImplementedError
+
+    def _winner(self) -> int | None:
+        """The seat that won the game, once it is over."""
+        raise NotImplementedError
+
+    def legal(self) -> list[int]:
+        """The legal action indices now, in the engine's order; kept until the next move
+        (do not change the list)."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return self._legal
+
+    def is_over(self) -> bool:
+        """Whether the episode has ended."""
+        return self.hand.is_over()
+
+    def step(self, index: int) -> tuple[float, float] | None:
+        """Play the legal action ``index`` (checked by the caller). When it ends the
+        episode, return both seats' rewards; else deal the next hand of a game if this
+        one ended, and return ``None``."""
+        hand = self.hand
+        mover = hand.player
+        hand.push(self.engine_action(index))
+        self._legal = None
+        if not hand.is_over():
+            self.to_move = hand.player
+            return None
+        self.to_move = mover
+        if self.reward == "margin" or self._game_over():
+            return self.final_rewards()
+        self.hand = self._deal()
+        return None
+
+    def final_rewards(self) -> tuple[float, float]:
+        """Both seats' rewards of the finished episode: with ``reward="game"``, 1 to the
+        game's winner and -1 to the loser; else the hand's score margins."""
+        if self.reward == "game":
+            winner = self._winner()
+            if winner is None:
+                raise ValueError("the game is not over: its rewards come at its end")
+            return seat_rewards(winner, 1.0)
+        scores = self.scores()
+        if scores is None:
+            raise ValueError("the episode is not over: its rewards come at its end")
+        return margin_rewards(scores)
 
     @staticmethod
     def name_of(index: int) -> str:
@@ -381,14 +470,6 @@ class TurnEpisode:
     @staticmethod
     def penalty_of(reward: RewardKind) -> float:
         """What an illegal action costs by default, for ``reward``."""
-        raise NotImplementedError
-
-    def legal(self) -> list[int]:
-        """The legal action indices now."""
-        raise NotImplementedError
-
-    def is_over(self) -> bool:
-        """Whether the episode has ended."""
         raise NotImplementedError
 
     def mask(self, seat: int) -> npt.NDArray[np.bool_]:
@@ -452,13 +533,113 @@ def stacked_rows(
 
 
 class RowBatch:
-    """What every game's batch of hands, one a row, does the same way with its rows'
-    legal actions, kept in ``_legal`` by its last observation (empty before the first
-    reset). A game's ``HandBatch`` extends it."""
+    """What every game's batch of hands, one a row, does the same way: its start
+    (:meth:`_start`), :meth:`reset`, :meth:`step` and the stacked observations, and its
+    rows' legal actions, kept in ``_legal`` by its last observation (empty before the
+    first reset). A game's ``HandBatch`` extends it: its :attr:`num_actions`,
+    :attr:`arrays` and :meth:`action_text`, and how a row is dealt (:meth:`_blank`,
+    :meth:`_deal`), played (:meth:`_play`) and looked at (:meth:`_look`)."""
 
     n: int
     """How many hands."""
     _legal: list[list[int]]
+    num_actions: ClassVar[int]
+    """The game's action space's size."""
+    arrays: ClassVar[tuple[str, ...]]
+    """The arrays of a batch's observation besides its mask."""
+
+    def _start(
+        self,
+        n: int,
+        rules: object,
+        observer: Observer,
+        *,
+        seed: int | None,
+        copy: bool,
+        buffer: npt.NDArray[np.int8] | None,
+    ) -> None:
+        """What every batch's ``__init__`` does: ``n`` rows under ``rules``, seen by
+        ``observer``, their masks in ``buffer`` (a new one if ``None``)."""
+        masks = mask_buffer(n, self.num_actions, buffer)
+        self.n = n
+        self.rules = rules
+        self.copy = copy
+        self.observer = observer
+        self._rng = random.Random(seed)
+        self._legal = []
+        self.to_move = np.zeros(n, np.int8)
+        self.hands_played = 0
+        self._mask_buffer = masks
+        self._mask = masks.reshape(n, self.num_actions).view()
+        self._mask.flags.writeable = False
+
+    @staticmethod
+    def action_text(index: int) -> str:
+        """An action index as text (in messages)."""
+        raise NotImplementedError
+
+    def _blank(self) -> None:
+        """Make room for every row's hand (each then dealt by :meth:`_deal`)."""
+        raise NotImplementedError
+
+    def _deal(self, row: int) -> None:
+        """Deal row ``row`` a new hand from the batch's RNG."""
+        raise NotImplementedError
+
+    def _play(self, row: int, index: int) -> tuple[int, int] | None:
+        """Play action index ``index`` in row ``row``: the hand's scores if it ended."""
+        raise NotImplementedError
+
+    def _look(self, row: int) -> tuple[int, list[int], dict[str, npt.NDArray[np.generic]]]:
+        """Row ``row``'s player to move, his legal action indices and his observation."""
+        raise NotImplementedError
+
+    def reset(self, seed: int | None = None) -> BatchObservation:
+        """Deal every row anew (from ``seed`` if given) and return the observations."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._blank()
+        for row in range(self.n):
+            self._deal(row)
+        self.hands_played = 0
+        return self._observe()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Play ``actions[i]`` (an action index) in row ``i``, for every row; return the
+        new observations, the rewards by row and seat (the hand's score margin), and
+        which rows' hands ended (each dealt anew at once).
+        :class:`~umtali.rl.encoding.IllegalActionError` (nothing moved) if any action is
+        not legal in its row."""
+        self.require_hands()
+        chosen = checked_actions(actions, self._mask_buffer, self.num_actions, self.action_text)
+        rewards = np.zeros((self.n, 2), np.float32)
+        done = np.zeros(self.n, np.bool_)
+        for row, index in enumerate(chosen.tolist()):
+            scores = self._play(row, index)
+            if scores is not None:
+                margin = scores[0] - scores[1]
+                rewards[row] = (margin, -margin)
+                done[row] = True
+                self.hands_played += 1
+                self._deal(row)
+        return self._observe(), rewards, done
+
+    def _observe(self) -> BatchObservation:
+        """Every row's observation by its player to move, stacked; the masks written
+        into the batch's buffer."""
+        rows = []
+        self._legal = []
+        self._mask_buffer[:] = 0
+        size = self.num_actions
+        for row in range(self.n):
+            seat, legal, obs = self._look(row)
+            self.to_move[row] = seat
+            self._legal.append(legal)
+            self._mask_buffer[row * size + np.array(legal, np.intp)] = 1
+            rows.append(obs)
+        return stacked_rows(rows, self.arrays, self._mask, copy=self.copy)
 
     @property
     def legal(self) -> list[list[int]]:

@@ -12,9 +12,11 @@ True
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +29,9 @@ from umtali.rl.shared import DEFAULT_ENCODING, EncodingVersion, checked_encoding
 __all__ = [
     "FlatObserver",
     "HandGame",
+    "HandObserver",
+    "HandState",
+    "HandTable",
     "OpenSpielOptionError",
     "PartsObserver",
     "ResampleError",
@@ -39,6 +44,9 @@ __all__ = [
     "redealt",
     "replayed",
 ]
+
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 R = TypeVar("R")
 
@@ -290,3 +298,268 @@ def redealt(
         if world is not None:
             return world
     raise ResampleError(f"no deal of {tries} tried agrees with what player {player} saw")
+
+
+class SpielHand(Protocol):
+    """A game's hand, as :class:`HandTable` and :class:`HandState` play it."""
+
+    @property
+    def player(self) -> int:
+        """The seat to move."""
+
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+
+    def push(self, action: int) -> None:
+        """Play the engine's action int ``action``."""
+
+    @property
+    def history(self) -> Sequence[tuple[int, int]]:
+        """Each move so far: its seat and the engine's action int."""
+
+
+E = TypeVar("E")
+H = TypeVar("H", bound=SpielHand)
+
+
+class HandTable(Generic[E, H]):
+    """The Python side of a game's OpenSpiel state, in one object for OpenSpiel's clone
+    and serialisation: the deal a card at a time, the moves, and every sight each seat
+    had. A game's subclass gives :attr:`cards` and :attr:`card_text`, deals the engine
+    (:meth:`deal`) and tells what a seat sees (:meth:`seen_text`, :meth:`seen_mask`,
+    :meth:`observe`), how an action index is the engine's (:meth:`engine_action`,
+    :meth:`index_of`), the scores and the table as text.
+
+    Attributes:
+        rules: the rule options.
+        dealer: the dealer's seat.
+        deck: the cards laid down so far, in deck order (the chance outcomes' cards).
+        engine: the engine's game or match of one hand, once the deck is complete.
+        dealt: the cards each seat was dealt first.
+        seen: for each seat, every sight it had (:meth:`seen_text`), in order.
+    """
+
+    cards: ClassVar[Sequence[int]]
+    """The deck's card ids, one a chance outcome (the outcome is the place here)."""
+
+    def __init__(self, rules: Any, dealer: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck: list[int] = []
+        self.engine: E | None = None
+        self.dealt: tuple[int, int] = (0, 0)
+        self.seen: tuple[list[str], list[str]] = ([], [])
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HandTable[E, H]:
+        other = type(self)(self.rules, self.dealer)
+        other.deck = list(self.deck)
+        other.engine = copy.deepcopy(self.engine, memo)
+        other.dealt = self.dealt
+        other.seen = (list(self.seen[0]), list(self.seen[1]))
+        return other
+
+    @property
+    def hand(self) -> H | None:
+        """The hand in play, once dealt."""
+        raise NotImplementedError
+
+    def lay(self, card: int) -> None:
+        """The next card of the deck; the last one deals the hand."""
+        self.deck.append(card)
+        if len(self.deck) < len(self.cards):
+            return
+        self.engine, self.dealt = self.deal()
+        self._show()
+
+    def play(self, index: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        hand.push(self.engine_action(index))
+        self._show()
+
+    def _show(self) -> None:
+        """Let each seat look at the table."""
+        for seat in (0, 1):
+            self.seen[seat].append(self.seen_text(seat))
+
+    def unlaid(self) -> list[int]:
+        """The places of the cards not laid down yet: the chance outcomes now."""
+        laid = set(self.deck)
+        return [place for place, card in enumerate(self.cards) if card not in laid]
+
+    def places(self, deck: Sequence[int]) -> list[int]:
+        """``deck``'s cards as chance outcomes."""
+        place = _places(tuple(self.cards))
+        return [place[card] for card in deck]
+
+    # -- the game's part -----------------------------------------------------------------
+    @staticmethod
+    def card_text(card: int) -> str:
+        """A card as the states' strings name it."""
+        raise NotImplementedError
+
+    def deal(self) -> tuple[E, tuple[int, int]]:
+        """The engine dealt from :attr:`deck`, and the cards each seat was dealt first."""
+        raise NotImplementedError
+
+    def seen_text(self, seat: int) -> str:
+        """What ``seat`` sees now, as text (the observation string)."""
+        raise NotImplementedError
+
+    def seen_mask(self, seat: int) -> int:
+        """Every card ``seat`` has seen, as a mask (the others may be dealt again)."""
+        raise NotImplementedError
+
+    def observe(self, observer: Any, seat: int) -> npt.NDArray[Any]:
+        """``observer``'s flat observation of ``seat``."""
+        raise NotImplementedError
+
+    def engine_action(self, index: int) -> int:
+        """The engine's action int of action index ``index``."""
+        return index
+
+    def index_of(self, action: int) -> int:
+        """The action index of the engine's action int ``action``."""
+        return action
+
+    def legal_indices(self) -> list[int]:
+        """The legal action indices, increasing (as OpenSpiel wants)."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, int] | None:
+        """The hand's scores, once it is over."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The whole table as text, once dealt."""
+        raise NotImplementedError
+
+
+@functools.cache
+def _places(cards: tuple[int, ...]) -> dict[int, int]:
+    return {card: place for place, card in enumerate(cards)}
+
+
+class HandState(pyspiel.State, Generic[E, H]):  # type: ignore[misc]  # pyspiel has no type stubs
+    """What every game's OpenSpiel state of one hand does the same way, over its
+    :class:`HandTable` (of the game's :attr:`table_type`): chance deals the deck a card
+    at a time, then the players move; a player's information state may be resampled
+    (:meth:`resample_from_infostate`). A game's subclass gives :attr:`table_type`,
+    :attr:`resample_tries` and :meth:`action_text`."""
+
+    table_type: ClassVar[type[HandTable[Any, Any]]]
+    resample_tries: ClassVar[int]
+    """Deals :meth:`resample_from_infostate` tries before it gives up."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.table: HandTable[E, H] = self.table_type(game.rules, game.dealer)
+
+    @staticmethod
+    def action_text(index: int) -> str:
+        """A player's action index as text."""
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player."""
+        hand = self.table.hand
+        if hand is None:
+            return _CHANCE
+        if hand.is_over():
+            return _TERMINAL
+        return hand.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self.table.hand
+        assert hand is not None
+        assert player == hand.player
+        return self.table.legal_indices()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not yet laid down, equally likely."""
+        places = self.table.unlaid()
+        p = 1.0 / len(places)
+        return [(place, p) for place in places]
+
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        if table.engine is None:
+            table.lay(table.cards[action])
+        else:
+            table.play(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            return f"deal {self.table.card_text(self.table.cards[action])}"
+        return self.action_text(action)
+
+    def is_terminal(self) -> bool:
+        hand = self.table.hand
+        return hand is not None and hand.is_over()
+
+    def returns(self) -> list[float]:
+        """Each player's hand score less the other's, once the hand is over."""
+        return hand_returns(None if self.table.hand is None else self.table.scores())
+
+    def __str__(self) -> str:
+        table = self.table
+        if table.hand is None:
+            return f"dealing: {' '.join(table.card_text(c) for c in table.deck)}"
+        return table.text()
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> HandState[E, H]:
+        """A state ``player_id`` cannot tell from this one: the cards he has not seen
+        dealt again at random, the same moves replayed. A deal is kept only if every
+        move stays legal and his information state string comes out the same;
+        :class:`ResampleError` if none of :attr:`resample_tries` does.
+        ``probability_sampler`` gives a float in [0, 1) that seeds the deals."""
+        table = self.table
+        hand = table.hand
+        if hand is None or hand.is_over():
+            raise ResampleError("only a player's turn can be resampled, not the deal or the end")
+        seen = table.seen_mask(player_id)
+        moves = [table.index_of(action) for _, action in hand.history]
+        wanted = table.seen[player_id]
+        game = self.get_game()
+
+        def world_of(deck: list[int]) -> HandState[E, H] | None:
+            world: HandState[E, H] | None = replayed(game, table.places(deck), moves, strict=False)
+            return world if world is not None and world.table.seen[player_id] == wanted else None
+
+        return redealt(
+            table.deck,
+            [at for at, card in enumerate(table.deck) if not seen >> card & 1],
+            random.Random(int(probability_sampler() * 2**53)),
+            world_of,
+            tries=self.resample_tries,
+            player=player_id,
+        )
+
+
+class HandObserver(FlatObserver):
+    """OpenSpiel's Python observer of a :class:`HandState`: ``tensor`` (float32) and its
+    named views ``dict`` (:class:`FlatObserver`), written by :meth:`set_from` (all zero
+    during the deal); :meth:`string_from` for the strings."""
+
+    def __init__(self, observer: Any) -> None:
+        super().__init__(observer, observer.array_spaces())
+        self.observer = observer
+
+    def set_from(self, state: HandState[Any, Any], player: int) -> None:
+        """Write what ``player`` sees of ``state`` into :attr:`tensor`."""
+        table = state.table
+        if table.engine is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = table.observe(self.observer, player)
+
+    def string_from(self, state: HandState[Any, Any], player: int) -> str:
+        """The information state (with perfect recall) or the observation, as text."""
+        table = state.table
+        if self.observer.perfect_recall:
+            return "\n".join([f"player_{player}", *table.seen[player]])
+        if table.engine is None:
+            return f"player_{player}: the cards are being dealt"
+        return table.seen_text(player)

@@ -35,7 +35,7 @@ from umtali.kernel.cards import CardSet, card_ascii, quoted
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import Episode as AnyEpisode
 from umtali.rl.encoding import Observation, RewardKind
-from umtali.rl.shared import TurnEpisode, checked_reward, margin_rewards, seat_rewards
+from umtali.rl.shared import TurnEpisode, checked_reward
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "table_text"]
 
@@ -56,6 +56,7 @@ class Episode(TurnEpisode):
     """
 
     num_actions = NUM_ACTIONS
+    hand: GinHand
 
     def __init__(
         self,
@@ -78,10 +79,6 @@ class Episode(TurnEpisode):
         self._legal = None
         return hand
 
-    def is_over(self) -> bool:
-        """Whether the episode has ended."""
-        return self.hand.is_over()
-
     def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
         """What ``seat`` sees now, through :attr:`observer`."""
         return self.observer.observe(self.game, seat, legal)
@@ -91,40 +88,14 @@ class Episode(TurnEpisode):
         outcome = self.hand.outcome
         return None if outcome is None else outcome.scores
 
-    def legal(self) -> list[int]:
-        """The legal action indices now, in the engine's order; kept until the next move
-        (do not change the list)."""
-        if self._legal is None:
-            self._legal = self.hand.legal_actions()
-        return self._legal
+    def _legal_now(self) -> list[int]:
+        return self.hand.legal_actions()
 
-    def step(self, index: int) -> tuple[float, float] | None:
-        """Play the legal action ``index`` (checked by the caller). When it ends the
-        episode, return both seats' rewards; else deal the next hand of a game if this
-        one ended, and return ``None``."""
-        hand = self.hand
-        mover = hand.player
-        hand.push(index)
-        self._legal = None
-        if not hand.is_over():
-            self.to_move = hand.player
-            return None
-        self.to_move = mover
-        if self.reward == "margin" or self.game.is_over():
-            return self.final_rewards()
-        self.hand = self._deal()
-        return None
+    def _game_over(self) -> bool:
+        return self.game.is_over()
 
-    def final_rewards(self) -> tuple[float, float]:
-        """Both seats' rewards of the finished episode (see the module)."""
-        if self.reward == "game":
-            if not self.game.is_over():
-                raise ValueError("the game is not over: its rewards come at its end")
-            return seat_rewards(self.game.result().winner, 1.0)
-        outcome = self.hand.outcome
-        if outcome is None:
-            raise ValueError("the episode is not over: its rewards come at its end")
-        return margin_rewards(outcome.scores)
+    def _winner(self) -> int | None:
+        return self.game.result().winner if self.game.is_over() else None
 
     @staticmethod
     def name_of(index: int) -> str:

@@ -36,11 +36,10 @@ Game parameters: ``rules`` (a preset of :data:`~umtali.games.gin.rules.GIN_PRESE
 
 from __future__ import annotations
 
-import copy
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
+import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from umtali.games.gin.game import GinGame
@@ -53,17 +52,17 @@ from umtali.games.gin.view import GinView
 from umtali.kernel.cards import CardSet, card_ascii
 from umtali.rl.shared import DEFAULT_ENCODING
 from umtali.rl.spiel import (
-    FlatObserver,
     HandGame,
+    HandObserver,
+    HandState,
+    HandTable,
     OpenSpielOptionError,
     PartsObserver,
     ResampleError,
     encoding_parameter,
     game_type,
     hand_info,
-    hand_returns,
     preset_and_dealer,
-    redealt,
     replayed,
 )
 
@@ -89,9 +88,6 @@ DECK_SIZE: Final = 52
 RESAMPLE_TRIES: Final = 1_000
 """Deals :meth:`GinState.resample_from_infostate` tries before it gives up (the first
 nearly always does: no move of the other's before the end depends on his hidden cards)."""
-
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
 GAME_TYPE: Final = game_type(
@@ -171,189 +167,63 @@ def seen_text(view: GinView) -> str:
     return "\n".join(lines)
 
 
-class _Table:
-    """The Python side of a :class:`GinState`, in one object for OpenSpiel's clone and
-    serialisation.
+class _Table(HandTable[GinGame, GinHand]):
+    """The Python side of a :class:`GinState` (:class:`~umtali.rl.spiel.HandTable`): its
+    engine is a :class:`~umtali.games.gin.game.GinGame` of one hand, ``dealt`` the ten
+    cards each seat was dealt."""
 
-    Attributes:
-        rules: the rule options.
-        dealer: the dealer's seat.
-        deck: the cards laid down so far, in deck order (the chance outcomes).
-        game: the engine's game of one hand, once the deck is complete.
-        dealt: the ten cards each seat was dealt.
-        seen: for each seat, every sight it had (:func:`seen_text`), in order.
-    """
-
-    def __init__(self, rules: GinRules, dealer: int) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deck: list[int] = []
-        self.game: GinGame | None = None
-        self.dealt: tuple[int, int] = (0, 0)
-        self.seen: tuple[list[str], list[str]] = ([], [])
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Table:
-        other = _Table(self.rules, self.dealer)
-        other.deck = list(self.deck)
-        other.game = copy.deepcopy(self.game, memo)
-        other.dealt = self.dealt
-        other.seen = (list(self.seen[0]), list(self.seen[1]))
-        return other
+    cards = tuple(range(DECK_SIZE))
+    card_text = staticmethod(card_ascii)
 
     @property
     def hand(self) -> GinHand | None:
-        return None if self.game is None else self.game.hands[-1]
+        return None if self.engine is None else self.engine.hands[-1]
 
-    def lay(self, card: int) -> None:
-        """The next card of the deck; the last one deals the hand."""
-        self.deck.append(card)
-        if len(self.deck) < DECK_SIZE:
-            return
+    def deal(self) -> tuple[GinGame, tuple[int, int]]:
         game = GinGame(self.rules, first_dealer=self.dealer)
-        hand = game.new_hand(self.deck)
-        self.game = game
-        self.dealt = hand.hands
-        self._show()
+        return game, game.new_hand(self.deck).hands
 
-    def play(self, index: int) -> None:
+    def seen_text(self, seat: int) -> str:
+        assert self.hand is not None
+        return seen_text(GinView.of(self.hand, seat))
+
+    def seen_mask(self, seat: int) -> int:
         hand = self.hand
         assert hand is not None
-        hand.push(index)
-        self._show()
+        return self.dealt[seat] | seen_cards(GinView.of(hand, seat), hand.deck[UPCARD_INDEX])
 
-    def _show(self) -> None:
-        """Let each seat look at the table."""
-        hand = self.hand
-        assert hand is not None
-        for seat in (0, 1):
-            self.seen[seat].append(seen_text(GinView.of(hand, seat)))
+    def observe(self, observer: Any, seat: int) -> npt.NDArray[Any]:
+        assert self.engine is not None
+        observed: npt.NDArray[Any] = observer.observe(self.engine, seat)["observation"]
+        return observed
 
-    def unlaid(self) -> list[int]:
-        """The cards not laid down yet: the chance outcomes now."""
-        laid = set(self.deck)
-        return [card for card in range(DECK_SIZE) if card not in laid]
+    def legal_indices(self) -> list[int]:
+        assert self.hand is not None
+        return self.hand.legal_actions()  # the engine's action ints, increasing
 
+    def scores(self) -> tuple[int, int] | None:
+        outcome = None if self.hand is None else self.hand.outcome
+        return None if outcome is None else outcome.scores
 
-class GinState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
-    """A hand in play (see the module); made by :meth:`GinSpielGame.new_initial_state`."""
-
-    def __init__(self, game: GinSpielGame) -> None:
-        super().__init__(game)
-        self.table = _Table(game.rules, game.dealer)
-
-    def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's chance or terminal player."""
-        hand = self.table.hand
-        if hand is None:
-            return _CHANCE
-        if hand.is_over():
-            return _TERMINAL
-        return hand.player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        hand = self.table.hand
-        assert hand is not None
-        assert player == hand.player
-        return hand.legal_actions()  # increasing, as OpenSpiel wants
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card not yet laid down, equally likely."""
-        cards = self.table.unlaid()
-        p = 1.0 / len(cards)
-        return [(card, p) for card in cards]
-
-    def _apply_action(self, action: int) -> None:
-        table = self.table
-        if table.game is None:
-            table.lay(action)
-        else:
-            table.play(action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == _CHANCE:
-            return f"deal {card_ascii(action)}"
-        return action_text(action)
-
-    def is_terminal(self) -> bool:
-        hand = self.table.hand
-        return hand is not None and hand.is_over()
-
-    def returns(self) -> list[float]:
-        """Each player's hand score less the other's, once the hand is over."""
-        hand = self.table.hand
-        outcome = None if hand is None else hand.outcome
-        return hand_returns(None if outcome is None else outcome.scores)
-
-    def __str__(self) -> str:
-        table = self.table
-        hand = table.hand
-        if hand is None:
-            return f"dealing: {' '.join(card_ascii(c) for c in table.deck)}"
-        return table_text(hand)
-
-    # -- search --------------------------------------------------------------------------
-    def resample_from_infostate(
-        self, player_id: int, probability_sampler: Callable[[], float]
-    ) -> GinState:
-        """A state ``player_id`` cannot tell from this one: the cards he has not seen
-        (the other's unknown cards, the stock) dealt again at random, the same moves
-        replayed. A deal is kept only if every move stays legal and his information
-        state string comes out the same; :class:`ResampleError` if none of
-        :data:`RESAMPLE_TRIES` does. ``probability_sampler`` gives a float in [0, 1)
-        that seeds the deals."""
-        table = self.table
-        hand = table.hand
-        if hand is None or hand.is_over():
-            raise ResampleError("only a player's turn can be resampled, not the deal or the end")
-        view = GinView.of(hand, player_id)
-        seen = table.dealt[player_id] | seen_cards(view, hand.deck[UPCARD_INDEX])
-        moves = [action for _, action in hand.history]
-        wanted = table.seen[player_id]
-        game = self.get_game()
-
-        def world_of(deck: list[int]) -> GinState | None:
-            world = play_indices(game, deck, moves, strict=False)
-            return world if world is not None and world.table.seen[player_id] == wanted else None
-
-        return redealt(
-            table.deck,
-            [at for at, card in enumerate(table.deck) if not seen >> card & 1],
-            random.Random(int(probability_sampler() * 2**53)),
-            world_of,
-            tries=RESAMPLE_TRIES,
-            player=player_id,
-        )
+    def text(self) -> str:
+        assert self.hand is not None
+        return table_text(self.hand)
 
 
-class GinObserver(FlatObserver):
-    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``
-    (:class:`~umtali.rl.spiel.FlatObserver`), written by :meth:`set_from`;
-    :meth:`string_from` for the strings. The tensor is the flat observation vector of
-    :class:`~umtali.games.gin.research.observation.Observer`; during the deal it is all
-    zero."""
+class GinState(HandState[GinGame, GinHand]):
+    """A hand in play (see the module; :class:`~umtali.rl.spiel.HandState`); made by
+    :meth:`GinSpielGame.new_initial_state`. :meth:`resample_from_infostate` deals the
+    other's unknown cards and the stock again."""
 
-    def __init__(self, observer: Observer) -> None:
-        super().__init__(observer, observer.array_spaces())
-        self.observer = observer
+    table_type = _Table
+    resample_tries = RESAMPLE_TRIES
+    action_text = staticmethod(action_text)
 
-    def set_from(self, state: GinState, player: int) -> None:
-        """Write what ``player`` sees of ``state`` into :attr:`tensor`."""
-        table = state.table
-        if table.game is None:
-            self.tensor.fill(0.0)
-            return
-        obs = self.observer.observe(table.game, player)
-        self.tensor[:] = obs["observation"]
 
-    def string_from(self, state: GinState, player: int) -> str:
-        """The information state (with perfect recall) or the observation, as text."""
-        table = state.table
-        if self.observer.perfect_recall:
-            return "\n".join([f"player_{player}", *table.seen[player]])
-        hand = table.hand
-        if hand is None:
-            return f"player_{player}: the cards are being dealt"
-        return seen_text(GinView.of(hand, player))
+class GinObserver(HandObserver):
+    """OpenSpiel's Python observer (:class:`~umtali.rl.spiel.HandObserver`): the tensor
+    is the flat observation vector of
+    :class:`~umtali.games.gin.research.observation.Observer`."""
 
 
 def play_indices(

@@ -34,8 +34,6 @@ True
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import numpy.typing as npt
 
@@ -46,7 +44,7 @@ from umtali.games.gin.rules import GIN, GinRules
 from umtali.games.gin.state import GinHand
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl import shared
-from umtali.rl.encoding import ArrayLayout, BatchObservation, checked_actions
+from umtali.rl.encoding import ArrayLayout
 from umtali.rl.shared import BATCH_ENCODING, EncodingVersion
 
 __all__ = ["HandBatch", "batch_arrays"]
@@ -80,6 +78,10 @@ class HandBatch(shared.RowBatch):
         copy: whether each step's ``action_mask`` is a new array (else the batch's own).
     """
 
+    num_actions = NUM_ACTIONS
+    arrays = _ARRAYS
+    action_text = staticmethod(action_text)
+
     def __init__(
         self,
         n: int,
@@ -90,19 +92,14 @@ class HandBatch(shared.RowBatch):
         mask_buffer: npt.NDArray[np.int8] | None = None,
         encoding: EncodingVersion = BATCH_ENCODING,
     ) -> None:
-        buffer = shared.mask_buffer(n, NUM_ACTIONS, mask_buffer)
-        self.n = n
-        self.rules = rules
-        self.copy = copy
-        self.observer = Observer(rules, encoding=encoding)
-        self._rng = random.Random(seed)
+        observer = Observer(rules, encoding=encoding)
+        self._start(n, rules, observer, seed=seed, copy=copy, buffer=mask_buffer)
+        self.rules: GinRules = rules
+        self.observer: Observer = observer
         self.games: list[GinGame] = []
-        self._legal: list[list[int]] = []
-        self.to_move = np.zeros(n, np.int8)
-        self.hands_played = 0
-        self._mask_buffer = buffer
-        self._mask = self._mask_buffer.reshape(n, NUM_ACTIONS).view()
-        self._mask.flags.writeable = False
+
+    def _blank(self) -> None:
+        self.games = [GinGame(self.rules)] * self.n  # each replaced by _deal
 
     def _deal(self, row: int) -> None:
         rng = self._rng
@@ -114,53 +111,15 @@ class HandBatch(shared.RowBatch):
         """Row ``row``'s hand under way."""
         return self.games[row].hands[-1]
 
-    def reset(self, seed: int | None = None) -> BatchObservation:
-        """Deal every row anew (from ``seed`` if given) and return the observations."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.games = [GinGame(self.rules)] * self.n  # each replaced by _deal
-        for row in range(self.n):
-            self._deal(row)
-        self.hands_played = 0
-        return self._observe()
+    def _play(self, row: int, index: int) -> tuple[int, int] | None:
+        hand = self.games[row].hands[-1]
+        hand.push(index)
+        outcome = hand.outcome
+        return None if outcome is None else outcome.scores
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """Play ``actions[i]`` (an action index) in row ``i``, for every row; return the
-        new observations, the rewards by row and seat, and which rows' hands ended.
-        :class:`~umtali.rl.encoding.IllegalActionError` (nothing moved) if any action is
-        not legal in its row."""
-        self.require_hands()
-        chosen = checked_actions(actions, self._mask_buffer, NUM_ACTIONS, action_text)
-        rewards = np.zeros((self.n, 2), np.float32)
-        done = np.zeros(self.n, np.bool_)
-        for row, index in enumerate(chosen.tolist()):
-            hand = self.hand(row)
-            hand.push(index)
-            outcome = hand.outcome
-            if outcome is not None:
-                margin = outcome.scores[0] - outcome.scores[1]
-                rewards[row] = (margin, -margin)
-                done[row] = True
-                self.hands_played += 1
-                self._deal(row)
-        return self._observe(), rewards, done
-
-    def _observe(self) -> BatchObservation:
-        """Every row's observation by its player to move, stacked; the masks written
-        into the batch's buffer."""
-        observer = self.observer
-        rows = []
-        self._legal = []
-        self._mask_buffer[:] = 0
-        for row, game in enumerate(self.games):
-            hand = game.hands[-1]
-            seat = hand.player
-            self.to_move[row] = seat
-            legal = hand.legal_actions()
-            self._legal.append(legal)
-            obs = observer.observe(game, seat, legal)
-            self._mask_buffer[row * NUM_ACTIONS + np.array(legal, np.intp)] = 1
-            rows.append(obs)
-        return shared.stacked_rows(rows, _ARRAYS, self._mask, copy=self.copy)
+    def _look(self, row: int) -> tuple[int, list[int], dict[str, npt.NDArray[np.generic]]]:
+        game = self.games[row]
+        hand = game.hands[-1]
+        seat = hand.player
+        legal = hand.legal_actions()
+        return seat, legal, self.observer.observe(game, seat, legal)

@@ -41,7 +41,7 @@ from umtali.kernel.cards import CardSet, card_name, quoted
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import Episode as AnyEpisode
 from umtali.rl.encoding import Observation, RewardKind
-from umtali.rl.shared import TurnEpisode, checked_reward, margin_rewards, seat_rewards
+from umtali.rl.shared import TurnEpisode, checked_reward
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "first_dealt", "table_text"]
 
@@ -70,6 +70,7 @@ class Episode(TurnEpisode):
     """
 
     num_actions = NUM_ACTIONS
+    hand: KlaberjassHand
 
     def __init__(
         self,
@@ -93,10 +94,6 @@ class Episode(TurnEpisode):
         self._legal = None
         return hand
 
-    def is_over(self) -> bool:
-        """Whether the episode has ended."""
-        return self.hand.is_over()
-
     def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
         """What ``seat`` sees now, through :attr:`observer`."""
         return self.observer.observe(self.match, seat, self.dealt[seat], legal)
@@ -106,42 +103,19 @@ class Episode(TurnEpisode):
         outcome = self.hand.outcome()
         return None if outcome is None else outcome.scores
 
-    def legal(self) -> list[int]:
-        """The legal action indices now, in the engine's order; kept until the next move
-        (do not change the list)."""
-        if self._legal is None:
-            index = INDEX_OF_ACTION
-            self._legal = [index[action] for action in self.hand.legal_actions()]
-        return self._legal
+    @staticmethod
+    def engine_action(index: int) -> int:
+        return ENGINE_ACTIONS[index]
 
-    def step(self, index: int) -> tuple[float, float] | None:
-        """Play the legal action ``index`` (checked by the caller). When it ends the
-        episode, return both seats' rewards; else deal the next hand of a game if this
-        one ended, and return ``None``."""
-        hand = self.hand
-        mover = hand.player
-        hand.push(ENGINE_ACTIONS[index])
-        self._legal = None
-        if not hand.is_over():
-            self.to_move = hand.player
-            return None
-        self.to_move = mover
-        if self.reward == "margin" or self.match.is_over():
-            return self.final_rewards()
-        self.hand = self._deal()
-        return None
+    def _legal_now(self) -> list[int]:
+        index = INDEX_OF_ACTION
+        return [index[action] for action in self.hand.legal_actions()]
 
-    def final_rewards(self) -> tuple[float, float]:
-        """Both seats' rewards of the finished episode (see the module)."""
-        if self.reward == "game":
-            winner = self.match.winner()
-            if winner is None:
-                raise ValueError("the game is not over: its rewards come at its end")
-            return seat_rewards(winner, 1.0)
-        outcome = self.hand.outcome()
-        if outcome is None:
-            raise ValueError("the episode is not over: its rewards come at its end")
-        return margin_rewards(outcome.scores)
+    def _game_over(self) -> bool:
+        return self.match.is_over()
+
+    def _winner(self) -> int | None:
+        return self.match.winner()
 
     @staticmethod
     def name_of(index: int) -> str:

@@ -36,11 +36,10 @@ Game parameters: ``rules`` (a preset of :data:`~umtali.games.klaberjass.rules.KL
 
 from __future__ import annotations
 
-import copy
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
+import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from umtali.games.klaberjass.match import KlaberjassMatch
@@ -53,24 +52,24 @@ from umtali.games.klaberjass.research.actions import (
 )
 from umtali.games.klaberjass.research.episode import first_dealt, table_text
 from umtali.games.klaberjass.research.observation import MAX_MOVES, MAX_SCORE, Observer
-from umtali.games.klaberjass.rules import KLABERJASS_PRESETS, KlaberjassRules
+from umtali.games.klaberjass.rules import KLABERJASS_PRESETS
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
 from umtali.kernel.cards import CardSet, card_name
 from umtali.rl.shared import DEFAULT_ENCODING
 from umtali.rl.spiel import (
-    FlatObserver,
     HandGame,
+    HandObserver,
+    HandState,
+    HandTable,
     OpenSpielOptionError,
     PartsObserver,
     ResampleError,
     encoding_parameter,
     game_type,
     hand_info,
-    hand_returns,
     preset_and_dealer,
-    redealt,
     replayed,
 )
 
@@ -95,9 +94,6 @@ DECK_SIZE: Final = len(CARDS)
 
 RESAMPLE_TRIES: Final = 20_000
 """Deals :meth:`KlaberjassState.resample_from_infostate` tries before it gives up."""
-
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
 GAME_TYPE: Final = game_type(
@@ -196,204 +192,85 @@ def seen_text(view: KlaberjassView) -> str:
     return "\n".join(lines)
 
 
-class _Table:
-    """The Python side of a :class:`KlaberjassState`, in one object for OpenSpiel's
-    clone and serialisation.
+class _Table(HandTable[KlaberjassMatch, KlaberjassHand]):
+    """The Python side of a :class:`KlaberjassState` (:class:`~umtali.rl.spiel.HandTable`):
+    its engine is a :class:`~umtali.games.klaberjass.match.KlaberjassMatch` of one hand,
+    ``dealt`` the six cards each seat was dealt first (its view's hand at the deal); a
+    chance outcome is a card's place in :data:`~umtali.games.klaberjass.research.actions.CARDS`."""
 
-    Attributes:
-        rules: the rule options.
-        dealer: the dealer's seat.
-        deck: the cards laid down so far, in deck order (the chance outcomes).
-        match: the engine's match of one hand, once the deck is complete.
-        dealt: the six cards each seat was dealt first (its view's hand at the deal).
-        seen: for each seat, every sight it had (:func:`seen_text`), in order.
-    """
-
-    def __init__(self, rules: KlaberjassRules, dealer: int) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deck: list[int] = []
-        self.match: KlaberjassMatch | None = None
-        self.dealt: tuple[int, int] = (0, 0)
-        self.seen: tuple[list[str], list[str]] = ([], [])
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Table:
-        other = _Table(self.rules, self.dealer)
-        other.deck = list(self.deck)
-        other.match = copy.deepcopy(self.match, memo)
-        other.dealt = self.dealt
-        other.seen = (list(self.seen[0]), list(self.seen[1]))
-        return other
+    cards = CARDS
+    card_text = staticmethod(card_name)
 
     @property
     def hand(self) -> KlaberjassHand | None:
-        return None if self.match is None else self.match.hands[-1]
+        return None if self.engine is None else self.engine.hands[-1]
 
-    def lay(self, card: int) -> None:
-        """The next card of the deck; the last one deals the hand."""
-        self.deck.append(card)
-        if len(self.deck) < DECK_SIZE:
-            return
+    def deal(self) -> tuple[KlaberjassMatch, tuple[int, int]]:
         match = KlaberjassMatch(self.rules, first_dealer=self.dealer)
         match.new_hand(self.deck)
-        self.match = match
-        self.dealt = first_dealt(match)
-        self._show()
+        return match, first_dealt(match)
 
-    def play(self, index: int) -> None:
-        hand = self.hand
-        assert hand is not None
-        hand.push(ENGINE_ACTIONS[index])
-        self._show()
+    def seen_text(self, seat: int) -> str:
+        assert self.engine is not None
+        return seen_text(KlaberjassView.of(self.engine, seat))
 
-    def _show(self) -> None:
-        """Let each seat look at the table."""
-        assert self.match is not None
-        for seat in (0, 1):
-            self.seen[seat].append(seen_text(KlaberjassView.of(self.match, seat)))
+    def seen_mask(self, seat: int) -> int:
+        """Every card ``seat`` knows, from his view and the six cards he was dealt
+        first: every card he held, every card played, the turned-up card, the bottom
+        once shown, the 7 given in an exchange, the scorer's sequence cards once shown.
+        The others are the cards he has never seen (the other player's voids, sequences
+        and bella as the play showed them are kept by the replay's sights)."""
+        assert self.engine is not None
+        view = KlaberjassView.of(self.engine, seat)
+        seen = self.dealt[seat] | view.hand | view.played | 1 << view.turned_up
+        seen |= view.sequence_cards
+        if view.bottom is not None:
+            seen |= 1 << view.bottom
+        if view.given_seven is not None:
+            seen |= 1 << view.given_seven
+        return seen
 
-    def unlaid(self) -> list[int]:
-        """The places of the cards not laid down yet: the chance outcomes now."""
-        laid = set(self.deck)
-        return [place for place, card in enumerate(CARDS) if card not in laid]
+    def observe(self, observer: Any, seat: int) -> npt.NDArray[Any]:
+        assert self.engine is not None
+        observed: npt.NDArray[Any] = observer.observe(self.engine, seat, self.dealt[seat])[
+            "observation"
+        ]
+        return observed
 
+    def engine_action(self, index: int) -> int:
+        return ENGINE_ACTIONS[index]
 
-class KlaberjassState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
-    """A hand in play (see the module); made by :meth:`KlaberjassGame.new_initial_state`."""
+    def index_of(self, action: int) -> int:
+        return INDEX_OF_ACTION[action]
 
-    def __init__(self, game: KlaberjassGame) -> None:
-        super().__init__(game)
-        self.table = _Table(game.rules, game.dealer)
-
-    def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's chance or terminal player."""
-        hand = self.table.hand
-        if hand is None:
-            return _CHANCE
-        if hand.is_over():
-            return _TERMINAL
-        return hand.player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        hand = self.table.hand
-        assert hand is not None
-        assert player == hand.player
+    def legal_indices(self) -> list[int]:
+        assert self.hand is not None
         index = INDEX_OF_ACTION
-        return sorted(index[action] for action in hand.legal_actions())
+        return sorted(index[action] for action in self.hand.legal_actions())
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card not yet laid down, equally likely."""
-        places = self.table.unlaid()
-        p = 1.0 / len(places)
-        return [(place, p) for place in places]
+    def scores(self) -> tuple[int, int] | None:
+        outcome = None if self.hand is None else self.hand.outcome()
+        return None if outcome is None else outcome.scores
 
-    def _apply_action(self, action: int) -> None:
-        table = self.table
-        if table.match is None:
-            table.lay(CARDS[action])
-        else:
-            table.play(action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == _CHANCE:
-            return f"deal {card_name(CARDS[action])}"
-        return action_text(action)
-
-    def is_terminal(self) -> bool:
-        hand = self.table.hand
-        return hand is not None and hand.is_over()
-
-    def returns(self) -> list[float]:
-        """Each player's hand score less the other's, once the hand is over."""
-        hand = self.table.hand
-        outcome = None if hand is None else hand.outcome()
-        return hand_returns(None if outcome is None else outcome.scores)
-
-    def __str__(self) -> str:
-        table = self.table
-        hand = table.hand
-        if hand is None:
-            return f"dealing: {' '.join(card_name(c) for c in table.deck)}"
-        return table_text(hand)
-
-    # -- search --------------------------------------------------------------------------
-    def resample_from_infostate(
-        self, player_id: int, probability_sampler: Callable[[], float]
-    ) -> KlaberjassState:
-        """A state ``player_id`` cannot tell from this one: the cards he has not seen
-        (the other hand, the stock) dealt again at random, the same moves replayed.
-        A deal is kept only if every move stays legal and his information state string
-        comes out the same (the other player's voids, sequences and bella as the play
-        showed them); :class:`ResampleError` if none of :data:`RESAMPLE_TRIES` does.
-        ``probability_sampler`` gives a float in [0, 1) that seeds the deals."""
-        table = self.table
-        match = table.match
-        if match is None or match.hands[-1].is_over():
-            raise ResampleError("only a player's turn can be resampled, not the deal or the end")
-        hand = match.hands[-1]
-        known = _known_places(table, player_id)
-        moves = [INDEX_OF_ACTION[action] for _, action in hand.history]
-        wanted = table.seen[player_id]
-        game = self.get_game()
-
-        def world_of(deck: list[int]) -> KlaberjassState | None:
-            world = play_indices(game, [CARDS.index(c) for c in deck], moves, strict=False)
-            return world if world is not None and world.table.seen[player_id] == wanted else None
-
-        return redealt(
-            table.deck,
-            [at for at in range(DECK_SIZE) if at not in known],
-            random.Random(int(probability_sampler() * 2**53)),
-            world_of,
-            tries=RESAMPLE_TRIES,
-            player=player_id,
-        )
+    def text(self) -> str:
+        assert self.hand is not None
+        return table_text(self.hand)
 
 
-def _known_places(table: _Table, seat: int) -> set[int]:
-    """The deck positions whose card ``seat`` knows, from his view and the six cards he
-    was dealt first: every card he held, every card played, the turned-up card, the
-    bottom once shown, the 7 given in an exchange, the scorer's sequence cards once
-    shown. The other positions hold the cards he has never seen."""
-    assert table.match is not None
-    view = KlaberjassView.of(table.match, seat)
-    seen = table.dealt[seat] | view.hand | view.played | 1 << view.turned_up
-    seen |= view.sequence_cards
-    if view.bottom is not None:
-        seen |= 1 << view.bottom
-    if view.given_seven is not None:
-        seen |= 1 << view.given_seven
-    return {at for at, card in enumerate(table.deck) if seen >> card & 1}
+class KlaberjassState(HandState[KlaberjassMatch, KlaberjassHand]):
+    """A hand in play (see the module; :class:`~umtali.rl.spiel.HandState`); made by
+    :meth:`KlaberjassGame.new_initial_state`. :meth:`resample_from_infostate` deals the
+    other hand and the stock again."""
+
+    table_type = _Table
+    resample_tries = RESAMPLE_TRIES
+    action_text = staticmethod(action_text)
 
 
-class KlaberjassObserver(FlatObserver):
-    """OpenSpiel's Python observer: ``tensor`` (float32) and its named views ``dict``
-    (:class:`~umtali.rl.spiel.FlatObserver`), written by :meth:`set_from`;
-    :meth:`string_from` for the strings. The tensor is the flat observation vector of
-    :class:`~umtali.games.klaberjass.research.observation.Observer`; during the deal it
-    is all zero."""
-
-    def __init__(self, observer: Observer) -> None:
-        super().__init__(observer, observer.array_spaces())
-        self.observer = observer
-
-    def set_from(self, state: KlaberjassState, player: int) -> None:
-        """Write what ``player`` sees of ``state`` into :attr:`tensor`."""
-        table = state.table
-        if table.match is None:
-            self.tensor.fill(0.0)
-            return
-        obs = self.observer.observe(table.match, player, table.dealt[player])
-        self.tensor[:] = obs["observation"]
-
-    def string_from(self, state: KlaberjassState, player: int) -> str:
-        """The information state (with perfect recall) or the observation, as text."""
-        table = state.table
-        if self.observer.perfect_recall:
-            return "\n".join([f"player_{player}", *table.seen[player]])
-        if table.match is None:
-            return f"player_{player}: the cards are being dealt"
-        return seen_text(KlaberjassView.of(table.match, player))
+class KlaberjassObserver(HandObserver):
+    """OpenSpiel's Python observer (:class:`~umtali.rl.spiel.HandObserver`): the tensor
+    is the flat observation vector of
+    :class:`~umtali.games.klaberjass.research.observation.Observer`."""
 
 
 def play_indices(
