@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import DESKTOP, PHONE, SETTLED, seat_context
 from tests.servers import ServerProcess, running_server
@@ -190,6 +190,14 @@ def test_a_whole_hand_against_the_computer_by_clicks(
     page.on("pageerror", lambda error: problems.append(str(error)))
     secret = open_table(page, server, "hand")
     state = turn_state(server, secret)
+    # The hand under way on the score sheet, as a card player says it.
+    has = [
+        f"{'you have' if name == 'You' else f'{name} has'} {points} point{'' if points == 1 else 's'}"
+        for name, points in zip(state["names"], state["scores"]["this_hand"], strict=True)
+    ]
+    expect(page.locator("#scores .this-hand")).to_have_text(
+        f"So far this hand, {has[0]} and {has[1]} on the table."
+    )
     moves = 0
     while not state["over"]:
         play_turn_by_clicks(page, server, secret, state)

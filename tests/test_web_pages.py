@@ -138,19 +138,55 @@ def test_only_known_types_inside_the_folder_are_served(
     assert client.get("/static/link.js").status_code == 404
 
 
-def test_a_changed_file_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("name", "changed", "before", "after"),
+    [
+        ("page.js", "page.js", "export const version = 1;\n", "export const version = 22;\n"),
+        # A page's included file (the learning pages' header): its link to the page marked.
+        ("page.html", "nav.html", '<a href="/a">A</a><a href="/b">B</a>\n',
+         '<a href="/b">B</a><a href="/c">C, a longer name</a>\n'),
+    ],
+    ids=["file", "included"],
+)  # fmt: skip
+def test_a_changed_file_is_read_again(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    changed: str,
+    before: str,
+    after: str,
+) -> None:
     root = tmp_path / "static"
     root.mkdir()
-    page = root / "page.js"
-    page.write_text("export const version = 1;\n")
+    (root / changed).write_text(before)
+    if changed != name:
+        (root / name).write_text(f'<!--#include {changed} current="/b"-->\n')
     monkeypatch.setattr(pages, "STATIC_ROOT", root.resolve())
     with TestClient(create_app(f"sqlite:///{tmp_path}/u.db")) as client:
-        first = client.get("/static/page.js")
-        page.write_text("export const version = 22;\n")
-        second = client.get("/static/page.js")
+        first = client.get(f"/static/{name}")
+        (root / changed).write_text(after)
+        second = client.get(f"/static/{name}")
     assert first.text != second.text
-    assert second.text == "export const version = 22;\n"
+    assert second.text == after.replace('href="/b">', 'href="/b" aria-current="page">')
     assert first.headers["etag"] != second.headers["etag"]
+
+
+@pytest.mark.parametrize(
+    ("path", "current"),
+    [("/learn", "/learn"), ("/quiz", "/quiz"), ("/replay", "/replay"), ("/puzzles", "/puzzles"),
+     ("/static/learn/review.html", None)],
+)  # fmt: skip
+def test_the_learning_pages_are_served_with_their_shared_head_and_header(
+    client: TestClient, path: str, current: str | None
+) -> None:
+    page = client.get(path).text
+    assert "<!--#include" not in page
+    assert page.count('<meta charset="utf-8">') == 1
+    assert page.index('<meta charset="utf-8">') < page.index("<title>")
+    assert '<link rel="stylesheet" href="/static/learn/learning.css">' in page
+    links = re.findall(r'<a href="([^"]*)"( aria-current="page")?>', page.split("</header>")[0])
+    assert [href for href, _ in links] == ["/", "/learn", "/quiz", "/puzzles", "/replay"]
+    assert [href for href, mark in links if mark] == ([] if current is None else [current])
 
 
 # -- the files themselves -----------------------------------------------------------------------

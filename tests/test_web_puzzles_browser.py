@@ -60,6 +60,10 @@ def test_a_puzzle_is_answered_by_a_click_and_explained(
     expect(box.locator(".question-title")).to_have_text(f"Puzzle 1 of {len(puzzles)}")
     expect(box.locator(".prompt")).to_have_text(puzzle.prompt)
     expect(box.locator(".position svg.card").first).to_be_visible()
+    assert puzzle.position["pile"] == []  # no card discarded yet: said so, not captioned
+    expect(box.locator(".position")).to_contain_text("Discard pile")
+    expect(box.locator(".position")).to_contain_text("Nothing discarded yet.")
+    expect(box.locator(".position")).not_to_contain_text("bottom to top")
     moves = box.locator("button.puzzle-move")
     expect(moves).to_have_count(len(puzzle.options))
     for n, option in enumerate(puzzle.options):

@@ -34,6 +34,7 @@ version that a longer cache could rely on.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Final
@@ -105,25 +106,70 @@ router = APIRouter(include_in_schema=False)
 
 @dataclass(frozen=True)
 class _Stored:
-    """One file as last read: its bytes and their entity tag, kept until it changes."""
+    """One file as last read: its bytes and their entity tag, kept until it (or a file
+    it includes) changes."""
 
-    stamp: tuple[int, int]
+    stamp: tuple[tuple[int, int], ...]
     body: bytes
     etag: str
+    parts: tuple[Path, ...] = ()
+    """The files its ``include`` lines took in (:func:`_included`)."""
 
 
 _read: dict[Path, _Stored] = {}
 
+_INCLUDE: Final = re.compile(
+    rb'^<!--#include (?P<name>[a-z][a-z0-9/_-]*\.html)(?: current="(?P<current>/[a-z]*)")?-->\n',
+    re.MULTILINE,
+)
+"""A line of an HTML page that stands for a file the pages share (their head's lines,
+the learning pages' header): ``<!--#include learn/site-header.html current="/quiz"-->``,
+the path under ``STATIC_ROOT``, and the link of the page itself, marked as the current
+one."""
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    info = path.stat()
+    return (info.st_mtime_ns, info.st_size)
+
+
+def _included(body: bytes) -> tuple[bytes, tuple[Path, ...]]:
+    """``body`` with each :data:`_INCLUDE` line replaced by the file it names, and those
+    files. Written once, served by every page that includes it: no build step.
+
+    >>> page, parts = _included(b'<body>\\n<!--#include learn/site-header.html current="/quiz"-->\\n')
+    >>> b'<a href="/quiz" aria-current="page">Quiz</a>' in page, [p.name for p in parts]
+    (True, ['site-header.html'])
+    """
+    parts: list[Path] = []
+
+    def part(found: re.Match[bytes]) -> bytes:
+        path = STATIC_ROOT / found["name"].decode()
+        parts.append(path)
+        text = path.read_bytes()
+        current = found["current"]
+        if current is not None:
+            link = b'<a href="' + current + b'"'
+            text = text.replace(link + b">", link + b' aria-current="page">', 1)
+        return text
+
+    return _INCLUDE.sub(part, body), tuple(parts)
+
 
 def _load(path: Path) -> _Stored:
-    """The file's bytes and ETag, read again only when its size or time has changed."""
-    info = path.stat()
-    stamp = (info.st_mtime_ns, info.st_size)
+    """The file's bytes (an HTML page's with its ``include`` lines filled in) and ETag,
+    read again only when its size or time, or one of the files it includes, has
+    changed."""
     known = _read.get(path)
-    if known is not None and known.stamp == stamp:
+    if known is not None and known.stamp == tuple(map(_stamp, (path, *known.parts))):
         return known
+    stamp = _stamp(path)
     body = path.read_bytes()
-    stored = _Stored(stamp, body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+    parts: tuple[Path, ...] = ()
+    if path.suffix == ".html":
+        body, parts = _included(body)
+    stamps = (stamp, *map(_stamp, parts))
+    stored = _Stored(stamps, body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', parts)
     _read[path] = stored
     return stored
 

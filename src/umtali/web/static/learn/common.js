@@ -154,7 +154,10 @@ export function positionView(position) {
     view.append(el("h4", "side-caption", position.hand_caption));
     view.append(cardRow(position.hand, { overlap: true }));
   }
-  if (position.pile) {
+  if (position.pile && !position.pile.length) {
+    // No card discarded yet: say so, rather than a caption over nothing.
+    view.append(el("h4", "side-caption", "Discard pile"), el("p", "muted", "Nothing discarded yet."));
+  } else if (position.pile) {
     view.append(el("h4", "side-caption", position.pile_caption));
     const row = el("div", "card-row fan pile-cards");
     for (const card of position.pile) {

@@ -39,6 +39,13 @@ export function sortCards(cards, mode) {
   return [...cards].sort(mode === "rank" ? (a, b) => byRank(a, b) || bySuit(a, b) : (a, b) => bySuit(a, b) || byRank(a, b));
 }
 
+/** The points each player has laid on the table in the hand under way, as a card
+ * player says it: "So far this hand, you have 35 points and Ann has 20 points on the table." */
+export function thisHandSentence(names, points) {
+  const has = (name, count) => `${name === "You" ? "you have" : `${name} has`} ${plural(count, "point")}`;
+  return `So far this hand, ${has(names[0], points[0])} and ${has(names[1], points[1])} on the table.`;
+}
+
 /** Move text as the server writes it (Unicode suits) in the page's ASCII notation. */
 function asciiMove(text) {
   return text.replace(/[♣♦♥♠]/g, (symbol) => UNICODE_SUITS[symbol]);
@@ -726,7 +733,7 @@ export class TablePage extends SeatPage {
       ),
     );
     if (sheet.this_hand && !state.over) {
-      box.append(el("p", { className: "note this-hand", text: `This hand so far: ${first} ${sheet.this_hand[0]}, ${second} ${sheet.this_hand[1]} (on the table)` }));
+      box.append(el("p", { className: "note this-hand", text: thisHandSentence(state.names, sheet.this_hand) }));
     }
     if (sheet.games_won) {
       box.append(el("p", { className: "games-won", text: `Games won: ${first} ${sheet.games_won[0]}, ${second} ${sheet.games_won[1]}` }));
