@@ -17,7 +17,7 @@ from pettingzoo.test import max_cycles_test, parallel_api_test  # type: ignore[i
 from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
 from umtali.rl import bench as rl_bench
-from umtali.rl.encoding import Batch, IllegalActionError, research
+from umtali.rl.encoding import Batch, IllegalActionError, RewardKind, research
 from umtali.rl.gym import CardGameEnv
 from umtali.rl.parallel import ParallelHandBatch
 from umtali.rl.pettingzoo import parallel_env, raw_env
@@ -184,3 +184,50 @@ def check_batch_basics(game: str, illegal: list[int]) -> None:
     }
     with pytest.raises(ValueError, match="encoding is one of v0, v1"):
         encoding.batch(2, encoding="v2")
+
+
+def check_episode_against(
+    game: str,
+    level: str,
+    kinds: list[RewardKind],
+    choose: Callable[[list[int], random.Random], int] = lambda legal, rng: rng.choice(legal),
+) -> None:
+    """An episode of ``game`` against ``level`` for each reward kind of ``kinds`` (seeded
+    3, 4, ...): each step's mask is the environment's, ``choose`` picks from the legal
+    actions, and the rewards sum to the hand's margin, or to the game's 1 or -1."""
+    for seed, reward_kind in enumerate(kinds, start=3):
+        alone = CardGameEnv(level, game=game, reward=reward_kind)
+        obs, info = alone.reset(seed=seed)
+        rng = random.Random(seed)
+        total = 0.0
+        while True:
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            assert legal
+            assert (alone.action_masks() == obs["action_mask"].astype(bool)).all()
+            obs, reward, terminated, truncated, info = alone.step(choose(legal, rng))
+            total += reward
+            if terminated or truncated:
+                break
+        assert alone.episode is not None
+        assert alone.episode.is_over()
+        if reward_kind == "margin":
+            assert total == info["scores"][0] - info["scores"][1]
+        else:
+            assert total in (1.0, -1.0)
+
+
+def check_opponent_sees_its_view(
+    game: str, episode: Any, view_of: Callable[[Any], Any], move_of: Callable[[int], Any]
+) -> None:
+    """The computer of ``game``'s hardest level plays ``episode`` to its end, each move
+    among the legal ones of the view ``view_of(episode)`` of the seat to move; an
+    unknown level is refused."""
+    opponent = research(game).opponent("expert")
+    rng = random.Random(8)
+    while not episode.is_over():
+        view = view_of(episode)
+        index = opponent.choose(episode, rng)
+        assert move_of(index) in view.legal
+        episode.step(index)
+    with pytest.raises(ValueError, match="a level is one of"):
+        research(game).opponent("grandmaster")

@@ -15,8 +15,10 @@ import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
     check_batch_basics,
     check_bench,
+    check_episode_against,
     check_illegal_action,
     check_openspiel_parameters,
+    check_opponent_sees_its_view,
     check_parallel_batch,
     ismcts_decisions,
 )
@@ -63,7 +65,6 @@ from umtali.games.gin.view import GinView
 from umtali.kernel.cards import ALL_CARDS
 from umtali.kernel.deck import shuffled_deck
 from umtali.rl.encoding import RewardKind, research
-from umtali.rl.gym import CardGameEnv
 
 GAME = "gin"
 
@@ -193,42 +194,18 @@ def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
 # tried at once): a hand against each, and a whole game against one.
 @pytest.mark.parametrize("level", list(GIN_BOTS))
 def test_an_episode_against_each_level_pays_the_agents_margin(level: str) -> None:
+    def knock_first(legal: list[int], rng: random.Random) -> int:
+        knocks = [i for i in legal if KNOCK <= i < DRAW]
+        return knocks[0] if knocks else rng.choice(legal)
+
     kinds: list[RewardKind] = ["margin", "game"] if level == "greedy" else ["margin"]
-    for seed, reward_kind in enumerate(kinds, start=3):
-        alone = CardGameEnv(level, game=GAME, reward=reward_kind)
-        obs, info = alone.reset(seed=seed)
-        rng = random.Random(seed)
-        total = 0.0
-        while True:
-            legal = np.flatnonzero(obs["action_mask"]).tolist()
-            assert legal
-            assert (alone.action_masks() == obs["action_mask"].astype(bool)).all()
-            knocks = [i for i in legal if KNOCK <= i < DRAW]
-            obs, reward, terminated, truncated, info = alone.step(
-                knocks[0] if knocks else rng.choice(legal)
-            )
-            total += reward
-            if terminated or truncated:
-                break
-        assert alone.episode is not None
-        assert alone.episode.is_over()
-        if reward_kind == "margin":
-            assert total == info["scores"][0] - info["scores"][1]
-        else:
-            assert total in (1.0, -1.0)
+    check_episode_against(GAME, level, kinds, knock_first)
 
 
 def test_the_computer_chooses_from_its_view_only() -> None:
-    episode = Episode(random.Random(8))
-    opponent = ENCODING.opponent("expert")
-    rng = random.Random(8)
-    while not episode.is_over():
-        view = GinView.of(episode.hand, episode.to_move)
-        index = opponent.choose(episode, rng)
-        assert move_of(index) in view.legal
-        episode.step(index)
-    with pytest.raises(ValueError, match="a level is one of"):
-        ENCODING.opponent("grandmaster")
+    check_opponent_sees_its_view(
+        GAME, Episode(random.Random(8)), lambda e: GinView.of(e.hand, e.to_move), move_of
+    )
 
 
 def test_the_encoding_checks_what_it_is_given() -> None:

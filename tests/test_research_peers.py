@@ -109,12 +109,12 @@ def test_the_parallel_env_passes_pettingzoos_parallel_and_max_cycles_tests(peer:
 @BY_GAME
 @pytest.mark.parametrize("kind", ["expert", "dict-recall", "game"])
 def test_the_env_passes_gymnasiums_checker(peer: Peer, kind: str) -> None:
-    options: dict[str, Any] = {
+    options: dict[str, dict[str, Any]] = {
         "expert": {"opponent": "expert"},
         "dict-recall": {"opponent": "random", "seat": 1, "flat": False, "perfect_recall": True},
         "game": {"opponent": "greedy", "reward": "game", "rules": peer.game_rules},
-    }[kind]
-    check_env(gymnasium.make(f"{peer.env_id}-v1", **options).unwrapped)
+    }
+    check_env(gymnasium.make(f"{peer.env_id}-v1", **options[kind]).unwrapped)
 
 
 @BY_GAME
