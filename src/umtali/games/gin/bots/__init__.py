@@ -14,8 +14,8 @@
 * ``expert``: the cautious player's caution, throwing for the hand's chances as well as
   its count, and waiting to undercut. It throws the card that leaves the least
   deadwood once what the next card drawn is expected to meld away is taken off
-  (:func:`draw_value`, over the cards it has not seen), the safest of equals. It knocks at once while more than 26 cards are
-  in the stock; later only with gin, with 2 or less when the other player has taken
+  (:func:`draw_value`, over the cards it has not seen), the safest of equals. It knocks
+  at once while more than 26 cards are in the stock; later only with gin, with 2 or less when the other player has taken
   nothing from the pile, or when the stock is nearly gone: a player who waits with a
   low count undercuts one who knocks early. docs/BOTS.md has its figures.
 * ``search``: the expert's choice and its runners-up played out on deals drawn from its

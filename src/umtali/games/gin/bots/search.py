@@ -115,7 +115,7 @@ class GinSearchBot:
 
     def __init__(
         self,
-        playouts: int = 96,
+        playouts: int = 48,
         candidates: int = 3,
         confidence: float = 2.0,
         min_deals: int = 6,
