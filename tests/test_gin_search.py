@@ -89,7 +89,7 @@ def test_the_search_plays_legal_moves() -> None:
 def test_the_search_chooses_from_the_view_alone() -> None:
     # Two hands the seat cannot tell apart (the other's hidden cards and the stock
     # differ) get the same choice: nothing but the view reaches the bot.
-    bot = GinSearchBot(playouts=30)
+    bot = GinSearchBot(playouts=16)
     checked = 0
     for number, (hand, view) in enumerate(positions(2, seed=2)):
         twin = deal_world(view, random.Random(1_000 + number))
