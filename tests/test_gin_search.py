@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from umtali.games.api import Deadline
-from umtali.games.gin.bots import GIN_ARENA_BOTS, GIN_BOTS, GinExpertBot, make_gin_bot
+from umtali.games.gin.bots import (
+    GIN_ARENA_BOTS,
+    GIN_BOTS,
+    GinCautiousBot,
+    GinExpertBot,
+    make_gin_bot,
+)
 from umtali.games.gin.bots import search as search_module
 from umtali.games.gin.bots.search import GinSearchBot
 from umtali.games.gin.bots.worlds import belief, deal_world
@@ -25,9 +31,10 @@ from umtali.sim.arena import ArenaError, run_arena
 
 def positions(hands: int, seed: int = 0) -> Iterator[tuple[GinHand, GinView]]:
     """Every position of ``hands`` hands (standard and Oklahoma), as the player to move
-    sees it; the moves mostly the expert's, now and then any legal move."""
+    sees it; the moves mostly the cautious player's (the expert's, but quicker), now and
+    then any legal move."""
     rng = random.Random(seed)
-    expert = GinExpertBot()
+    expert = GinCautiousBot()
     for number in range(hands):
         rules = OKLAHOMA if number % 3 == 0 else GIN
         hand = GinHand.from_seed(seed * 10_000 + number, dealer=number % 2, rules=rules)
@@ -74,7 +81,7 @@ def test_the_belief_reads_takes_and_discards() -> None:
 
 
 def test_the_search_plays_legal_moves() -> None:
-    bot = GinSearchBot(playouts=24)
+    bot = GinSearchBot(playouts=12)
     for number, (_, view) in enumerate(positions(3, seed=1)):
         assert bot.choose(view, random.Random(number)) in view.legal
 
@@ -82,7 +89,7 @@ def test_the_search_plays_legal_moves() -> None:
 def test_the_search_chooses_from_the_view_alone() -> None:
     # Two hands the seat cannot tell apart (the other's hidden cards and the stock
     # differ) get the same choice: nothing but the view reaches the bot.
-    bot = GinSearchBot(playouts=30)
+    bot = GinSearchBot(playouts=16)
     checked = 0
     for number, (hand, view) in enumerate(positions(2, seed=2)):
         twin = deal_world(view, random.Random(1_000 + number))
@@ -211,4 +218,30 @@ def test_search_plays_in_the_arena_only_until_it_beats_expert() -> None:
     from umtali.games.gin.spec import SPEC
 
     assert SPEC.levels == tuple(GIN_BOTS) == ("random", "greedy", "expert")
-    assert list(GIN_ARENA_BOTS) == ["random", "greedy", "expert", "search", "openspiel"]
+    assert list(GIN_ARENA_BOTS) == [
+        "random",
+        "greedy",
+        "expert",
+        "cautious",
+        "search",
+        "openspiel",
+    ]
+
+
+def test_a_runner_up_is_played_only_when_it_wins_clearly() -> None:
+    # A runner-up's margins over the expert's choice, deal by deal: it is played only
+    # when it beats that choice by a point a hand and by two standard errors.
+    def accepted(*runners_up: list[float], confidence: float = 2.0) -> int:
+        sums = [0.0] + [sum(margins) for margins in runners_up]
+        squares = [0.0] + [sum(m * m for m in margins) for margins in runners_up]
+        deals = [0] + [len(margins) for margins in runners_up]
+        return GinSearchBot(confidence=confidence).accepted(sums, squares, deals)
+
+    clear = [3.0, 3.5, 2.5, 3.0, 3.2, 2.8]
+    noisy = [12.0, -6.0, 9.0, -3.0]  # +3 a hand, within two standard errors
+    assert accepted(clear) == 1
+    assert accepted([0.8, 0.9, 0.7, 0.8]) == 0  # steady, but less than a point
+    assert accepted(noisy) == 0
+    assert accepted(noisy, confidence=0.5) == 1
+    assert accepted([-1.0, -2.0], clear) == 2
+    assert accepted(clear, [6.0, 6.5, 5.5, 6.0]) == 2  # the better of two

@@ -5,14 +5,21 @@
 * ``greedy``: the least deadwood now. It takes the top discard only when that lowers its
   deadwood, discards the card that leaves the least deadwood (the highest of equals), and
   knocks as soon as it may.
+* ``cautious``: the greedy choices, and a player's caution (the expert before issue 26,
+  kept for the arena to measure against). Among the discards that leave the least
+  deadwood it throws the one least useful to the other player (not a card that fits
+  those he was seen to take, and better a card whose neighbours are already in the
+  pile). It knocks at once while more than 20 cards are in the stock; later only with 4
+  or less (an undercut costs 25), or when the stock is nearly gone.
+* ``expert``: the cautious player's caution, throwing for the hand's chances as well as
+  its count, and waiting to undercut. It throws the card that leaves the least
+  deadwood once what the next card drawn is expected to meld away is taken off
+  (:func:`draw_value`, over the cards it has not seen), the safest of equals. It knocks
+  at once while more than 26 cards are in the stock; later only with gin, with 2 or less when the other player has taken
+  nothing from the pile, or when the stock is nearly gone: a player who waits with a
+  low count undercuts one who knocks early. docs/BOTS.md has its figures.
 * ``search``: the expert's choice and its runners-up played out on deals drawn from its
-  view (:mod:`umtali.games.gin.bots.search`).
-* ``expert``: the greedy choices, and a player's caution. Among the discards that leave
-  the least deadwood it throws the one least useful to the other player (not a card that
-  fits those he was seen to take, and better a card whose neighbours are already in the
-  pile). It knocks at once while more than 20 cards are in the stock; later it knocks
-  only with a low count (an undercut costs 25), or when the stock is nearly gone. Over
-  1,600 hands against ``greedy`` it wins fewer hands but 15% more points.
+  view (:mod:`umtali.games.gin.bots.search`), in the arena only.
 
 >>> from umtali.games.gin.state import GinHand
 >>> hand = GinHand.from_seed(7)
@@ -36,9 +43,11 @@ __all__ = [
     "GIN_ARENA_BOTS",
     "GIN_BOTS",
     "GinBot",
+    "GinCautiousBot",
     "GinExpertBot",
     "GinGreedyBot",
     "GinRandomBot",
+    "draw_value",
     "make_gin_bot",
 ]
 
@@ -124,37 +133,31 @@ class GinGreedyBot:
         return min(discards, key=lambda m: (_after_discard(view.hand, m), -self.value(m)))
 
 
-class GinExpertBot(GinGreedyBot):
-    """The greedy choices with caution in discarding and knocking; see the module
-    docstring."""
+class GinCautiousBot(GinGreedyBot):
+    """The greedy choices with caution in discarding and knocking: the expert before
+    issue 26, kept in the arena to measure against; see the module docstring."""
 
-    name = "expert"
+    name = "cautious"
 
-    SLACK = 0
-    """Deadwood points the expert would give up to throw a safer card: none did best
-    (0, 1 and 2 were tried over 1,600 hands)."""
+    EARLY = 20
+    """While more cards than this are in the stock it knocks at once."""
+    LATE = 4
+    """Later it knocks with this many points or less (2 more when the other player has
+    taken nothing from the pile), or when the stock is nearly gone."""
 
     def knocks_now(self, view: GinView, knocks: list[GinMove]) -> bool:
         best = min(_after_discard(view.hand, move) for move in knocks)
-        if best == 0 or view.stock_size > 20:
+        if best == 0 or view.stock_size > self.EARLY:
             return True
         # Late in the hand the other player has had time to build: knock with a low
         # count only, unless the stock is nearly gone and this is the last chance.
-        limit = 4 if view.opponent_known else 6
+        limit = self.LATE if view.opponent_known else self.LATE + 2
         return best <= limit or view.stock_size <= 4
 
     def discard(self, view: GinView, discards: list[GinMove], rng: random.Random) -> GinMove:
-        scored = [(_after_discard(view.hand, move), move) for move in discards]
-        least = min(score for score, _ in scored)
-        near = [move for score, move in scored if score <= least + self.SLACK]
-        return min(
-            near,
-            key=lambda m: (
-                self.danger(view, m),
-                _after_discard(view.hand, m),
-                -self.value(m),
-            ),
-        )
+        least = min(_after_discard(view.hand, move) for move in discards)
+        near = [move for move in discards if _after_discard(view.hand, move) == least]
+        return min(near, key=lambda m: (self.danger(view, m), -self.value(m)))
 
     @staticmethod
     def danger(view: GinView, move: GinMove) -> int:
@@ -163,9 +166,7 @@ class GinExpertBot(GinGreedyBot):
         cards it would meld with are already in the pile."""
         card = move.card
         assert card is not None
-        pile = 0
-        for seen in view.pile:
-            pile |= bit(seen)
+        pile = _pile_mask(view)
         known = view.opponent_known
         rank, suit = rank_of(card), suit_of(card)
         same_rank = RANK_MASKS[rank] & ~bit(card)
@@ -176,6 +177,69 @@ class GinExpertBot(GinGreedyBot):
         risk += (same_rank & ~pile & ~view.hand).bit_count() > 1
         risk += (neighbours & ~pile & ~view.hand).bit_count()
         return risk
+
+
+def _pile_mask(view: GinView) -> int:
+    pile = 0
+    for seen in view.pile:
+        pile |= bit(seen)
+    return pile
+
+
+_ALL_CARDS = (1 << 52) - 1
+
+
+def draw_value(hand: int, unseen: int) -> float:
+    """The deadwood the next card drawn would meld away, on average over the cards
+    ``unseen``: for each, the points of ``hand`` plus its value less the deadwood of
+    both together (0 for a card that joins no meld).
+
+    >>> from umtali.kernel.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("5s 6s Kd"))
+    >>> draw_value(hand, mask_of(parse_cards("4s 7s 2c Kh")))  # (15 + 18 + 0 + 0) / 4
+    8.25
+    """
+    if not unseen:
+        return 0.0
+    # Only a card of the rank of one held, or within two of one in its suit, can meld.
+    near = 0
+    for card in cards_of(hand):
+        one = bit(card)
+        near |= RANK_MASKS[rank_of(card)] | (
+            (one << 1 | one >> 1 | one << 2 | one >> 2) & SUIT_MASKS[suit_of(card)]
+        )
+    held = min_deadwood(hand)
+    total = 0
+    for card in cards_of(unseen & near):
+        total += held + DEADWOOD_VALUES[card] - min_deadwood(hand | bit(card))
+    return total / unseen.bit_count()
+
+
+class GinExpertBot(GinCautiousBot):
+    """The cautious player's choices, throwing for the hand's chances as well as its
+    count, and waiting longer to knock; see the module docstring."""
+
+    name = "expert"
+
+    EARLY = 26
+    LATE = 0
+
+    DRAWS = 1.0
+    """Points of deadwood a discard may cost for each point its next draw is expected
+    to meld away (:func:`draw_value`); tuned against OpenSpiel's bot on deals not used
+    for the figures in docs/BOTS.md (0.5 and 2 did worse)."""
+
+    def discard(self, view: GinView, discards: list[GinMove], rng: random.Random) -> GinMove:
+        unseen = _ALL_CARDS & ~view.hand & ~_pile_mask(view) & ~view.opponent_known
+
+        def cost(move: GinMove) -> float:
+            left = view.hand & ~bit(move.card or 0)
+            return min_deadwood(left) - self.DRAWS * draw_value(left, unseen)
+
+        scored = [(cost(move), move) for move in discards]
+        least = min(score for score, _ in scored)
+        near = [move for score, move in scored if score <= least + 1e-9]
+        return min(near, key=lambda m: (self.danger(view, m), -self.value(m)))
 
 
 def _search() -> GinBot:
@@ -200,10 +264,12 @@ def _openspiel() -> GinBot:
 
 GIN_ARENA_BOTS: dict[str, Callable[[], GinBot]] = {
     **GIN_BOTS,
+    "cautious": GinCautiousBot,
     "search": _search,
     "openspiel": _openspiel,
 }
-"""The levels the arena may play: every level; ``search``, kept to the arena until it
+"""The levels the arena may play: every level; ``cautious``, the expert before issue 26,
+to measure against; ``search``, kept to the arena until it
 plays better than ``expert`` (docs/BOTS.md: today it does not, so a person is not
 offered it as the strongest); and ``openspiel``, OpenSpiel's simple Gin Rummy bot
 (:mod:`umtali.games.gin.bots.openspiel`, the ``bench`` extra), an opponent to measure against

@@ -9,7 +9,8 @@ see in agreement with its view, weighted by what the other player took and threw
 deal to the end of the hand, both players by a quick version of the expert's policy
 (:func:`playout_move`), and records each one's hand margin (its points minus the
 other's) against the expert's choice on the same deal. It keeps the expert's choice
-unless another beats it clearly, by more than ``confidence`` standard errors.
+unless another beats it clearly: by a point a hand at least, and by more than
+``confidence`` standard errors (two).
 
 Its budget is a number of playouts per decision, spent the same on any machine (so a
 seeded game replays alike), and the ``deadline`` a server hands it, looked at between
@@ -80,8 +81,9 @@ def _best_discard(hand: int, barred: int) -> tuple[int, int]:
 def playout_move(state: GinHand) -> int:
     """The playouts' move for the player to move in ``state`` (his own cards and the
     pile only): take a pile card that joins a meld, else draw (or pass the first
-    upcard); throw the card that leaves the least deadwood; knock with gin, or early in
-    the hand, or with 4 or less, or when the stock is nearly gone."""
+    upcard); throw the card that leaves the least deadwood; knock as the expert does
+    (:class:`~umtali.games.gin.bots.GinExpertBot`): with gin, or early in the hand, or
+    with its late count or less, or when the stock is nearly gone."""
     hand = state.hands[state.player]
     if not state.must_discard():
         if state.may_take():
@@ -91,7 +93,9 @@ def playout_move(state: GinHand) -> int:
         return PASS if PASS in state.legal_actions() else DRAW
     card, left = _best_discard(hand, state.taken)
     stock = state.stock_size()
-    if left <= state.knock_limit and (left == 0 or stock > 20 or left <= 4 or stock <= 4):
+    if left <= state.knock_limit and (
+        left == 0 or stock > GinExpertBot.EARLY or left <= GinExpertBot.LATE or stock <= 4
+    ):
         return KNOCK + card
     return DISCARD + card
 
@@ -111,9 +115,9 @@ class GinSearchBot:
 
     def __init__(
         self,
-        playouts: int = 96,
+        playouts: int = 48,
         candidates: int = 3,
-        confidence: float = 1.0,
+        confidence: float = 2.0,
         min_deals: int = 6,
         infer: bool = True,
     ) -> None:
@@ -194,13 +198,20 @@ class GinSearchBot:
                 open_ = [i for i in open_ if not _worse(sums[i], squares[i], deals[i])]
                 if all(_better(sums[i], squares[i], deals[i]) for i in open_):
                     break
+        return candidates[self.accepted(sums, squares, deals)]
+
+    def accepted(self, sums: list[float], squares: list[float], deals: list[int]) -> int:
+        """The candidate to play, given each runner-up's sum and sum of squares of its
+        margin over the expert's choice on ``deals`` deals: the runner-up with the best
+        mean of those that beat the choice by more than ``confidence`` standard errors
+        and by at least :data:`INDIFFERENT` points, else the expert's choice (0)."""
         best, best_margin = 0, 0.0
-        for i in range(1, count):
+        for i in range(1, len(deals)):
             if deals[i] >= 2:
                 mean, error = _mean_and_error(sums[i], squares[i], deals[i])
-                if mean > best_margin and mean > self.confidence * error:
+                if mean > max(best_margin, INDIFFERENT) and mean > self.confidence * error:
                     best, best_margin = i, mean
-        return candidates[best]
+        return best
 
 
 def _playout(world: GinHand, action: int, me: int) -> float:

@@ -8,7 +8,7 @@ export const choices = {
   levels: {
     random: { about: "plays any legal move" },
     greedy: { about: "keeps the least deadwood, knocks at once" },
-    expert: { about: "discards safely, knocks with care" },
+    expert: { about: "keeps its chances, waits to undercut" },
   },
   rules: {
     standard: "knock with 10 or less, game to 100",
