@@ -189,8 +189,9 @@ class HandBatch:
     by default it is the batch's, overwritten by the next step (see the module).
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
     ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
-    ``encoding`` is the arrays' version: ``"v0"`` unless asked (the batch's own, the
-    quicker), or ``"v1"``, the same arrays encoded again as a lone ``v1`` observer's.
+    ``encoding`` is the arrays' version: ``"v1"`` unless asked, the batch's own arrays
+    encoded again as a lone ``v1`` observer's, or ``"v0"``, those arrays as they are
+    (the first version, and the quicker).
 
     Attributes:
         n: how many hands.
