@@ -73,7 +73,7 @@ def check_illegal_action(game: str, illegal: int, message: str, penalty: float) 
 
 
 def check_parallel_batch(
-    game: str, lone: Callable[[int, int], Batch], encoding: EncodingVersion = "v0"
+    game: str, lone: Callable[[int, int], Batch], encoding: EncodingVersion = "v1"
 ) -> None:
     """A batch of ``game`` on two processes steps its rows as lone batches (``lone(n,
     seed)``, in version ``encoding`` of the arrays) of its slices do."""
