@@ -174,9 +174,9 @@ def batch_arrays(encoding: EncodingVersion = BATCH_ENCODING) -> ArrayLayout:
     each one's shape for one row, and its type (a lone observer's).
 
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
-    {'cards': (21, 52), 'pile': (52,), 'counts': (10,), 'flags': (13,)}
-    >>> batch_arrays("v1")["pile"]
-    ((52, 53), dtype('uint8'))
+    {'cards': (21, 52), 'pile': (52, 53), 'counts': (10,), 'flags': (13,)}
+    >>> batch_arrays("v0")["pile"]
+    ((52,), dtype('uint8'))
     """
     names = ("cards", "pile", "counts", "flags")
     return shared.array_layout(Observer(encoding=encoding).array_spaces(), names)
