@@ -428,7 +428,8 @@ def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None
 
 
 def test_the_parallel_batch_steps_klaberjass_rows_as_lone_batches_do() -> None:
-    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed))
+    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed))  # v1, the default
+    check_parallel_batch(GAME, lambda n, seed: HandBatch(n, seed=seed, encoding="v0"), "v0")
 
 
 def test_the_bench_races_klaberjass_environments() -> None:

@@ -63,6 +63,25 @@ def test_every_researched_game_is_registered_with_gymnasium() -> None:
     assert pettingzoo.UmtaliAEC is pettingzoo.CardGameAEC
 
 
+@pytest.mark.parametrize("game", researched())
+def test_every_games_batch_gives_the_environments_version_unless_asked(game: str) -> None:
+    # v1, as env() and the -v1 ids; v0 when asked, the arrays batches gave before.
+    found = research(game)
+    assert found.batch_arrays() == found.batch_arrays("v1")
+    for encoding in (None, "v1", "v0"):
+        asked = {} if encoding is None else {"encoding": encoding}
+        batch = found.batch(2, seed=3, **asked)
+        obs = batch.reset()
+        layout = found.batch_arrays(encoding or "v1")
+        assert {
+            name: (array.shape[1:], array.dtype) for name, array in obs.items() if name in layout
+        } == layout
+        if encoding is None:
+            default = obs
+        elif encoding == "v1":
+            assert all((default[name] == obs[name]).all() for name in obs)
+
+
 def test_a_game_without_an_encoding_or_an_unknown_one_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

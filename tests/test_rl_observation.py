@@ -296,32 +296,37 @@ def test_the_flat_observation_holds_the_same_arrays_in_order(encoding: EncodingV
         hand.push(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("hands", [1, 2])
 @pytest.mark.parametrize("flat", [False, True])
-def test_an_observer_kept_from_move_to_move_sees_what_a_new_one_sees(flat: bool) -> None:
+def test_an_observer_kept_from_move_to_move_sees_what_a_new_one_sees(
+    flat: bool, hands: int
+) -> None:
     # The observer works out only what changed since its last observation (the pile's
-    # rows among them); two hands observed in turn make every change a big one too.
+    # rows among them: one hand makes the small changes, a discard or a take); two hands
+    # observed in turn make every change a big one too.
     rng = random.Random(5)
     kept = Observer(flat=flat, perfect_recall=True)
-    first, second = (HandState(shuffled_deck(rng), d) for d in (0, 1))
     earlier: list[
         tuple[dict[str, npt.NDArray[np.generic]], dict[str, npt.NDArray[np.generic]]]
     ] = []
-    while not (first.is_over() and second.is_over()):
-        for hand in (first, second):
-            for seat in (0, 1):
-                seen = kept.observe(hand, seat)
-                fresh = Observer(flat=flat, perfect_recall=True).observe(hand, seat)
-                assert seen.keys() == fresh.keys()
-                for name in seen:
-                    assert (seen[name] == fresh[name]).all(), name
-                earlier.append((seen, {k: v.copy() for k, v in seen.items()}))
-            if not hand.is_over():
-                legal = hand.legal_actions()
-                hand.push(legal[rng.randrange(len(legal))])
+    for _ in range(4 if hands == 1 else 1):  # one hand after another, or two in turn
+        played = [HandState(shuffled_deck(rng), d) for d in range(hands)]
+        while not all(hand.is_over() for hand in played):
+            for hand in played:
+                for seat in (0, 1):
+                    seen = kept.observe(hand, seat)
+                    fresh = Observer(flat=flat, perfect_recall=True).observe(hand, seat)
+                    assert seen.keys() == fresh.keys()
+                    for name in seen:
+                        assert (seen[name] == fresh[name]).all(), name
+                    earlier.append((seen, {k: v.copy() for k, v in seen.items()}))
+                if not hand.is_over():
+                    legal = hand.legal_actions()
+                    hand.push(legal[rng.randrange(len(legal))])
     # Every observation handed out is its own: later ones did not change it.
     for seen, copy in earlier:
         assert all((seen[k] == copy[k]).all() for k in seen)
-    assert len(earlier) > 100
+    assert len(earlier) > 50 * hands
 
 
 def test_an_observer_refuses_a_hand_of_other_rules() -> None:

@@ -110,7 +110,7 @@ def test_a_closed_batch_and_a_dead_worker_are_reported_not_waited_for() -> None:
         batch.reset()
 
 
-def test_v1_rows_on_two_processes_are_those_of_lone_v1_batches() -> None:
+def test_v0_rows_on_two_processes_are_those_of_lone_v0_batches() -> None:
     check_parallel_batch(
-        "umtali", lambda n, seed: HandBatch(n, seed=seed, encoding="v1"), encoding="v1"
+        "umtali", lambda n, seed: HandBatch(n, seed=seed, encoding="v0"), encoding="v0"
     )

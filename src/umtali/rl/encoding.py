@@ -250,14 +250,14 @@ class Research(Protocol):
         rules: object = None,
         copy: bool = False,
         mask_buffer: npt.NDArray[np.int8] | None = None,
-        encoding: str = "v0",
+        encoding: str = "v1",
     ) -> Batch:
         """``n`` hands stepped together, dealt from ``seed``; masks written into
         ``mask_buffer`` where given (a flat array of ``n * num_actions`` entries); the
-        arrays in version ``encoding`` (``"v0"`` unless asked,
+        arrays in version ``encoding`` (``"v1"`` unless asked, as every environment's:
         :data:`umtali.rl.shared.BATCH_ENCODING`)."""
 
-    def batch_arrays(self, encoding: str = "v0") -> ArrayLayout:
+    def batch_arrays(self, encoding: str = "v1") -> ArrayLayout:
         """The arrays of its batches' observations besides the mask (see
         :data:`ArrayLayout`), in version ``encoding``."""
 

@@ -71,10 +71,10 @@ network to read as it is."""
 DEFAULT_ENCODING: Final[EncodingVersion] = "v1"
 """The version an observer, environment or OpenSpiel game uses unless told."""
 
-BATCH_ENCODING: Final[EncodingVersion] = "v0"
-"""The arrays' version a batch gives unless asked for another (``encoding="v1"``): its
-first, kept for the code that reads batches, and the quicker to make (``v1``'s one-hot
-rows are several times larger)."""
+BATCH_ENCODING: Final[EncodingVersion] = DEFAULT_ENCODING
+"""The arrays' version a batch gives unless asked for another: the default, as every
+environment's (``encoding="v0"`` gives the first, as batches gave before, and is the
+quicker to make: ``v1``'s one-hot rows are several times larger)."""
 
 WHO: Final = np.array([[0, 0], [1, 0], [0, 1]], np.uint8)
 """By a ``history`` row's first entry (0 no move, 1 the viewer's, 2 the other's), its

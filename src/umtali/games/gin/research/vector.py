@@ -68,7 +68,7 @@ class HandBatch(shared.RowBatch):
 
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
     ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`);
-    ``encoding`` the arrays' version (``"v0"`` unless asked, as a lone observer's).
+    ``encoding`` the arrays' version (``"v1"`` unless asked, as a lone observer's).
 
     Attributes:
         n: how many hands.

@@ -174,9 +174,9 @@ def batch_arrays(encoding: EncodingVersion = BATCH_ENCODING) -> ArrayLayout:
     each one's shape for one row, and its type (a lone observer's).
 
     >>> {name: shape for name, (shape, _) in batch_arrays().items()}
-    {'cards': (21, 52), 'pile': (52,), 'counts': (10,), 'flags': (13,)}
-    >>> batch_arrays("v1")["pile"]
-    ((52, 53), dtype('uint8'))
+    {'cards': (21, 52), 'pile': (52, 53), 'counts': (10,), 'flags': (13,)}
+    >>> batch_arrays("v0")["pile"]
+    ((52,), dtype('uint8'))
     """
     names = ("cards", "pile", "counts", "flags")
     return shared.array_layout(Observer(encoding=encoding).array_spaces(), names)
@@ -189,8 +189,9 @@ class HandBatch:
     by default it is the batch's, overwritten by the next step (see the module).
     ``mask_buffer`` gives the memory the masks are written into (a flat int8 array of
     ``n * NUM_ACTIONS`` entries; shared memory, for :mod:`umtali.rl.parallel`).
-    ``encoding`` is the arrays' version: ``"v0"`` unless asked (the batch's own, the
-    quicker), or ``"v1"``, the same arrays encoded again as a lone ``v1`` observer's.
+    ``encoding`` is the arrays' version: ``"v1"`` unless asked, the batch's own arrays
+    encoded again as a lone ``v1`` observer's, or ``"v0"``, those arrays as they are
+    (the first version, and the quicker).
 
     Attributes:
         n: how many hands.
