@@ -69,8 +69,11 @@ def test_every_games_batch_gives_the_environments_version_unless_asked(game: str
     found = research(game)
     assert found.batch_arrays() == found.batch_arrays("v1")
     for encoding in (None, "v1", "v0"):
-        asked = {} if encoding is None else {"encoding": encoding}
-        batch = found.batch(2, seed=3, **asked)
+        batch = (
+            found.batch(2, seed=3)
+            if encoding is None
+            else found.batch(2, seed=3, encoding=encoding)
+        )
         obs = batch.reset()
         layout = found.batch_arrays(encoding or "v1")
         assert {
