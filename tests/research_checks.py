@@ -22,7 +22,7 @@ from umtali.rl.gym import CardGameEnv
 from umtali.rl.parallel import ParallelHandBatch
 from umtali.rl.pettingzoo import parallel_env, raw_env
 from umtali.rl.shared import EncodingVersion
-from umtali.rl.spiel import OpenSpielOptionError, ResampleError
+from umtali.rl.spiel import OpenSpielOptionError, ResampleError, redealt
 
 
 def check_parallel_env(game: str, **recall_options: Any) -> None:
@@ -305,11 +305,7 @@ def redeals(
     places, and ``history``'s moves replayed; a deal under which a move is illegal is
     left out. For the scans that prove no observation tells a seat an unseen card."""
     for _ in range(count):
-        cards = [deck[at] for at in free]
-        rng.shuffle(cards)
-        dealt = list(deck)
-        for at, card in zip(free, cards, strict=True):
-            dealt[at] = card
+        dealt = redealt(deck, free, rng, lambda shuffled: shuffled, tries=1, player=0)
         engine = new()
         replayed = engine.new_hand(dealt)
         try:
