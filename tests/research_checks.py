@@ -1,13 +1,13 @@
 """Checks every researched game passes the same way, for its tests
 (tests/test_<game>_research.py): the PettingZoo parallel checkers, what an illegal action
-does, the parallel batch against lone ones, the bench's engines and OpenSpiel's search
-and parameters. Each takes the game's registered name and what is its own."""
+does, the parallel batch against lone ones, the bench's engines and OpenSpiel's search,
+resampling and parameters. Each takes the game's registered name and what is its own."""
 
 from __future__ import annotations
 
 import random
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,7 +22,7 @@ from umtali.rl.gym import CardGameEnv
 from umtali.rl.parallel import ParallelHandBatch
 from umtali.rl.pettingzoo import parallel_env, raw_env
 from umtali.rl.shared import EncodingVersion
-from umtali.rl.spiel import OpenSpielOptionError
+from umtali.rl.spiel import OpenSpielOptionError, ResampleError, redealt
 
 
 def check_parallel_env(game: str, **recall_options: Any) -> None:
@@ -231,3 +231,86 @@ def check_opponent_sees_its_view(
         episode.step(index)
     with pytest.raises(ValueError, match="a level is one of"):
         research(game).opponent("grandmaster")
+
+
+def check_resampling(
+    name: str,
+    most_moves: int,
+    *,
+    playable: Callable[[list[int]], list[int]] = lambda legal: legal,
+    unseen_after: Callable[[int], bool] = lambda move: False,
+) -> None:
+    """OpenSpiel's ``resample_from_infostate`` on the game registered as ``name``, from
+    30 hands played to a random move below ``most_moves``: the world it gives looks the
+    same to the seat it was asked for (its information state and observation, its own
+    hand), with the other hand dealt otherwise often enough, and it looks the same after
+    the same move too, unless ``unseen_after`` that move (it brought a card nobody had
+    seen, another in that world). The random moves are those ``playable`` keeps of the
+    legal ones (all of them when it keeps none). Neither the deal nor the end resamples."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(6)
+    others = set()
+    for seed in range(30):
+        state = game.new_initial_state()
+        stop = random.Random(seed).randrange(most_moves)
+        moves = 0
+        while not state.is_terminal() and (state.is_chance_node() or moves < stop):
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(rng.choice(playable(legal) or legal))
+                moves += 1
+        if state.is_terminal():
+            continue
+        mover = state.current_player()
+        seat = mover if seed % 3 else 1 - mover  # the player to move, or the other
+        world = state.resample_from_infostate(seat, rng.random)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.observation_tensor(seat) == state.observation_tensor(seat)
+        assert world.current_player() == mover
+        if seat == mover:
+            assert world.legal_actions() == state.legal_actions()
+        hand, other = state.table.hand, world.table.hand
+        assert hand is not None
+        assert other is not None
+        assert other.hands[seat] == hand.hands[seat]
+        others.add(other.hands[1 - seat])
+        move = state.legal_actions()[0]
+        if move not in world.legal_actions():  # the other's card, not his in that world
+            continue
+        real = state.clone()
+        real.apply_action(move)
+        world.apply_action(move)
+        if unseen_after(move):
+            continue
+        assert world.information_state_string(seat) == real.information_state_string(seat)
+    assert len(others) > 10
+    with pytest.raises(ResampleError, match="only a player's turn"):
+        game.new_initial_state().resample_from_infostate(0, rng.random)
+
+
+def redeals(
+    deck: Sequence[int],
+    free: Sequence[int],
+    history: Iterable[tuple[Any, Any]],
+    new: Callable[[], Any],
+    rng: random.Random,
+    count: int,
+) -> Iterator[Any]:
+    """Up to ``count`` engines made by ``new`` (a game or match), each with one hand
+    dealt from ``deck`` with the cards at the places ``free`` shuffled among those
+    places, and ``history``'s moves replayed; a deal under which a move is illegal is
+    left out. For the scans that prove no observation tells a seat an unseen card."""
+    for _ in range(count):
+        dealt = redealt(deck, free, rng, lambda shuffled: shuffled, tries=1, player=0)
+        engine = new()
+        replayed = engine.new_hand(dealt)
+        try:
+            for _, action in history:
+                replayed.push(action)
+        except ValueError:
+            continue
+        yield engine

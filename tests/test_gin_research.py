@@ -6,6 +6,7 @@ proving that no observation tells a seat a card it has not seen."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -20,7 +21,9 @@ from tests.research_checks import (
     check_openspiel_parameters,
     check_opponent_sees_its_view,
     check_parallel_batch,
+    check_resampling,
     ismcts_decisions,
+    redeals,
 )
 from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.game import GinGame
@@ -54,7 +57,6 @@ from umtali.games.gin.research.observation import (
 from umtali.games.gin.research.openspiel import (
     GAME_NAME,
     GinState,
-    ResampleError,
     play_indices,
 )
 from umtali.games.gin.research.vector import HandBatch
@@ -305,22 +307,8 @@ def other_deals(game: GinGame, seat: int, rng: random.Random, count: int) -> lis
     hand = game.hands[-1]
     seen = seen_by(hand, seat)
     free = [at for at, card in enumerate(hand.deck) if not seen >> card & 1]
-    found = []
-    for _ in range(count):
-        cards = [hand.deck[at] for at in free]
-        rng.shuffle(cards)
-        deck = list(hand.deck)
-        for at, card in zip(free, cards, strict=True):
-            deck[at] = card
-        other = GinGame(game.rules, first_dealer=hand.dealer)
-        replayed = other.new_hand(deck)
-        try:
-            for _, action in hand.history:
-                replayed.push(action)
-        except ValueError:
-            continue
-        found.append(other)
-    return found
+    new = partial(GinGame, game.rules, first_dealer=hand.dealer)
+    return list(redeals(hand.deck, free, hand.history, new, rng, count))
 
 
 def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
@@ -521,46 +509,9 @@ def test_openspiel_refuses_unknown_parameters() -> None:
 
 
 def test_resampling_keeps_what_the_player_knows() -> None:
-    game = pyspiel.load_game(GAME_NAME)
-    rng = random.Random(6)
-    others = set()
-    for seed in range(30):
-        state = game.new_initial_state()
-        stop = random.Random(seed).randrange(40)
-        moves = 0
-        while not state.is_terminal() and (state.is_chance_node() or moves < stop):
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                legal = [a for a in state.legal_actions() if not KNOCK <= a < DRAW]
-                state.apply_action(rng.choice(legal or state.legal_actions()))
-                moves += 1
-        if state.is_terminal():
-            continue
-        mover = state.current_player()
-        seat = mover if seed % 3 else 1 - mover  # the player to move, or the other
-        world = state.resample_from_infostate(seat, rng.random)
-        assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
-        assert world.observation_string(seat) == state.observation_string(seat)
-        assert world.observation_tensor(seat) == state.observation_tensor(seat)
-        assert world.current_player() == mover
-        if seat == mover:
-            assert world.legal_actions() == state.legal_actions()
-        hand, other = state.table.hand, world.table.hand
-        assert hand is not None
-        assert other is not None
-        assert other.hands[seat] == hand.hands[seat]
-        others.add(other.hands[1 - seat])
-        move = state.legal_actions()[0]
-        if move not in world.legal_actions():  # the other's card, not his in that world
-            continue
-        real = state.clone()
-        real.apply_action(move)
-        world.apply_action(move)
-        if move == DRAW:
-            continue  # a card from the stock, unseen before: another in that world
-        assert world.information_state_string(seat) == real.information_state_string(seat)
-    assert len(others) > 10
-    with pytest.raises(ResampleError, match="only a player's turn"):
-        game.new_initial_state().resample_from_infostate(0, rng.random)
+    check_resampling(
+        GAME_NAME,
+        40,
+        playable=lambda legal: [a for a in legal if not KNOCK <= a < DRAW],
+        unseen_after=lambda move: move == DRAW,
+    )

@@ -6,6 +6,7 @@ observer, and a scan proving that no observation tells a seat a card it has not 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,9 @@ from tests.research_checks import (
     check_openspiel_parameters,
     check_opponent_sees_its_view,
     check_parallel_batch,
+    check_resampling,
     ismcts_decisions,
+    redeals,
 )
 from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.match import KlaberjassMatch
@@ -51,7 +54,6 @@ from umtali.games.klaberjass.research.observation import (
 from umtali.games.klaberjass.research.openspiel import (
     GAME_NAME,
     KlaberjassState,
-    ResampleError,
     play_indices,
 )
 from umtali.games.klaberjass.research.vector import HandBatch
@@ -307,23 +309,13 @@ def other_deals(
     seen |= view.sequence_cards | (0 if view.bottom is None else 1 << view.bottom)
     seen |= 0 if view.given_seven is None else 1 << view.given_seven
     free = [at for at, card in enumerate(hand.deck) if not seen >> card & 1]
-    found = []
-    for _ in range(count):
-        cards = [hand.deck[at] for at in free]
-        rng.shuffle(cards)
-        deck = list(hand.deck)
-        for at, card in zip(free, cards, strict=True):
-            deck[at] = card
-        other = KlaberjassMatch(match.rules, first_dealer=hand.dealer)
-        replayed = other.new_hand(deck)
-        try:
-            for _, action in hand.history:
-                replayed.push(action)
-        except ValueError:
-            continue
-        if _shown_by_the_rules(KlaberjassView.of(other, seat)) == _shown_by_the_rules(view):
-            found.append(other)
-    return found
+    shown = _shown_by_the_rules(view)
+    new = partial(KlaberjassMatch, match.rules, first_dealer=hand.dealer)
+    return [
+        other
+        for other in redeals(hand.deck, free, hand.history, new, rng, count)
+        if _shown_by_the_rules(KlaberjassView.of(other, seat)) == shown
+    ]
 
 
 def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
@@ -484,42 +476,4 @@ def test_openspiel_refuses_unknown_parameters() -> None:
 
 
 def test_resampling_keeps_what_the_player_knows() -> None:
-    game = pyspiel.load_game(GAME_NAME)
-    rng = random.Random(6)
-    others = set()
-    for seed in range(30):
-        state = game.new_initial_state()
-        stop = random.Random(seed).randrange(20)
-        moves = 0
-        while not state.is_terminal() and (state.is_chance_node() or moves < stop):
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                moves += 1
-        if state.is_terminal():
-            continue
-        mover = state.current_player()
-        seat = mover if seed % 3 else 1 - mover  # the player to move, or the other
-        world = state.resample_from_infostate(seat, rng.random)
-        assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
-        assert world.observation_string(seat) == state.observation_string(seat)
-        assert world.current_player() == mover
-        if seat == mover:
-            assert world.legal_actions() == state.legal_actions()
-        hand, other = state.table.hand, world.table.hand
-        assert hand is not None
-        assert other is not None
-        assert other.hands[seat] == hand.hands[seat]
-        others.add(other.hands[1 - seat])
-        move = state.legal_actions()[0]
-        if move not in world.legal_actions():  # the other's card, not his in that world
-            continue
-        real = state.clone()
-        real.apply_action(move)
-        world.apply_action(move)
-        assert world.information_state_string(seat) == real.information_state_string(seat)
-    assert len(others) > 10
-    with pytest.raises(ResampleError, match="only a player's turn"):
-        game.new_initial_state().resample_from_infostate(0, rng.random)
+    check_resampling(GAME_NAME, 20)
