@@ -535,6 +535,10 @@ def meld_plans(hand: int, open_mask: int, marriage_multiplier: int = 2) -> list[
     >>> meld_plans(hand, 0)
     [MeldPlan(melds=[7♣ 7♦ 7♥], solos=10♦ 9♠ 10♠ J♠, left=6♣ A♦ 8♥ K♥, points=19)]
     """
+    left, opened, played, options = _solo_closure(hand, open_mask)
+    if not options:  # most hands: no meld, so one end (found fast, for the bots' playouts)
+        points = sum(card_points(c) for c in cards_of(played))
+        return [MeldPlan((), played, left, points, opened & ~open_mask & ~JACKS)]
     plans: dict[tuple[tuple[int, ...], int], MeldPlan] = {}
     seen: set[tuple[int, int, tuple[int, ...]]] = set()
     start_open = open_mask
