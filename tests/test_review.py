@@ -288,4 +288,5 @@ def test_a_gin_hand_is_reviewed_from_the_players_view(tmp_path: Path) -> None:
     save_file(match, path)
     text = umtali("review", str(path), "--hand", "1", "--playouts", "8")
     assert "Review of Ann's play (Gin Rummy)" in text
-    assert "== Hand 1 == Bob won by a knock, scoring 10." in text
+    # Hand 1 of this game: Ann (greedy) knocks with 6 against Bob's 7 and wins by 1.
+    assert "== Hand 1 == Ann won by a knock, scoring 1." in text

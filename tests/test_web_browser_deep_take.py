@@ -65,6 +65,16 @@ def practical_game_with_a_deep_take(server: ServerProcess) -> tuple[str, dict[st
     raise AssertionError("no deep take came up in five games")
 
 
+def _table_shown(page: Page, pile: list[str]) -> None:
+    """Wait for the whole pile to be laid out. A deep take that came up in a later hand
+    finds the last hand's summary still open (a modal the page shows until the player
+    closes it, holding the focus and the clicks): close it."""
+    expect(page.locator("#pile .pile-spread-card")).to_have_count(len(pile))
+    if page.locator("#hand-end[open]").count():
+        page.click("[data-key=hand-end-close]")
+        expect(page.locator("#hand-end[open]")).to_have_count(0)
+
+
 def _shot(page: Page, tmp_path: Path, name: str) -> None:
     folder = Path(SHOTS) if SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
@@ -95,7 +105,7 @@ def test_a_deep_take_is_made_by_clicking_the_pile_card(
     page = _open(browser, server, secret, width)
     wait_for_version(page, state["version"])
     # The whole pile is laid out; only the cards a legal take names can be chosen.
-    expect(page.locator("#pile .pile-spread-card")).to_have_count(len(pile))
+    _table_shown(page, pile)
     playable = page.locator("#pile button[data-pile-card]")
     named = {move.split()[1] for move in state["view"]["legal"] if move.split()[0] == "take"}
     expect(playable).to_have_count(len(named))
@@ -134,6 +144,7 @@ def test_a_deep_take_is_made_with_the_keyboard_alone(
     card = take.split()[1]
     page = _open(browser, server, secret, 1280)
     wait_for_version(page, state["version"])
+    _table_shown(page, pile)
     # One Tab stop for the pile; the arrows walk it, Enter chooses, 1 plays the offer.
     # A redraw (the presence of the other seat, a card landing) may replace the button
     # just focused: focus it until the focus holds on a pile card.
