@@ -9,6 +9,8 @@ the blocks of the CPU time a move takes, in µs, and its ratio to the documented
 
 * ``docs loop, env(), v1``: what ``umtali bench --peers`` races (the default encoding);
 * ``docs loop, env(), v0``: the same on the first version of the arrays;
+* ``the mask read as bool, env(), v1``: the docs' loop before, the legal moves read from
+  the observation's mask (``mask.view(bool).nonzero()[0]``) rather than the info;
 * ``docs loop, raw_env(), v1``: without the order-enforcing wrapper;
 * ``docs loop, PettingZoo's own wrapper, v1``: ``OrderEnforcingWrapper`` as PettingZoo
   ships it, which ``env()`` wrapped the environment in before;
@@ -54,6 +56,17 @@ def flatnonzero_loop(game: Any, rng: np.random.Generator) -> None:
             game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
+def mask_loop(game: Any, rng: random.Random) -> None:
+    """The docs' loop before the info's ``legal_moves``: the legal moves read from the
+    observation's mask, as ``bool``."""
+    for _ in game.agent_iter():
+        obs, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(obs["action_mask"].view(bool).nonzero()[0])))
+
+
 def legal_loop(game: Any, rng: random.Random) -> None:
     """The benchmark's loop before: the legal indices from the episode."""
     for _ in game.agent_iter():
@@ -72,6 +85,7 @@ def paths(game: str) -> list[tuple[str, Any, Loop, Callable[[int], Any]]]:
     return [
         ("docs loop, env(), v1", env(game=game), random_agents, python),
         ("docs loop, env(), v0", env(game=game, encoding="v0"), random_agents, python),
+        ("the mask read as bool, env(), v1", env(game=game), mask_loop, python),
         ("docs loop, raw_env(), v1", raw_env(game=game), random_agents, python),
         (
             "docs loop, PettingZoo's own wrapper, v1",

@@ -57,8 +57,9 @@ def check_illegal_action(game: str, illegal: int, message: str, penalty: float) 
     ignoring = raw_env(game=game, on_illegal="ignore")
     ignoring.reset(seed=1)
     agent = ignoring.agent_selection
+    legal = ignoring.infos[agent]["legal_moves"]
     ignoring.step(illegal)
-    assert ignoring.infos[agent] == {"illegal_action": True}
+    assert ignoring.infos[agent] == {"illegal_action": True, "legal_moves": legal}
     assert ignoring.agent_selection == agent
     losing = raw_env(game=game, on_illegal="lose")
     losing.reset(seed=1)

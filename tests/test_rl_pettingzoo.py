@@ -18,9 +18,9 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
 )
 from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
-from umtali.games.umtali.research.actions import DISCARD, KEEP, NUM_ACTIONS
+from umtali.games.umtali.research.actions import DISCARD, GIVE, KEEP, NUM_ACTIONS
 from umtali.games.umtali.research.episode import Episode
-from umtali.rl.encoding import IllegalActionError
+from umtali.rl.encoding import IllegalActionError, researched
 from umtali.rl.pettingzoo import AGENTS, UmtaliAEC, env, parallel_env, raw_env
 
 # PettingZoo's checkers warn of a dict observation unless the game is on their own list
@@ -170,10 +170,33 @@ def test_an_illegal_action_can_lose_the_episode_or_be_ignored() -> None:
     before = ignoring.observe(mover)["observation"].copy()
     ignoring.step(DISCARD)
     assert ignoring.agent_selection == mover
-    assert ignoring.infos[mover] == {"illegal_action": True}
+    assert ignoring.infos[mover] == {"illegal_action": True, "legal_moves": (KEEP, GIVE)}
     assert (ignoring.observe(mover)["observation"] == before).all()
     ignoring.step(KEEP)
-    assert ignoring.infos[mover] == {}
+    assert "illegal_action" not in ignoring.infos[ignoring.agent_selection]
+
+
+@pytest.mark.parametrize("game", researched())
+def test_the_movers_info_lists_what_his_mask_marks(game: str) -> None:
+    # At every move of a few random episodes: the agent to move finds the legal moves
+    # his mask marks in his info, the others find nothing there, and once the episode
+    # is over nobody does.
+    aec = raw_env(game=game)
+    rng = random.Random(3)
+    for seed in range(3):
+        aec.reset(seed=seed)
+        for agent in aec.agent_iter():
+            obs, _, terminated, truncated, info = aec.last()
+            if terminated or truncated:
+                assert info == {}
+                aec.step(None)
+                continue
+            marked = np.flatnonzero(obs["action_mask"]).tolist()
+            assert info.keys() == {"legal_moves"}
+            assert type(info["legal_moves"]) is tuple
+            assert sorted(info["legal_moves"]) == marked
+            assert all(aec.infos[other] == {} for other in aec.agents if other != agent)
+            aec.step(rng.choice(info["legal_moves"]))
 
 
 def test_max_cycles_truncates_after_that_many_moves() -> None:

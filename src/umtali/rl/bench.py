@@ -74,16 +74,12 @@ def _ours(game: str) -> str:
 
 def random_agents(game: Any, rng: random.Random) -> None:
     """Play ``game``'s episode (a PettingZoo AEC environment, reset) to its end, every
-    agent's move drawn by ``rng`` from the legal ones its observation's mask marks: the
-    loop of docs/RESEARCH.md's PettingZoo example, line for line (a test compares
-    them)."""
+    agent's move drawn by ``rng`` from the legal ones its info lists (which its
+    observation's mask marks too): the loop of docs/RESEARCH.md's PettingZoo example,
+    line for line (a test compares them)."""
     for agent in game.agent_iter():  # noqa: B007  # the docs' names, kept
         obs, reward, terminated, truncated, info = game.last()  # noqa: RUF059
-        if terminated or truncated:
-            action = None
-        else:
-            legal = obs["action_mask"].view(bool).nonzero()[0]
-            action = int(rng.choice(legal))
+        action = None if terminated or truncated else rng.choice(info["legal_moves"])
         game.step(action)
 
 
@@ -113,12 +109,12 @@ class PettingZooEngine(OneHandEngine):
         env.reset()
         for _ in env.agent_iter():
             t0 = clock()
-            obs, _, terminated, truncated, _ = env.last()
+            _, _, terminated, truncated, info = env.last()
             times.append(clock() - t0 - overhead)
             if terminated or truncated:
                 env.step(None)
             else:
-                env.step(int(rng.choice(obs["action_mask"].view(bool).nonzero()[0])))
+                env.step(rng.choice(info["legal_moves"]))
 
 
 BATCH_SIZES: Final = (256, 1024)

@@ -5,7 +5,9 @@ default game (Umtali) unless ``game=`` names another (:mod:`umtali.rl.encoding`)
 The AEC environment's agents are ``"player_0"``, ``"player_1"``, ... (Player 1, Player
 2, ...); ``agent_selection`` is always the player to move, who may make several moves in
 a row (Umtali's draw, meld, discard). Observations are the game's observer's dict,
-``action_mask`` included; actions are indices of its action space. Rewards come at the
+``action_mask`` included; actions are indices of its action space, and the info of the
+agent to move lists his legal ones as ``legal_moves`` (a tuple; the others' infos are
+empty). Rewards come at the
 end of the episode (the game's :class:`~umtali.rl.encoding.Episode`): Umtali's hand
 score margin, or with ``reward="game"`` a whole game's result.
 
@@ -14,7 +16,7 @@ score margin, or with ``reward="game"`` a whole game's result.
 >>> game.reset(seed=7)
 >>> for agent in game.agent_iter():
 ...     obs, reward, terminated, truncated, info = game.last()
-...     action = None if terminated or truncated else int(obs["action_mask"].argmax())
+...     action = None if terminated or truncated else info["legal_moves"][0]
 ...     game.step(action)
 >>> sorted(game.infos), game.agents  # every agent has left the game
 ([], [])
@@ -178,19 +180,40 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agents[self.episode.to_move]
+        self.agent_selection = mover = self._agents[self.episode.to_move]
+        self.infos[mover] = {"legal_moves": tuple(self.episode.legal())}
 
     def observe(self, agent: str) -> Observation:
         episode = self._episode()
         seat = self._seats[agent]
         return episode.observe(seat, episode.legal() if seat == episode.to_move else None)
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, with :meth:`observe` inlined: a loop calls it at every
+        move."""
+        agent = self.agent_selection
+        if observe:
+            episode = self._episode()
+            seat = self._seats[agent]
+            seen = episode.observe(seat, episode.legal() if seat == episode.to_move else None)
+        else:
+            seen = None
+        return (
+            seen,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode = self._episode()
+        episode = self.episode
+        if episode is None:
+            episode = self._episode()  # raises
         seat = episode.to_move
         # A plain int among the legal moves is the common case: checked here at once.
         if type(action) is int and 0 <= action < self._num_actions and action in episode.legal():
@@ -205,18 +228,21 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._cumulative_rewards[agent] = 0.0
         if index is None:
             if self.on_illegal == "ignore":
-                self.infos[agent] = {"illegal_action": True}
+                self.infos[agent] = {
+                    "illegal_action": True,
+                    "legal_moves": tuple(episode.legal()),
+                }
                 return
             self._end(episode.illegal_rewards(seat, self.illegal_reward))
             return
-        if self.infos[agent]:
-            self.infos[agent] = {}
+        self.infos[agent] = {}
         rewards = episode.step(index)
         self.moves += 1
         if rewards is not None:
             self._end(rewards)
             return
-        self.agent_selection = self._agents[episode.to_move]
+        self.agent_selection = mover = self._agents[episode.to_move]
+        self.infos[mover] = {"legal_moves": tuple(episode.legal())}
         if self.max_cycles is not None and self.moves >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
 
@@ -230,6 +256,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         return None
 
     def _end(self, rewards: tuple[float, ...]) -> None:
+        self.infos = {agent: {} for agent in self.agents}  # nobody has a move to make
         self.rewards = dict(zip(self._agents, rewards, strict=True))
         self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
@@ -280,7 +307,9 @@ class CardGameParallel(ParallelEnv):  # type: ignore[misc]  # as above
         aec.reset(seed, options)
         self.agents = list(aec.possible_agents)
         self.steps = 0
-        return {a: aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+        return {a: aec.observe(a) for a in self.agents}, {
+            a: dict(aec.infos[a]) for a in self.agents
+        }
 
     def step(
         self, actions: dict[str, int]
