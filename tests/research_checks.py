@@ -315,3 +315,86 @@ def redeals(
         except ValueError:
             continue
         yield engine
+
+
+def check_masks(episode: Any, legal: list[int], to_move: int) -> None:
+    """Each seat's mask in ``episode``, as its observation and as :meth:`mask` give it:
+    ``legal`` for ``to_move``, nothing for the other."""
+    for seat in (0, 1):
+        mask = episode.observe(seat)["action_mask"]
+        expected = legal if seat == to_move else []
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(expected)
+        assert (episode.mask(seat) == mask.astype(bool)).all()
+
+
+def check_margin_paid(episode: Any, rewards: Any, scores: tuple[int, int]) -> None:
+    """``episode``'s hand ended with ``scores`` and paid ``rewards``, its margins."""
+    assert episode.scores() == scores
+    margin = scores[0] - scores[1]
+    assert rewards == (margin, -margin)
+
+
+def play_a_game(
+    episode: Any, rng: random.Random, choose: Callable[[Any, random.Random], int], total_at: int
+) -> Any:
+    """The rewards of ``episode`` (of ``reward="game"``) played to its end, each move
+    ``choose(episode, rng)``; the totals its observations show (``counts[total_at]``)
+    change between hands."""
+    rewards = None
+    totals_seen = set()
+    while rewards is None:
+        obs = episode.observe(episode.to_move)
+        totals_seen.add(float(obs["counts"][total_at]))
+        rewards = episode.step(choose(episode, rng))
+    assert len(totals_seen) > 1  # the totals reach the observation between hands
+    return rewards
+
+
+def check_batch_margins(
+    rewards: Any, done: Any, hands: Sequence[Any], outcome_of: Callable[[Any], Any]
+) -> int:
+    """A batch step paid each row that ended (``done``) its hand's margins (of the
+    scores of ``outcome_of(hands[row])``), and nothing to the others; how many rows
+    ended."""
+    for row in np.flatnonzero(done).tolist():
+        outcome = outcome_of(hands[row])
+        assert outcome is not None
+        scores = outcome.scores
+        assert rewards[row].tolist() == [scores[0] - scores[1], scores[1] - scores[0]]
+    assert not rewards[~done].any()
+    return int(done.sum())
+
+
+def check_legal_arrays(batch: Batch) -> None:
+    """``batch``'s legal counts and indices are its rows' legal lists."""
+    assert batch.legal_counts.tolist() == [len(row) for row in batch.legal]
+    assert batch.legal_indices.tolist() == [i for row in batch.legal for i in row]
+
+
+def play_openspiel(game: Any, rng: random.Random, choose: Callable[[Any], int]) -> Any:
+    """A hand of the OpenSpiel ``game`` played to its end: each chance node's outcomes
+    (summing to 1) drawn with ``rng``, each player's action ``choose(state)``."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            state.apply_action(choose(state))
+    return state
+
+
+def check_returns(state: Any, scores: tuple[int, int]) -> None:
+    """The OpenSpiel ``state``'s returns are the margins of the hand's ``scores``."""
+    assert state.returns() == [scores[0] - scores[1], scores[1] - scores[0]]
+
+
+def check_same_sights(world: Any, state: Any, seat: int) -> None:
+    """The OpenSpiel states ``world`` and ``state`` look the same to ``seat``: his
+    information state and observation, as strings and tensors."""
+    assert world is not None
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+    assert world.observation_string(seat) == state.observation_string(seat)
+    assert world.observation_tensor(seat) == state.observation_tensor(seat)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -15,14 +16,22 @@ import pytest
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
     check_batch_basics,
+    check_batch_margins,
     check_bench,
     check_episode_against,
     check_illegal_action,
+    check_legal_arrays,
+    check_margin_paid,
+    check_masks,
     check_openspiel_parameters,
     check_opponent_sees_its_view,
     check_parallel_batch,
     check_resampling,
+    check_returns,
+    check_same_sights,
     ismcts_decisions,
+    play_a_game,
+    play_openspiel,
     redeals,
 )
 from umtali.games.gin.bots import GIN_BOTS
@@ -126,11 +135,7 @@ def test_masks_agree_with_the_engines_legal_moves(rules: str) -> None:
             legal = hand.legal_actions()
             assert episode.legal() == legal == legal_indices(hand)
             assert np.flatnonzero(legal_mask(hand)).tolist() == legal
-            for seat in (0, 1):
-                mask = episode.observe(seat)["action_mask"]
-                expected = legal if seat == hand.to_move() else []
-                assert np.flatnonzero(mask).tolist() == expected
-                assert (episode.mask(seat) == mask.astype(bool)).all()
+            check_masks(episode, legal, hand.to_move())
             for index in range(NUM_ACTIONS):
                 assert episode.is_legal(index) == (index in legal)
             seen.update(legal)
@@ -159,9 +164,7 @@ def test_a_hand_pays_each_player_his_score_margin(rules: GinRules) -> None:
             rewards = episode.step(bot.choose(episode, rng))
         outcome = episode.hand.outcome
         assert outcome is not None
-        assert episode.scores() == outcome.scores
-        margin = outcome.scores[0] - outcome.scores[1]
-        assert rewards == (margin, -margin)
+        check_margin_paid(episode, rewards, outcome.scores)
         assert abs(rewards[0]) <= max_score(rules)
         results.add(outcome.how)
     assert results >= {"gin", "knock", "undercut"}
@@ -172,19 +175,13 @@ def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
         episode = Episode(random.Random(seed), reward="game")
         bot = ENCODING.opponent("greedy")
         rng = random.Random(seed)
-        rewards = None
-        totals_seen = set()
-        while rewards is None:
-            obs = episode.observe(episode.to_move)
-            totals_seen.add(float(obs["counts"][COUNTS.index("total")]))
-            rewards = episode.step(bot.choose(episode, rng))
+        rewards = play_a_game(episode, rng, bot.choose, COUNTS.index("total"))
         game = episode.game
         assert game.is_over()
         assert len(game.hands) > 1
         assert max(game.totals()) >= GIN.game_target
         winner = game.result().winner
         assert rewards == ((1.0, -1.0) if winner == 0 else (-1.0, 1.0))
-        assert len(totals_seen) > 1  # the totals reach the observation between hands
 
 
 def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
@@ -347,12 +344,7 @@ def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
                 again = observer.observe(other, seat)
                 for name, array in obs.items():
                     assert (again[name] == array).all(), (seed, seat, name)
-            world = play_indices(spiel_game, other.hands[-1].deck, moves)
-            assert world is not None
-            assert world.information_state_string(seat) == spiel.information_state_string(seat)
-            assert world.information_state_tensor(seat) == spiel.information_state_tensor(seat)
-            assert world.observation_string(seat) == spiel.observation_string(seat)
-            assert world.observation_tensor(seat) == spiel.observation_tensor(seat)
+            check_same_sights(play_indices(spiel_game, other.hands[-1].deck, moves), spiel, seat)
             compared += 1
     return compared, differing
 
@@ -426,18 +418,9 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin() -> N
             if knocks:
                 actions[row] = knocks[0]
         obs, rewards, done = batch.step(actions)
-        for row in np.flatnonzero(done).tolist():
-            outcome = before[row].outcome
-            assert outcome is not None
-            assert rewards[row].tolist() == [
-                outcome.scores[0] - outcome.scores[1],
-                outcome.scores[1] - outcome.scores[0],
-            ]
-        assert not rewards[~done].any()
-        ended += int(done.sum())
+        ended += check_batch_margins(rewards, done, before, lambda hand: hand.outcome)
     assert ended == batch.hands_played > 10
-    assert batch.legal_counts.tolist() == [len(row) for row in batch.legal]
-    assert batch.legal_indices.tolist() == [i for row in batch.legal for i in row]
+    check_legal_arrays(batch)
 
 
 def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
@@ -464,21 +447,16 @@ def test_openspiel_returns_are_the_engines_scores(rules: str) -> None:
     rng = random.Random(4)
     bot = GIN_BOTS["greedy"]()
     hows = set()
+
+    def choose(state: Any) -> int:
+        assert isinstance(state, GinState)
+        hand = state.table.hand
+        assert hand is not None
+        move = bot.choose(GinView.of(hand, hand.player), rng)
+        return move.action if rng.random() < 0.8 else rng.choice(state.legal_actions())
+
     for _ in range(60):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                assert isinstance(state, GinState)
-                hand = state.table.hand
-                assert hand is not None
-                move = bot.choose(GinView.of(hand, hand.player), rng)
-                state.apply_action(
-                    move.action if rng.random() < 0.8 else rng.choice(state.legal_actions())
-                )
+        state = play_openspiel(game, rng, choose)
         assert isinstance(state, GinState)
         hand = state.table.hand
         assert hand is not None
@@ -486,10 +464,7 @@ def test_openspiel_returns_are_the_engines_scores(rules: str) -> None:
         assert outcome is not None
         hows.add(outcome.how)
         assert hand.dealer == 1
-        assert state.returns() == [
-            outcome.scores[0] - outcome.scores[1],
-            outcome.scores[1] - outcome.scores[0],
-        ]
+        check_returns(state, outcome.scores)
         replayed = play_indices(game, hand.deck, [a for _, a in hand.history])
         assert replayed is not None
         assert replayed.returns() == state.returns()

@@ -15,14 +15,22 @@ import pytest
 
 import umtali.rl.openspiel  # noqa: F401 - registers every game's OpenSpiel game
 from tests.research_checks import (
+    check_batch_margins,
     check_bench,
     check_episode_against,
     check_illegal_action,
+    check_legal_arrays,
+    check_margin_paid,
+    check_masks,
     check_openspiel_parameters,
     check_opponent_sees_its_view,
     check_parallel_batch,
     check_resampling,
+    check_returns,
+    check_same_sights,
     ismcts_decisions,
+    play_a_game,
+    play_openspiel,
     redeals,
 )
 from umtali.games.klaberjass.bots import BOTS
@@ -118,11 +126,7 @@ def test_masks_agree_with_the_engines_legal_moves(rules: str) -> None:
             hand = episode.hand
             legal = [index_of(action) for action in hand.legal_actions()]
             assert episode.legal() == legal == legal_indices(hand)
-            for seat in (0, 1):
-                mask = episode.observe(seat)["action_mask"]
-                expected = legal if seat == hand.to_move() else []
-                assert sorted(np.flatnonzero(mask).tolist()) == sorted(expected)
-                assert (episode.mask(seat) == mask.astype(bool)).all()
+            check_masks(episode, legal, hand.to_move())
             for index in range(NUM_ACTIONS):
                 assert episode.is_legal(index) == (engine_action(index) in hand.legal_actions())
             seen.update(legal)
@@ -147,9 +151,7 @@ def test_a_hand_pays_each_player_his_score_margin() -> None:
             rewards = episode.step(rng.choice(episode.legal()))
         outcome = episode.hand.outcome()
         assert outcome is not None
-        assert episode.scores() == outcome.scores
-        margin = outcome.scores[0] - outcome.scores[1]
-        assert rewards == (margin, -margin)
+        check_margin_paid(episode, rewards, outcome.scores)
         assert abs(rewards[0]) <= MAX_SCORE
         results.add(outcome.result)
     assert results == {"made", "failed", "tied", "thrown_in"}
@@ -159,18 +161,14 @@ def test_a_game_pays_its_winner_one_and_is_played_to_the_target() -> None:
     for seed in range(6):
         episode = Episode(random.Random(seed), reward="game", observer=Observer(encoding="v0"))
         rng = random.Random(seed)
-        rewards = None
-        totals_seen = set()
-        while rewards is None:
-            obs = episode.observe(episode.to_move)
-            totals_seen.add(int(obs["counts"][COUNTS.index("total")]))
-            rewards = episode.step(rng.choice(episode.legal()))
+        rewards = play_a_game(
+            episode, rng, lambda episode, rng: rng.choice(episode.legal()), COUNTS.index("total")
+        )
         match = episode.match
         assert match.is_over()
         assert len(match.hands) > 1
         assert max(match.totals()) >= BOOK.game_target
         assert rewards == ((1.0, -1.0) if match.winner() == 0 else (-1.0, 1.0))
-        assert len(totals_seen) > 1  # the totals reach the observation between hands
 
 
 def test_an_illegal_action_is_refused_loses_or_is_ignored() -> None:
@@ -353,12 +351,7 @@ def scan_for_secrets(seeds: range, deals: int) -> tuple[int, int]:
                 for name, array in obs.items():
                     assert (again[name] == array).all(), (seed, seat, name)
             deal = [CARDS.index(c) for c in other.hands[-1].deck]
-            world = play_indices(game, deal, moves)
-            assert world is not None
-            assert world.information_state_string(seat) == spiel.information_state_string(seat)
-            assert world.information_state_tensor(seat) == spiel.information_state_tensor(seat)
-            assert world.observation_string(seat) == spiel.observation_string(seat)
-            assert world.observation_tensor(seat) == spiel.observation_tensor(seat)
+            check_same_sights(play_indices(game, deal, moves), spiel, seat)
             compared += 1
     return compared, differing
 
@@ -401,18 +394,9 @@ def test_every_batch_row_is_what_a_lone_observer_sees_and_pays_its_margin(
             assert batch.legal[row] == legal_indices(match.hands[-1])
         before = [m.hands[-1] for m in batch.matches]
         obs, rewards, done = batch.step(batch.sample_actions(rng))
-        for row in np.flatnonzero(done).tolist():
-            outcome = before[row].outcome()
-            assert outcome is not None
-            assert rewards[row].tolist() == [
-                outcome.scores[0] - outcome.scores[1],
-                outcome.scores[1] - outcome.scores[0],
-            ]
-        assert not rewards[~done].any()
-        ended += int(done.sum())
+        ended += check_batch_margins(rewards, done, before, lambda hand: hand.outcome())
     assert ended == batch.hands_played > 20
-    assert batch.legal_counts.tolist() == [len(row) for row in batch.legal]
-    assert batch.legal_indices.tolist() == [i for row in batch.legal for i in row]
+    check_legal_arrays(batch)
 
 
 def test_a_batch_refuses_an_illegal_action_and_deals_alike_from_a_seed() -> None:
@@ -437,24 +421,14 @@ def test_openspiel_returns_are_the_engines_scores() -> None:
     assert (game.min_utility(), game.max_utility(), game.max_game_length()) == (-282, 282, 23)
     rng = random.Random(4)
     for _ in range(100):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = play_openspiel(game, rng, lambda state: rng.choice(state.legal_actions()))
         assert isinstance(state, KlaberjassState)
         hand = state.table.hand
         assert hand is not None
         outcome = hand.outcome()
         assert outcome is not None
         assert hand.dealer == 1
-        assert state.returns() == [
-            outcome.scores[0] - outcome.scores[1],
-            outcome.scores[1] - outcome.scores[0],
-        ]
+        check_returns(state, outcome.scores)
         replayed = play_indices(
             game, [CARDS.index(c) for c in hand.deck], [index_of(a) for _, a in hand.history]
         )

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import ClassVar, Final, Literal, Protocol, cast
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -48,15 +48,19 @@ __all__ = [
     "Scale",
     "TurnEpisode",
     "TurnHand",
+    "ViewOpponent",
     "array_layout",
     "checked_batch_size",
     "checked_encoding",
     "checked_index",
     "checked_reward",
+    "checked_rules",
     "flat_layout",
     "history_planes",
     "margin_rewards",
     "mask_buffer",
+    "masked",
+    "rules_of_preset",
     "seat_rewards",
     "stacked_rows",
 ]
@@ -76,6 +80,8 @@ BATCH_ENCODING: Final[EncodingVersion] = DEFAULT_ENCODING
 environment's (``encoding="v0"`` gives the first, as batches gave before, and is the
 quicker to make: ``v1``'s one-hot rows are several times larger)."""
 
+R = TypeVar("R")
+
 WHO: Final = np.array([[0, 0], [1, 0], [0, 1]], np.uint8)
 """By a ``history`` row's first entry (0 no move, 1 the viewer's, 2 the other's), its
 two ``v1`` columns: the viewer's move, the other's."""
@@ -87,6 +93,54 @@ def checked_reward(reward: str) -> RewardKind:
     if reward in REWARDS:
         return cast("RewardKind", reward)
     raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {quoted(reward)}")
+
+
+def rules_of_preset(
+    rules: object, *, default: R, kind: type[R], presets: Mapping[str, R], named: str
+) -> R:
+    """``rules`` as a game's rules of type ``kind``: rules themselves, the name of one of
+    ``presets``, or ``None`` for ``default``; else ``ValueError`` naming the presets
+    (``named`` names the type in it).
+
+    >>> rules_of_preset("b", default=1, kind=int, presets={"a": 1, "b": 2}, named="an int")
+    2
+    """
+    if rules is None:
+        return default
+    if isinstance(rules, kind):
+        return rules
+    if isinstance(rules, str) and rules in presets:
+        return presets[rules]
+    raise ValueError(
+        f"rules are {named} or a preset's name ({', '.join(presets)}), not {quoted(rules)}"
+    )
+
+
+def checked_rules(mine: Any, theirs: Any) -> None:
+    """Nothing if an observer of the rules ``mine`` may encode a hand under ``theirs``
+    (they are the same), else ``ValueError`` naming both."""
+    if theirs != mine:
+        raise ValueError(
+            f"this observer encodes hands under the rules {mine.name!r}, not"
+            f" {theirs.name!r}: make an Observer of the hand's rules"
+        )
+
+
+def masked(
+    arrays: dict[str, npt.NDArray[np.generic]], mask: npt.NDArray[np.int8], *, flat: bool
+) -> dict[str, npt.NDArray[np.generic]]:
+    """An observation from its ``arrays`` (besides the mask) and ``mask``: the arrays
+    with ``action_mask`` last; or, ``flat``, PettingZoo's pair of the arrays raveled and
+    joined in order as ``float32`` and the mask.
+
+    >>> masked({"a": np.ones((2, 2), np.uint8)}, np.zeros(3, np.int8), flat=True)["observation"]
+    array([1., 1., 1., 1.], dtype=float32)
+    """
+    if flat:
+        vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
+        return {"observation": vector, "action_mask": mask}
+    arrays["action_mask"] = mask
+    return arrays
 
 
 def checked_index(
@@ -381,9 +435,10 @@ class TurnEpisode:
     actions: the mask, the checks and an illegal action's rewards. A game's ``Episode``
     extends it, giving :attr:`num_actions`, :meth:`name_of`, :meth:`penalty_of`, and
     how its hands are dealt (:meth:`_deal`, which sets ``to_move`` and clears
-    ``_legal``), moved (:meth:`engine_action`, :meth:`_legal_now`) and scored
-    (:meth:`scores`, :meth:`_game_over`, :meth:`_winner`); or its own :meth:`legal`,
-    :meth:`is_over` and :meth:`step`, keeping ``to_move`` and ``reward`` up to date."""
+    ``_legal``), moved (:meth:`engine_action`, :meth:`_legal_now`), scored
+    (:meth:`scores`, :meth:`_game_over`, :meth:`_winner`) and told (:meth:`hand_text`);
+    or its own :meth:`legal`, :meth:`is_over` and :meth:`step`, keeping ``to_move`` and
+    ``reward`` up to date. Its ``__init__`` starts with :meth:`_start`."""
 
     num_actions: ClassVar[int]
     """The size of the game's action space."""
@@ -395,6 +450,15 @@ class TurnEpisode:
     """The hand under way (or the last one, once the episode is over)."""
     _legal: list[int] | None
     """The legal action indices now, once asked for."""
+
+    def _start(self, rng: random.Random, rules: Any, reward: str, observer: Any) -> None:
+        """What every game's episode does first: keep ``rules``, ``reward`` (checked),
+        ``observer`` and ``rng``, with no legal actions asked for yet."""
+        self.rules = rules
+        self.reward = checked_reward(reward)
+        self.observer = observer
+        self._rng = rng
+        self._legal = None
 
     @staticmethod
     def engine_action(index: int) -> int:
@@ -472,6 +536,16 @@ class TurnEpisode:
         """What an illegal action costs by default, for ``reward``."""
         raise NotImplementedError
 
+    @staticmethod
+    def hand_text(hand: Any) -> str:
+        """``hand`` as an onlooker who sees every card would tell it."""
+        raise NotImplementedError
+
+    def table_text(self) -> str:
+        """The hand under way as text, both hands shown: the table as an onlooker with
+        every card face up would see it (what the environments render)."""
+        return self.hand_text(self.hand)
+
     def mask(self, seat: int) -> npt.NDArray[np.bool_]:
         """``seat``'s legal moves as a boolean mask (all false when he is not to move)."""
         mask = np.zeros(self.num_actions, np.bool_)
@@ -500,6 +574,46 @@ class TurnEpisode:
         ``penalty`` for him (by default :meth:`penalty_of` the reward), its negative for
         the other."""
         return seat_rewards(offender, self.penalty_of(self.reward) if penalty is None else penalty)
+
+
+class ViewOpponent:
+    """What every game's computer opponent in an environment does the same way: the
+    computer player of a level of the game's :attr:`bots` (made when the opponent is),
+    choosing from the view of the seat to move only (:meth:`view_of`). A game's
+    ``BotOpponent`` extends it: its :attr:`title`, :attr:`bots`, :attr:`episode_type`,
+    :meth:`view_of` and :meth:`index_of`."""
+
+    title: ClassVar[str]
+    """The game's name in messages."""
+    bots: ClassVar[Mapping[str, Callable[[], Any]]]
+    """The game's computer players, a maker a level."""
+    episode_type: ClassVar[type[Any]]
+    """The game's episode, the one kind it plays."""
+
+    def __init__(self, level: str) -> None:
+        if level not in self.bots:
+            raise ValueError(f"a level is one of {', '.join(self.bots)}, not {quoted(level)}")
+        self.level = level
+        self.bot = self.bots[level]()
+
+    @staticmethod
+    def view_of(episode: Any) -> Any:
+        """What the seat to move in ``episode`` sees, as the bot reads it."""
+        raise NotImplementedError
+
+    @staticmethod
+    def index_of(move: Any) -> int:
+        """The action index of the bot's move ``move``."""
+        raise NotImplementedError
+
+    def choose(self, episode: Episode, rng: random.Random) -> int:
+        """The index of the move the computer makes for the player to move;
+        :class:`~umtali.rl.encoding.IllegalActionError` if it breaks the rules."""
+        if not isinstance(episode, self.episode_type):
+            one = f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title}"
+            raise TypeError(f"{one} computer plays {one} episode, not {episode!r}")
+        chosen: int = episode.check(self.index_of(self.bot.choose(self.view_of(episode), rng)))
+        return chosen
 
 
 def array_layout(arrays: dict[str, spaces.Box], names: tuple[str, ...]) -> ArrayLayout:

@@ -207,21 +207,43 @@ def hand_info(num_actions: int, deck_size: int, most: int, length: int) -> pyspi
 
 class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """What every game's OpenSpiel game of one hand, dealt by chance a card at a time,
-    does the same way: its deal's length, and its observers, one flat observer of its
-    rules kept per kind (with perfect recall or not). A game's subclass gives
-    :attr:`title` and :attr:`deck_size`, and makes its observers
-    (:meth:`new_observer`, :meth:`py_observer`)."""
+    does the same way: its parameters (``rules``, a preset's name; ``dealer``;
+    ``encoding``), its deal's length, and its observers, one flat observer of its rules
+    kept per kind (with perfect recall or not). A game's subclass gives :attr:`title`,
+    :attr:`deck_size`, :attr:`spiel_type`, :attr:`presets`, :attr:`default_preset`,
+    :attr:`observer_type` and :meth:`info`, and makes its states
+    (``new_initial_state``) and Python observers (:meth:`py_observer`).
+
+    Attributes:
+        rules: the rules of the preset ``params`` names.
+        dealer: the dealer's seat.
+        encoding: the version of the tensors' arrays.
+    """
 
     title: ClassVar[str]
     """The game's name in messages."""
     deck_size: ClassVar[int]
     """Chance nodes of the deal: one a card of the deck."""
+    spiel_type: ClassVar[pyspiel.GameType]
+    """The facts OpenSpiel registers the game with (:func:`game_type`)."""
+    presets: ClassVar[Mapping[str, Any]]
+    """The rules the ``rules`` parameter names, by name."""
+    default_preset: ClassVar[str]
+    """The preset of the rules unless the parameters name another."""
+    observer_type: ClassVar[Callable[..., PartsObserver]]
+    """The game's observer: made of the rules, ``perfect_recall``, ``flat`` and
+    ``encoding``."""
 
-    def __init__(
-        self, kind: pyspiel.GameType, info: pyspiel.GameInfo, params: dict[str, Any]
-    ) -> None:
-        super().__init__(kind, info, params)
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        self.rules, self.dealer = preset_and_dealer(given, self.presets, self.default_preset)
+        self.encoding = encoding_parameter(given)
+        super().__init__(self.spiel_type, self.info(), given)
         self._observers: dict[bool, PartsObserver] = {}
+
+    def info(self) -> pyspiel.GameInfo:
+        """The game's bounds under :attr:`rules` (:func:`hand_info`)."""
+        raise NotImplementedError
 
     def max_chance_nodes_in_history(self) -> int:
         """The deal: every card of the deck."""
@@ -247,7 +269,9 @@ class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
 
     def new_observer(self, perfect_recall: bool) -> PartsObserver:
         """A new flat observer of this game's rules."""
-        raise NotImplementedError
+        return self.observer_type(
+            self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
+        )
 
     def py_observer(self, observer: PartsObserver) -> FlatObserver:
         """OpenSpiel's Python observer over ``observer``, one of :meth:`new_observer`'s."""
@@ -328,7 +352,7 @@ class HandTable(Generic[E, H]):
     had. A game's subclass gives :attr:`cards` and :attr:`card_text`, deals the engine
     (:meth:`deal`) and tells what a seat sees (:meth:`seen_text`, :meth:`seen_mask`,
     :meth:`observe`), how an action index is the engine's (:meth:`engine_action`,
-    :meth:`index_of`), the scores and the table as text.
+    :meth:`index_of`), the scores and the hand as text (:meth:`hand_text`).
 
     Attributes:
         rules: the rule options.
@@ -430,9 +454,15 @@ class HandTable(Generic[E, H]):
         """The hand's scores, once it is over."""
         raise NotImplementedError
 
+    @staticmethod
+    def hand_text(hand: Any) -> str:
+        """``hand`` as an onlooker who sees every card would tell it."""
+        raise NotImplementedError
+
     def text(self) -> str:
         """The whole table as text, once dealt."""
-        raise NotImplementedError
+        assert self.hand is not None
+        return self.hand_text(self.hand)
 
 
 @functools.cache

@@ -14,8 +14,7 @@ from typing import Final
 
 from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.rules import GIN, GIN_PRESETS, GinRules
-from umtali.kernel.cards import quoted
-from umtali.rl.shared import GameResearch
+from umtali.rl.shared import GameResearch, rules_of_preset
 
 __all__ = ["ENCODING", "MODULES", "GinResearch", "rules_of"]
 
@@ -30,15 +29,7 @@ def rules_of(rules: object) -> GinRules:
     >>> rules_of("oklahoma").oklahoma, rules_of(None) is GIN
     (True, True)
     """
-    if rules is None:
-        return GIN
-    if isinstance(rules, GinRules):
-        return rules
-    if isinstance(rules, str) and rules in GIN_PRESETS:
-        return GIN_PRESETS[rules]
-    raise ValueError(
-        f"rules are GinRules or a preset's name ({', '.join(GIN_PRESETS)}), not {quoted(rules)}"
-    )
+    return rules_of_preset(rules, default=GIN, kind=GinRules, presets=GIN_PRESETS, named="GinRules")
 
 
 class GinResearch(GameResearch):

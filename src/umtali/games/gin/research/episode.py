@@ -31,86 +31,12 @@ from umtali.games.gin.research.observation import Observer, max_score
 from umtali.games.gin.rules import GIN, GIN_PRESETS, GinRules
 from umtali.games.gin.state import GinHand
 from umtali.games.gin.view import GinView
-from umtali.kernel.cards import CardSet, card_ascii, quoted
+from umtali.kernel.cards import CardSet, card_ascii
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.encoding import Episode as AnyEpisode
 from umtali.rl.encoding import Observation, RewardKind
-from umtali.rl.shared import TurnEpisode, checked_reward
+from umtali.rl.shared import TurnEpisode, ViewOpponent
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "table_text"]
-
-
-class Episode(TurnEpisode):
-    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
-    shown to each seat through ``observer`` (by default the dict of arrays of
-    ``rules``).
-
-    Attributes:
-        rules: the rule options.
-        reward: ``"margin"`` or ``"game"``.
-        observer: what :meth:`observe` shows a seat through.
-        to_move: the seat to move (once the episode is over, the last one that moved),
-            kept up to date by :meth:`step`.
-        game: the hands so far (:class:`~umtali.games.gin.game.GinGame`).
-        hand: the hand under way (or the last one, once the episode is over).
-    """
-
-    num_actions = NUM_ACTIONS
-    hand: GinHand
-
-    def __init__(
-        self,
-        rng: random.Random,
-        rules: GinRules = GIN,
-        reward: RewardKind = "margin",
-        observer: Observer | None = None,
-    ) -> None:
-        self.rules = rules
-        self.reward = checked_reward(reward)
-        self.observer = Observer(rules) if observer is None else observer
-        self._rng = rng
-        self.game = GinGame(rules, first_dealer=rng.randrange(2))
-        self._legal: list[int] | None = None
-        self.hand = self._deal()
-
-    def _deal(self) -> GinHand:
-        hand = self.game.new_hand(shuffled_deck(self._rng))
-        self.to_move = hand.player
-        self._legal = None
-        return hand
-
-    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
-        """What ``seat`` sees now, through :attr:`observer`."""
-        return self.observer.observe(self.game, seat, legal)
-
-    def scores(self) -> tuple[int, int] | None:
-        """Both seats' scores in the hand under way, once it is over."""
-        outcome = self.hand.outcome
-        return None if outcome is None else outcome.scores
-
-    def _legal_now(self) -> list[int]:
-        return self.hand.legal_actions()
-
-    def _game_over(self) -> bool:
-        return self.game.is_over()
-
-    def _winner(self) -> int | None:
-        return self.game.result().winner if self.game.is_over() else None
-
-    @staticmethod
-    def name_of(index: int) -> str:
-        """Action ``index`` in the game's notation."""
-        return action_text(index)
-
-    @staticmethod
-    def penalty_of(reward: RewardKind) -> float:
-        """What an illegal action costs by default (:func:`default_penalty`)."""
-        return default_penalty(reward)
-
-    def table_text(self) -> str:
-        """The hand under way as text, both hands shown: the table as an onlooker with
-        every card face up would see it (what the environments render)."""
-        return table_text(self.hand)
 
 
 def table_text(hand: GinHand) -> str:
@@ -150,21 +76,76 @@ def default_penalty(reward: RewardKind) -> float:
     return -1.0 if reward == "game" else -300.0
 
 
-class BotOpponent:
+class Episode(TurnEpisode):
+    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
+    shown to each seat through ``observer`` (by default the dict of arrays of
+    ``rules``).
+
+    Attributes:
+        rules: the rule options.
+        reward: ``"margin"`` or ``"game"``.
+        observer: what :meth:`observe` shows a seat through.
+        to_move: the seat to move (once the episode is over, the last one that moved),
+            kept up to date by :meth:`step`.
+        game: the hands so far (:class:`~umtali.games.gin.game.GinGame`).
+        hand: the hand under way (or the last one, once the episode is over).
+    """
+
+    num_actions = NUM_ACTIONS
+    name_of = staticmethod(action_text)
+    penalty_of = staticmethod(default_penalty)
+    hand_text = staticmethod(table_text)
+    rules: GinRules
+    observer: Observer
+    hand: GinHand
+
+    def __init__(
+        self,
+        rng: random.Random,
+        rules: GinRules = GIN,
+        reward: RewardKind = "margin",
+        observer: Observer | None = None,
+    ) -> None:
+        self._start(rng, rules, reward, Observer(rules) if observer is None else observer)
+        self.game = GinGame(rules, first_dealer=rng.randrange(2))
+        self.hand = self._deal()
+
+    def _deal(self) -> GinHand:
+        hand = self.game.new_hand(shuffled_deck(self._rng))
+        self.to_move = hand.player
+        self._legal = None
+        return hand
+
+    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
+        """What ``seat`` sees now, through :attr:`observer`."""
+        return self.observer.observe(self.game, seat, legal)
+
+    def scores(self) -> tuple[int, int] | None:
+        """Both seats' scores in the hand under way, once it is over."""
+        outcome = self.hand.outcome
+        return None if outcome is None else outcome.scores
+
+    def _legal_now(self) -> list[int]:
+        return self.hand.legal_actions()
+
+    def _game_over(self) -> bool:
+        return self.game.is_over()
+
+    def _winner(self) -> int | None:
+        return self.game.result().winner if self.game.is_over() else None
+
+
+class BotOpponent(ViewOpponent):
     """The computer player of a level of :data:`~umtali.games.gin.bots.GIN_BOTS` as an
     opponent in an environment: it chooses from its seat's
     :class:`~umtali.games.gin.view.GinView` only."""
 
-    def __init__(self, level: str) -> None:
-        if level not in GIN_BOTS:
-            raise ValueError(f"a level is one of {', '.join(GIN_BOTS)}, not {quoted(level)}")
-        self.level = level
-        self.bot: GinBot = GIN_BOTS[level]()
+    title = "Gin Rummy"
+    bots = GIN_BOTS
+    episode_type = Episode
+    index_of = staticmethod(index_of)
+    bot: GinBot
 
-    def choose(self, episode: AnyEpisode, rng: random.Random) -> int:
-        """The index of the move the computer makes for the player to move;
-        :class:`IllegalActionError` if it breaks the rules."""
-        if not isinstance(episode, Episode):
-            raise TypeError(f"a Gin Rummy computer plays a Gin Rummy episode, not {episode!r}")
-        view = GinView.of(episode.hand, episode.hand.player)
-        return episode.check(index_of(self.bot.choose(view, rng)))
+    @staticmethod
+    def view_of(episode: Episode) -> GinView:
+        return GinView.of(episode.hand, episode.hand.player)

@@ -102,7 +102,9 @@ from umtali.rl.shared import (
     DEFAULT_ENCODING,
     EncodingVersion,
     checked_encoding,
+    checked_rules,
     flat_layout,
+    masked,
 )
 
 __all__ = [
@@ -501,11 +503,7 @@ class Observer:
         :meth:`encode` makes of the seat's :class:`GinView` (a test holds them the same
         over thousands of positions); they are worked out from the hand's moves since
         the last observation, where a view replays all of them."""
-        if game.rules != self.rules:
-            raise ValueError(
-                f"this observer encodes hands under the rules {self.rules.name!r}, not"
-                f" {game.rules.name!r}: make an Observer of the hand's rules"
-            )
+        checked_rules(self.rules, game.rules)
         hand = game.hands[-1]
         totals = (0, 0)
         for earlier in game.hands[:-1]:
@@ -647,11 +645,7 @@ class Observer:
         }
         if self.perfect_recall:
             arrays["history"] = self._history_rows(facts)
-        if self.flat:
-            vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
-            return {"observation": vector, "action_mask": mask}
-        arrays["action_mask"] = mask
-        return arrays
+        return masked(arrays, mask, flat=self.flat)
 
     def _history_rows(self, facts: _Facts) -> npt.NDArray[np.uint8]:
         rows = np.zeros((self.moves, HISTORY_COLUMNS), np.uint8)

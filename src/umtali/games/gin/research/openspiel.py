@@ -59,10 +59,8 @@ from umtali.rl.spiel import (
     OpenSpielOptionError,
     PartsObserver,
     ResampleError,
-    encoding_parameter,
     game_type,
     hand_info,
-    preset_and_dealer,
     replayed,
 )
 
@@ -113,22 +111,18 @@ class GinSpielGame(HandGame):
 
     title = "Gin Rummy"
     deck_size = DECK_SIZE
+    spiel_type = GAME_TYPE
+    presets = GIN_PRESETS
+    default_preset = "standard"
+    observer_type = Observer
+    rules: GinRules
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        self.rules, self.dealer = preset_and_dealer(given, GIN_PRESETS, "standard")
-        self.encoding = encoding_parameter(given)
-        super().__init__(GAME_TYPE, game_info(self.rules), given)
+    def info(self) -> pyspiel.GameInfo:
+        return game_info(self.rules)
 
     def new_initial_state(self) -> GinState:
         """The hand before the deal: a chance node."""
         return GinState(self)
-
-    def new_observer(self, perfect_recall: bool) -> Observer:
-        """A flat observer of this game's rules."""
-        return Observer(
-            self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
-        )
 
     def py_observer(self, observer: PartsObserver) -> GinObserver:
         """OpenSpiel's Python observer over ``observer``."""
@@ -173,6 +167,7 @@ class _Table(HandTable[GinGame, GinHand]):
     cards each seat was dealt."""
 
     cards = tuple(range(DECK_SIZE))
+    hand_text = staticmethod(table_text)
     card_text = staticmethod(card_ascii)
 
     @property
@@ -204,10 +199,6 @@ class _Table(HandTable[GinGame, GinHand]):
     def scores(self) -> tuple[int, int] | None:
         outcome = None if self.hand is None else self.hand.outcome
         return None if outcome is None else outcome.scores
-
-    def text(self) -> str:
-        assert self.hand is not None
-        return table_text(self.hand)
 
 
 class GinState(HandState[GinGame, GinHand]):

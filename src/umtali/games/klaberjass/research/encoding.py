@@ -14,8 +14,7 @@ from typing import Final
 
 from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.rules import BOOK, KLABERJASS_PRESETS, KlaberjassRules
-from umtali.kernel.cards import quoted
-from umtali.rl.shared import GameResearch
+from umtali.rl.shared import GameResearch, rules_of_preset
 
 __all__ = ["ENCODING", "MODULES", "KlaberjassResearch", "rules_of"]
 
@@ -30,15 +29,12 @@ def rules_of(rules: object) -> KlaberjassRules:
     >>> rules_of("classic").ranking, rules_of(None) is BOOK
     ('classic', True)
     """
-    if rules is None:
-        return BOOK
-    if isinstance(rules, KlaberjassRules):
-        return rules
-    if isinstance(rules, str) and rules in KLABERJASS_PRESETS:
-        return KLABERJASS_PRESETS[rules]
-    raise ValueError(
-        f"rules are KlaberjassRules or a preset's name ({', '.join(KLABERJASS_PRESETS)}),"
-        f" not {quoted(rules)}"
+    return rules_of_preset(
+        rules,
+        default=BOOK,
+        kind=KlaberjassRules,
+        presets=KLABERJASS_PRESETS,
+        named="KlaberjassRules",
     )
 
 

@@ -37,11 +37,10 @@ from umtali.games.klaberjass.rules import BOOK, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import DECK, SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
-from umtali.kernel.cards import CardSet, card_name, quoted
+from umtali.kernel.cards import CardSet, card_name
 from umtali.kernel.deck import shuffled_deck
-from umtali.rl.encoding import Episode as AnyEpisode
 from umtali.rl.encoding import Observation, RewardKind
-from umtali.rl.shared import TurnEpisode, checked_reward
+from umtali.rl.shared import TurnEpisode, ViewOpponent
 
 __all__ = ["BotOpponent", "Episode", "default_penalty", "first_dealt", "table_text"]
 
@@ -51,86 +50,6 @@ def first_dealt(match: KlaberjassMatch) -> tuple[int, int]:
     shows them (an observation keeps them: once trump is made, the view no longer tells
     them from the three dealt after)."""
     return (KlaberjassView.of(match, 0).hand, KlaberjassView.of(match, 1).hand)
-
-
-class Episode(TurnEpisode):
-    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
-    shown to each seat through ``observer`` (by default the dict of arrays of
-    ``rules``).
-
-    Attributes:
-        rules: the rule options.
-        reward: ``"margin"`` or ``"game"``.
-        observer: what :meth:`observe` shows a seat through.
-        to_move: the seat to move (once the episode is over, the last one that moved),
-            kept up to date by :meth:`step`.
-        match: the hands so far (:class:`~umtali.games.klaberjass.match.KlaberjassMatch`).
-        hand: the hand under way (or the last one, once the episode is over).
-        dealt: the six cards each seat was dealt first in this hand.
-    """
-
-    num_actions = NUM_ACTIONS
-    hand: KlaberjassHand
-
-    def __init__(
-        self,
-        rng: random.Random,
-        rules: KlaberjassRules = BOOK,
-        reward: RewardKind = "margin",
-        observer: Observer | None = None,
-    ) -> None:
-        self.rules = rules
-        self.reward = checked_reward(reward)
-        self.observer = Observer(rules) if observer is None else observer
-        self._rng = rng
-        self.match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
-        self._legal: list[int] | None = None
-        self.hand = self._deal()
-
-    def _deal(self) -> KlaberjassHand:
-        hand = self.match.new_hand(shuffled_deck(self._rng, DECK))
-        self.dealt = first_dealt(self.match)
-        self.to_move = hand.player
-        self._legal = None
-        return hand
-
-    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
-        """What ``seat`` sees now, through :attr:`observer`."""
-        return self.observer.observe(self.match, seat, self.dealt[seat], legal)
-
-    def scores(self) -> tuple[int, int] | None:
-        """Both seats' scores in the hand under way, once it is over."""
-        outcome = self.hand.outcome()
-        return None if outcome is None else outcome.scores
-
-    @staticmethod
-    def engine_action(index: int) -> int:
-        return ENGINE_ACTIONS[index]
-
-    def _legal_now(self) -> list[int]:
-        index = INDEX_OF_ACTION
-        return [index[action] for action in self.hand.legal_actions()]
-
-    def _game_over(self) -> bool:
-        return self.match.is_over()
-
-    def _winner(self) -> int | None:
-        return self.match.winner()
-
-    @staticmethod
-    def name_of(index: int) -> str:
-        """Action ``index`` in the game's notation."""
-        return action_text(index)
-
-    @staticmethod
-    def penalty_of(reward: RewardKind) -> float:
-        """What an illegal action costs by default (:func:`default_penalty`)."""
-        return default_penalty(reward)
-
-    def table_text(self) -> str:
-        """The hand under way as text, both hands shown: the table as an onlooker with
-        every card face up would see it (what the environments render)."""
-        return table_text(self.hand)
 
 
 def table_text(hand: KlaberjassHand) -> str:
@@ -177,21 +96,83 @@ def default_penalty(reward: RewardKind) -> float:
     return -1.0 if reward == "game" else -300.0
 
 
-class BotOpponent:
+class Episode(TurnEpisode):
+    """A hand or a game (see the module) between seats 0 and 1, dealt from ``rng``,
+    shown to each seat through ``observer`` (by default the dict of arrays of
+    ``rules``).
+
+    Attributes:
+        rules: the rule options.
+        reward: ``"margin"`` or ``"game"``.
+        observer: what :meth:`observe` shows a seat through.
+        to_move: the seat to move (once the episode is over, the last one that moved),
+            kept up to date by :meth:`step`.
+        match: the hands so far (:class:`~umtali.games.klaberjass.match.KlaberjassMatch`).
+        hand: the hand under way (or the last one, once the episode is over).
+        dealt: the six cards each seat was dealt first in this hand.
+    """
+
+    num_actions = NUM_ACTIONS
+    name_of = staticmethod(action_text)
+    penalty_of = staticmethod(default_penalty)
+    hand_text = staticmethod(table_text)
+    rules: KlaberjassRules
+    observer: Observer
+    hand: KlaberjassHand
+
+    def __init__(
+        self,
+        rng: random.Random,
+        rules: KlaberjassRules = BOOK,
+        reward: RewardKind = "margin",
+        observer: Observer | None = None,
+    ) -> None:
+        self._start(rng, rules, reward, Observer(rules) if observer is None else observer)
+        self.match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
+        self.hand = self._deal()
+
+    def _deal(self) -> KlaberjassHand:
+        hand = self.match.new_hand(shuffled_deck(self._rng, DECK))
+        self.dealt = first_dealt(self.match)
+        self.to_move = hand.player
+        self._legal = None
+        return hand
+
+    def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
+        """What ``seat`` sees now, through :attr:`observer`."""
+        return self.observer.observe(self.match, seat, self.dealt[seat], legal)
+
+    def scores(self) -> tuple[int, int] | None:
+        """Both seats' scores in the hand under way, once it is over."""
+        outcome = self.hand.outcome()
+        return None if outcome is None else outcome.scores
+
+    @staticmethod
+    def engine_action(index: int) -> int:
+        return ENGINE_ACTIONS[index]
+
+    def _legal_now(self) -> list[int]:
+        index = INDEX_OF_ACTION
+        return [index[action] for action in self.hand.legal_actions()]
+
+    def _game_over(self) -> bool:
+        return self.match.is_over()
+
+    def _winner(self) -> int | None:
+        return self.match.winner()
+
+
+class BotOpponent(ViewOpponent):
     """The computer player of a level of :data:`~umtali.games.klaberjass.bots.BOTS` as an
     opponent in an environment: it chooses from its seat's
     :class:`~umtali.games.klaberjass.view.KlaberjassView` only."""
 
-    def __init__(self, level: str) -> None:
-        if level not in BOTS:
-            raise ValueError(f"a level is one of {', '.join(BOTS)}, not {quoted(level)}")
-        self.level = level
-        self.bot: KlaberjassBot = BOTS[level]()
+    title = "Klaberjass"
+    bots = BOTS
+    episode_type = Episode
+    index_of = staticmethod(index_of)
+    bot: KlaberjassBot
 
-    def choose(self, episode: AnyEpisode, rng: random.Random) -> int:
-        """The index of the move the computer makes for the player to move;
-        :class:`IllegalActionError` if it breaks the rules."""
-        if not isinstance(episode, Episode):
-            raise TypeError(f"a Klaberjass computer plays a Klaberjass episode, not {episode!r}")
-        view = KlaberjassView.of(episode.match, episode.hand.player)
-        return episode.check(index_of(self.bot.choose(view, rng)))
+    @staticmethod
+    def view_of(episode: Episode) -> KlaberjassView:
+        return KlaberjassView.of(episode.match, episode.hand.player)

@@ -93,8 +93,10 @@ from umtali.rl.shared import (
     EncodingVersion,
     Scale,
     checked_encoding,
+    checked_rules,
     flat_layout,
     history_planes,
+    masked,
 )
 
 __all__ = [
@@ -317,11 +319,7 @@ class Observer:
         the seat was dealt first, which the view no longer tells apart once trump is
         made (the episode keeps them); ``legal`` the legal action indices now, when the
         caller has them."""
-        if match.rules != self.rules:
-            raise ValueError(
-                f"this observer encodes hands under the rules {self.rules.name!r}, not"
-                f" {match.rules.name!r}: make an Observer of the hand's rules"
-            )
+        checked_rules(self.rules, match.rules)
         return self.encode(KlaberjassView.of(match, seat), dealt, legal)
 
     def encode(
@@ -446,11 +444,7 @@ class Observer:
         if self.perfect_recall:
             rows = self.history(view)
             arrays["history"] = rows if v0 else history_planes(rows, _ACTION_PLANES)
-        if self.flat:
-            vector = np.concatenate(list(arrays.values()), axis=None, dtype=np.float32)
-            return {"observation": vector, "action_mask": mask}
-        arrays["action_mask"] = mask
-        return arrays
+        return masked(arrays, mask, flat=self.flat)
 
     @staticmethod
     def history(view: KlaberjassView) -> npt.NDArray[np.int16]:

@@ -52,7 +52,7 @@ from umtali.games.klaberjass.research.actions import (
 )
 from umtali.games.klaberjass.research.episode import first_dealt, table_text
 from umtali.games.klaberjass.research.observation import MAX_MOVES, MAX_SCORE, Observer
-from umtali.games.klaberjass.rules import KLABERJASS_PRESETS
+from umtali.games.klaberjass.rules import KLABERJASS_PRESETS, KlaberjassRules
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
@@ -66,10 +66,8 @@ from umtali.rl.spiel import (
     OpenSpielOptionError,
     PartsObserver,
     ResampleError,
-    encoding_parameter,
     game_type,
     hand_info,
-    preset_and_dealer,
     replayed,
 )
 
@@ -117,22 +115,18 @@ class KlaberjassGame(HandGame):
 
     title = "Klaberjass"
     deck_size = DECK_SIZE
+    spiel_type = GAME_TYPE
+    presets = KLABERJASS_PRESETS
+    default_preset = "book"
+    observer_type = Observer
+    rules: KlaberjassRules
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        self.rules, self.dealer = preset_and_dealer(given, KLABERJASS_PRESETS, "book")
-        self.encoding = encoding_parameter(given)
-        super().__init__(GAME_TYPE, game_info(), given)
+    def info(self) -> pyspiel.GameInfo:
+        return game_info()
 
     def new_initial_state(self) -> KlaberjassState:
         """The hand before the deal: a chance node."""
         return KlaberjassState(self)
-
-    def new_observer(self, perfect_recall: bool) -> Observer:
-        """A flat observer of this game's rules."""
-        return Observer(
-            self.rules, perfect_recall=perfect_recall, flat=True, encoding=self.encoding
-        )
 
     def py_observer(self, observer: PartsObserver) -> KlaberjassObserver:
         """OpenSpiel's Python observer over ``observer``."""
@@ -199,6 +193,7 @@ class _Table(HandTable[KlaberjassMatch, KlaberjassHand]):
     chance outcome is a card's place in :data:`~umtali.games.klaberjass.research.actions.CARDS`."""
 
     cards = CARDS
+    hand_text = staticmethod(table_text)
     card_text = staticmethod(card_name)
 
     @property
@@ -251,10 +246,6 @@ class _Table(HandTable[KlaberjassMatch, KlaberjassHand]):
     def scores(self) -> tuple[int, int] | None:
         outcome = None if self.hand is None else self.hand.outcome()
         return None if outcome is None else outcome.scores
-
-    def text(self) -> str:
-        assert self.hand is not None
-        return table_text(self.hand)
 
 
 class KlaberjassState(HandState[KlaberjassMatch, KlaberjassHand]):

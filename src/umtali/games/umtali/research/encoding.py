@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.rules import PRESETS, STANDARD, RuleSet
-from umtali.kernel.cards import quoted
-from umtali.rl.shared import GameResearch
+from umtali.rl.shared import GameResearch, rules_of_preset
 
 if TYPE_CHECKING:
     pass
@@ -34,14 +33,8 @@ def rules_of(rules: object) -> RuleSet:
     >>> rules_of("practical").name, rules_of(None) is STANDARD
     ('practical', True)
     """
-    if rules is None:
-        return STANDARD
-    if isinstance(rules, RuleSet):
-        return rules
-    if isinstance(rules, str) and rules in PRESETS:
-        return PRESETS[rules]
-    raise ValueError(
-        f"rules are a RuleSet or a preset's name ({', '.join(PRESETS)}), not {quoted(rules)}"
+    return rules_of_preset(
+        rules, default=STANDARD, kind=RuleSet, presets=PRESETS, named="a RuleSet"
     )
 
 

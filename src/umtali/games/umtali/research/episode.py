@@ -49,8 +49,13 @@ from umtali.rl.encoding import (
     Observation,
     RewardKind,
 )
-from umtali.rl.encoding import Episode as AnyEpisode
-from umtali.rl.shared import checked_index, checked_reward, margin_rewards, seat_rewards
+from umtali.rl.shared import (
+    ViewOpponent,
+    checked_index,
+    checked_reward,
+    margin_rewards,
+    seat_rewards,
+)
 
 __all__ = [
     "ILLEGAL_CHOICES",
@@ -210,22 +215,22 @@ def default_penalty(reward: RewardKind) -> float:
     return -1.0 if reward == "game" else -100.0
 
 
-class BotOpponent:
+class BotOpponent(ViewOpponent):
     """The computer player of a level of :data:`~umtali.games.umtali.bots.BOTS` as an
     opponent in an environment: it chooses from its seat's
     :class:`~umtali.games.umtali.view.PlayerView` only, the same way for the same RNG."""
+
+    title = "Umtali"
+    episode_type = Episode
+    index_of = staticmethod(index_of)
 
     def __init__(self, level: str) -> None:
         self.level = level
         self.bot = make_bot(level, reproducible=True)
 
-    def choose(self, episode: AnyEpisode, rng: random.Random) -> int:
-        """The index of the move the computer makes for the player to move;
-        :class:`IllegalActionError` if it breaks the rules."""
-        if not isinstance(episode, Episode):
-            raise TypeError(f"an Umtali computer plays an Umtali episode, not {episode!r}")
+    @staticmethod
+    def view_of(episode: Episode) -> PlayerView:
         state = episode.state
-        view = PlayerView.of(
+        return PlayerView.of(
             state, state.player, episode.game_scores, episode.hands_left, with_history=False
         )
-        return episode.check(index_of(self.bot.choose(view, rng)))

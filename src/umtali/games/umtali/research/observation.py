@@ -113,6 +113,7 @@ from umtali.rl.shared import (
     DEFAULT_ENCODING,
     EncodingVersion,
     checked_encoding,
+    checked_rules,
     flat_layout,
     history_planes,
 )
@@ -694,11 +695,8 @@ class Observer:
         the hands to come, as :meth:`umtali.games.umtali.match.Match.view` adds them). ``legal``: the
         legal action indices of ``state`` now, when the caller has them (an episode
         keeps them), else they are worked out. Every array returned is new."""
-        if state.rules is not self.rules and state.rules != self.rules:
-            raise ValueError(
-                f"this observer encodes hands under the rules {self.rules.name!r}, not"
-                f" {state.rules.name!r}: make an Observer of the hand's rules"
-            )
+        if state.rules is not self.rules:
+            checked_rules(self.rules, state.rules)
         tables = state.tables
         if tables is not self._table:
             self._table_facts = next_table_facts(tables, self._table, self._table_facts)
