@@ -579,9 +579,9 @@ class TurnEpisode:
 class ViewOpponent:
     """What every game's computer opponent in an environment does the same way: the
     computer player of a level of the game's :attr:`bots` (made when the opponent is),
-    choosing from the view of the seat to move only (:meth:`view_of`). A game's
-    ``BotOpponent`` extends it: its :attr:`title`, :attr:`bots`, :attr:`episode_type`,
-    :meth:`view_of` and :meth:`index_of`."""
+    playing the game's episodes only, each move checked. A game's ``BotOpponent``
+    extends it: its :attr:`title`, :attr:`bots`, :attr:`episode_type` and
+    :meth:`bot_move`, the bot's choice from the view of the seat to move only."""
 
     title: ClassVar[str]
     """The game's name in messages."""
@@ -596,14 +596,9 @@ class ViewOpponent:
         self.level = level
         self.bot = self.bots[level]()
 
-    @staticmethod
-    def view_of(episode: Any) -> Any:
-        """What the seat to move in ``episode`` sees, as the bot reads it."""
-        raise NotImplementedError
-
-    @staticmethod
-    def index_of(move: Any) -> int:
-        """The action index of the bot's move ``move``."""
+    def bot_move(self, episode: Any, rng: random.Random) -> int:
+        """The action index of the move :attr:`bot` chooses with ``rng`` from what the
+        seat to move in ``episode`` sees."""
         raise NotImplementedError
 
     def choose(self, episode: Episode, rng: random.Random) -> int:
@@ -612,7 +607,7 @@ class ViewOpponent:
         if not isinstance(episode, self.episode_type):
             one = f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title}"
             raise TypeError(f"{one} computer plays {one} episode, not {episode!r}")
-        chosen: int = episode.check(self.index_of(self.bot.choose(self.view_of(episode), rng)))
+        chosen: int = episode.check(self.bot_move(episode, rng))
         return chosen
 
 

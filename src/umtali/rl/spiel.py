@@ -210,9 +210,9 @@ class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     does the same way: its parameters (``rules``, a preset's name; ``dealer``;
     ``encoding``), its deal's length, and its observers, one flat observer of its rules
     kept per kind (with perfect recall or not). A game's subclass gives :attr:`title`,
-    :attr:`deck_size`, :attr:`spiel_type`, :attr:`presets`, :attr:`default_preset`,
-    :attr:`observer_type` and :meth:`info`, and makes its states
-    (``new_initial_state``) and Python observers (:meth:`py_observer`).
+    :attr:`deck_size`, :attr:`spiel_type`, :attr:`presets`, :attr:`observer_type` and
+    :meth:`info`, and makes its states (``new_initial_state``) and Python observers
+    (:meth:`py_observer`).
 
     Attributes:
         rules: the rules of the preset ``params`` names.
@@ -225,18 +225,18 @@ class HandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     deck_size: ClassVar[int]
     """Chance nodes of the deal: one a card of the deck."""
     spiel_type: ClassVar[pyspiel.GameType]
-    """The facts OpenSpiel registers the game with (:func:`game_type`)."""
+    """The facts OpenSpiel registers the game with (:func:`game_type`), the default of
+    each parameter among them."""
     presets: ClassVar[Mapping[str, Any]]
     """The rules the ``rules`` parameter names, by name."""
-    default_preset: ClassVar[str]
-    """The preset of the rules unless the parameters name another."""
     observer_type: ClassVar[Callable[..., PartsObserver]]
     """The game's observer: made of the rules, ``perfect_recall``, ``flat`` and
     ``encoding``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
-        self.rules, self.dealer = preset_and_dealer(given, self.presets, self.default_preset)
+        default = self.spiel_type.parameter_specification["rules"]
+        self.rules, self.dealer = preset_and_dealer(given, self.presets, default)
         self.encoding = encoding_parameter(given)
         super().__init__(self.spiel_type, self.info(), given)
         self._observers: dict[bool, PartsObserver] = {}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.games.gin.bots import GIN_BOTS, GinBot
+from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.game import GinGame
 from umtali.games.gin.research.actions import NUM_ACTIONS, action_text, index_of
 from umtali.games.gin.research.observation import Observer, max_score
@@ -143,9 +143,6 @@ class BotOpponent(ViewOpponent):
     title = "Gin Rummy"
     bots = GIN_BOTS
     episode_type = Episode
-    index_of = staticmethod(index_of)
-    bot: GinBot
 
-    @staticmethod
-    def view_of(episode: Episode) -> GinView:
-        return GinView.of(episode.hand, episode.hand.player)
+    def bot_move(self, episode: Episode, rng: random.Random) -> int:
+        return index_of(self.bot.choose(GinView.of(episode.hand, episode.hand.player), rng))

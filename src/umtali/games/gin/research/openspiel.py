@@ -113,9 +113,7 @@ class GinSpielGame(HandGame):
     deck_size = DECK_SIZE
     spiel_type = GAME_TYPE
     presets = GIN_PRESETS
-    default_preset = "standard"
     observer_type = Observer
-    rules: GinRules
 
     def info(self) -> pyspiel.GameInfo:
         return game_info(self.rules)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.games.klaberjass.bots import BOTS, KlaberjassBot
+from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.match import KlaberjassMatch
 from umtali.games.klaberjass.research.actions import (
     ENGINE_ACTIONS,
@@ -170,9 +170,7 @@ class BotOpponent(ViewOpponent):
     title = "Klaberjass"
     bots = BOTS
     episode_type = Episode
-    index_of = staticmethod(index_of)
-    bot: KlaberjassBot
 
-    @staticmethod
-    def view_of(episode: Episode) -> KlaberjassView:
-        return KlaberjassView.of(episode.match, episode.hand.player)
+    def bot_move(self, episode: Episode, rng: random.Random) -> int:
+        view = KlaberjassView.of(episode.match, episode.hand.player)
+        return index_of(self.bot.choose(view, rng))

@@ -52,7 +52,7 @@ from umtali.games.klaberjass.research.actions import (
 )
 from umtali.games.klaberjass.research.episode import first_dealt, table_text
 from umtali.games.klaberjass.research.observation import MAX_MOVES, MAX_SCORE, Observer
-from umtali.games.klaberjass.rules import KLABERJASS_PRESETS, KlaberjassRules
+from umtali.games.klaberjass.rules import KLABERJASS_PRESETS
 from umtali.games.klaberjass.state import KlaberjassHand
 from umtali.games.klaberjass.terms import SUIT_NAMES
 from umtali.games.klaberjass.view import KlaberjassView
@@ -117,9 +117,7 @@ class KlaberjassGame(HandGame):
     deck_size = DECK_SIZE
     spiel_type = GAME_TYPE
     presets = KLABERJASS_PRESETS
-    default_preset = "book"
     observer_type = Observer
-    rules: KlaberjassRules
 
     def info(self) -> pyspiel.GameInfo:
         return game_info()

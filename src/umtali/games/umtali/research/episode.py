@@ -222,15 +222,14 @@ class BotOpponent(ViewOpponent):
 
     title = "Umtali"
     episode_type = Episode
-    index_of = staticmethod(index_of)
 
     def __init__(self, level: str) -> None:
         self.level = level
         self.bot = make_bot(level, reproducible=True)
 
-    @staticmethod
-    def view_of(episode: Episode) -> PlayerView:
+    def bot_move(self, episode: Episode, rng: random.Random) -> int:
         state = episode.state
-        return PlayerView.of(
+        view = PlayerView.of(
             state, state.player, episode.game_scores, episode.hands_left, with_history=False
         )
+        return index_of(self.bot.choose(view, rng))
