@@ -434,11 +434,11 @@ class TurnEpisode:
     steps, a hand at a time (:meth:`step`, :meth:`final_rewards`), and its legal
     actions: the mask, the checks and an illegal action's rewards. A game's ``Episode``
     extends it, giving :attr:`num_actions`, :meth:`name_of`, :meth:`penalty_of`, and
-    how its hands are dealt (:meth:`_deal`, which sets ``to_move`` and clears
-    ``_legal``), moved (:meth:`engine_action`, :meth:`_legal_now`), scored
+    how its hands are dealt (:meth:`_deal`), moved (:meth:`engine_action`, :meth:`_legal_now`), scored
     (:meth:`scores`, :meth:`_game_over`, :meth:`_winner`) and told (:meth:`hand_text`);
     or its own :meth:`legal`, :meth:`is_over` and :meth:`step`, keeping ``to_move`` and
-    ``reward`` up to date. Its ``__init__`` starts with :meth:`_start`."""
+    ``reward`` up to date. Its ``__init__`` starts with :meth:`_start` and deals the
+    first hand with :meth:`_next_hand`."""
 
     num_actions: ClassVar[int]
     """The size of the game's action space."""
@@ -472,6 +472,12 @@ class TurnEpisode:
     def _deal(self) -> TurnHand:
         """The next hand, dealt."""
         raise NotImplementedError
+
+    def _next_hand(self) -> None:
+        """Deal the next hand (:meth:`_deal`) and play it: its player to move."""
+        self.hand = self._deal()
+        self.to_move = self.hand.player
+        self._legal = None
 
     def scores(self) -> tuple[int, int] | None:
         """Both seats' scores in the hand under way, once it is over."""
@@ -510,7 +516,7 @@ class TurnEpisode:
         self.to_move = mover
         if self.reward == "margin" or self._game_over():
             return self.final_rewards()
-        self.hand = self._deal()
+        self._next_hand()
         return None
 
     def final_rewards(self) -> tuple[float, float]:

@@ -108,13 +108,10 @@ class Episode(TurnEpisode):
     ) -> None:
         self._start(rng, rules, reward, Observer(rules) if observer is None else observer)
         self.game = GinGame(rules, first_dealer=rng.randrange(2))
-        self.hand = self._deal()
+        self._next_hand()
 
     def _deal(self) -> GinHand:
-        hand = self.game.new_hand(shuffled_deck(self._rng))
-        self.to_move = hand.player
-        self._legal = None
-        return hand
+        return self.game.new_hand(shuffled_deck(self._rng))
 
     def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
         """What ``seat`` sees now, through :attr:`observer`."""

@@ -129,13 +129,11 @@ class Episode(TurnEpisode):
     ) -> None:
         self._start(rng, rules, reward, Observer(rules) if observer is None else observer)
         self.match = KlaberjassMatch(rules, first_dealer=rng.randrange(2))
-        self.hand = self._deal()
+        self._next_hand()
 
     def _deal(self) -> KlaberjassHand:
         hand = self.match.new_hand(shuffled_deck(self._rng, DECK))
         self.dealt = first_dealt(self.match)
-        self.to_move = hand.player
-        self._legal = None
         return hand
 
     def observe(self, seat: int, legal: list[int] | None = None) -> Observation:
