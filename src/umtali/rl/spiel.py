@@ -358,7 +358,8 @@ class HandTable(Generic[E, H]):
         rules: the rule options.
         dealer: the dealer's seat.
         deck: the cards laid down so far, in deck order (the chance outcomes' cards).
-        engine: the engine's game or match of one hand, once the deck is complete.
+        engine: the engine's game or match of one hand (its ``hands``), once the deck is
+            complete.
         dealt: the cards each seat was dealt first.
         seen: for each seat, every sight it had (:meth:`seen_text`), in order.
     """
@@ -384,8 +385,12 @@ class HandTable(Generic[E, H]):
 
     @property
     def hand(self) -> H | None:
-        """The hand in play, once dealt."""
-        raise NotImplementedError
+        """The hand in play, once dealt: the last of the engine's ``hands``."""
+        engine: Any = self.engine
+        if engine is None:
+            return None
+        hand: H = engine.hands[-1]
+        return hand
 
     def lay(self, card: int) -> None:
         """The next card of the deck; the last one deals the hand."""

@@ -168,10 +168,6 @@ class _Table(HandTable[GinGame, GinHand]):
     hand_text = staticmethod(table_text)
     card_text = staticmethod(card_ascii)
 
-    @property
-    def hand(self) -> GinHand | None:
-        return None if self.engine is None else self.engine.hands[-1]
-
     def deal(self) -> tuple[GinGame, tuple[int, int]]:
         game = GinGame(self.rules, first_dealer=self.dealer)
         return game, game.new_hand(self.deck).hands

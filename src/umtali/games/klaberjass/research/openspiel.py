@@ -194,10 +194,6 @@ class _Table(HandTable[KlaberjassMatch, KlaberjassHand]):
     hand_text = staticmethod(table_text)
     card_text = staticmethod(card_name)
 
-    @property
-    def hand(self) -> KlaberjassHand | None:
-        return None if self.engine is None else self.engine.hands[-1]
-
     def deal(self) -> tuple[KlaberjassMatch, tuple[int, int]]:
         match = KlaberjassMatch(self.rules, first_dealer=self.dealer)
         match.new_hand(self.deck)
