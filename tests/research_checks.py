@@ -317,7 +317,7 @@ def redeals(
         yield engine
 
 
-def check_masks(episode: Any, legal: list[int], to_move: int) -> None:
+def check_masks(episode: Any, legal: list[int], to_move: int | None) -> None:
     """Each seat's mask in ``episode``, as its observation and as :meth:`mask` give it:
     ``legal`` for ``to_move``, nothing for the other."""
     for seat in (0, 1):
