@@ -6,6 +6,7 @@ import dataclasses
 import json
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -110,6 +111,52 @@ def test_search_plays_a_hand_legally_within_its_budget() -> None:
         hand.push(move)
     assert spy.calls > 0
     assert slowest < 2.0  # 200 ms of playouts, plus one playout's overrun at most
+
+
+class _CountingSearch(SearchBot):
+    """A search that remembers how many moves its last decision played out."""
+
+    def choose(self, view: PlayerView, rng: random.Random, **options: Any) -> Move:
+        self.played = 0
+        return super().choose(view, rng, **options)
+
+    def _playout(
+        self, state: HandState, move: Move, me: int, rng: random.Random, plies: list[int]
+    ) -> float:
+        before = plies[0]
+        margin = super()._playout(state, move, me, rng, plies)
+        self.played += plies[0] - before
+        return margin
+
+
+def test_the_search_stops_at_its_move_budget_and_plays_the_same_within_it() -> None:
+    # Every decision of a hand, searched with a budget of 2,000 playout moves and with
+    # none: the capped search stops within one deal's playouts of the budget, and where
+    # the uncapped one played no more than the budget the two chose alike.
+    hand = Match(kind="hand", first_dealer=1).new_hand(seeded_deck("plies"))
+    capped = _CountingSearch(max_ms=float("inf"), max_plies=2_000)
+    free = _CountingSearch(max_ms=float("inf"), max_plies=10**9)
+    expert = ExpertBot()
+    capped_decisions = alike = 0
+    while not hand.is_over():
+        view = PlayerView.of(hand, hand.player)
+        if hand.player == 0 and len(view.legal) > 1:
+            seed = len(hand.history)
+            move = capped.choose(view, random.Random(seed))
+            one_deal = 6 * 80  # six candidates, a playout shorter than a hand
+            assert capped.played < 2_000 + one_deal
+            unbounded = free.choose(view, random.Random(seed))
+            if free.played <= 2_000:  # it stopped before the budget: so did the other
+                assert unbounded == move
+                alike += 1
+            capped_decisions += capped.played >= 2_000
+        else:
+            move = expert.choose(view, random.Random(0))
+        hand.push(move)
+    assert capped_decisions > 0
+    assert alike > 0
+    with pytest.raises(ValueError, match="one move to play"):
+        SearchBot(max_plies=0)
 
 
 def test_the_levels_are_registered_by_name() -> None:

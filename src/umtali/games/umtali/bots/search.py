@@ -14,8 +14,9 @@ standard errors. A playout is valued by its margin (the bot's hand score minus t
 opponent's), except in the last hand of a game, where turning the game's result is
 worth ``LAST_HAND_STAKE`` points more.
 
-The search is anytime: the budget is a number of playouts and a time limit (1 s), and a
-decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
+The search is anytime: the budget is a number of playouts, a number of moves played in
+them (``max_plies``, which bounds the slowest decisions, those whose playouts are long,
+the same on any machine) and a time limit (1 s), and a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
 settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
 it, or playing out identically) or clearly better (``SETTLED_BETTER`` above), which is
 why its median decision takes milliseconds. A ``deadline`` handed to
@@ -46,6 +47,10 @@ __all__ = ["SearchBot"]
 
 SETTLED_WORSE = 2.0
 """A runner-up whose mean margin is this many standard errors below zero is settled."""
+MAX_PLIES = 30_000
+"""The most moves a decision plays in its playouts: about 0.7 s on this project's 2-core
+machine (some 23 µs a move), where the 600 playouts of a decision early in a hand can
+play 40,000; most decisions stop far sooner (docs/BOTS.md)."""
 SETTLED_BETTER = 3.0
 """A runner-up whose mean margin is this many standard errors above zero is settled."""
 
@@ -55,6 +60,9 @@ class SearchBot:
 
     Args:
         playouts: the most playouts per decision (over all candidates).
+        max_plies: the most moves played in a decision's playouts (over all of them):
+            a bound on its work that, unlike ``max_ms``, gives the same choice on any
+            machine.
         max_ms: the most time per decision, in milliseconds.
         candidates: how many of the expert's choices to compare (its choice first).
         confidence: standard errors by which a runner-up must beat the expert's choice.
@@ -74,14 +82,17 @@ class SearchBot:
         confidence: float = 1.0,
         min_deals: int = 12,
         *,
+        max_plies: int = MAX_PLIES,
         belief: bool = True,
         melds: bool = True,
     ) -> None:
-        if playouts < 1 or max_ms <= 0 or candidates < 2:
+        if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2:
             raise ValueError(
-                "the search bot needs at least one playout, some time, and two candidates"
+                "the search bot needs at least one playout and one move to play in them, some time,"
+                " and two candidates"
             )
         self.playouts = playouts
+        self.max_plies = max_plies
         self.max_ms = max_ms
         self.candidates = candidates
         self.confidence = confidence
@@ -162,15 +173,18 @@ class SearchBot:
         squares = [0.0] * len(candidates)
         deals = 0
         done = 0
+        plies = [0]  # moves played in the playouts so far
         deal = self._deal(view)
         while (
             done < self.playouts
+            and plies[0] < self.max_plies
             and time.perf_counter() < deadline
             and (due is None or not due.passed())
         ):
             world = deal(rng)
             scores = [
-                utility(self._playout(world.clone(), move, view.player, rng)) for move in candidates
+                utility(self._playout(world.clone(), move, view.player, rng, plies))
+                for move in candidates
             ]
             for i in range(1, len(candidates)):
                 d = scores[i] - scores[0]
@@ -200,7 +214,12 @@ class SearchBot:
                 return False
         return True
 
-    def _playout(self, state: HandState, move: Move, me: int, rng: random.Random) -> float:
+    def _playout(
+        self, state: HandState, move: Move, me: int, rng: random.Random, plies: list[int]
+    ) -> float:
+        """``move`` played out to the end of the hand on ``state``; its margin for ``me``.
+        Adds the moves played to ``plies[0]``."""
+        start = len(state.history)
         state.push(move)
         policy = self.policy
         while not state.is_over():
@@ -210,6 +229,7 @@ class SearchBot:
                 continue
             p = state.player
             state.push(policy.choose(PlayerView.of(state, p, with_history=False), rng))
+        plies[0] += len(state.history) - start
         outcome = state.outcome()
         assert outcome is not None
         return float(outcome.scores[me] - outcome.scores[1 - me])
