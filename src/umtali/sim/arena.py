@@ -40,10 +40,8 @@ from __future__ import annotations
 import json
 import logging
 import math
-import multiprocessing
 import os
 import platform
-import signal
 import socket
 import time
 from collections import Counter
@@ -58,6 +56,7 @@ from umtali.games.api import BotError, DealDue, GameSpec, Session
 from umtali.kernel.files import write_atomically
 from umtali.sim.hooks import ArenaHook, GameOutcome, HandPlayed, hook_of, levels_of
 from umtali.sim.policies import OutsidePolicy, registered
+from umtali.sim.processes import WorkerDiedError, play_in_processes
 from umtali.sim.stats import quantile
 from umtali.sim.summary import (
     ArenaError,
@@ -305,11 +304,6 @@ class _Task:
 
 def _play_task(task: _Task) -> _Chunk:
     return task.play()
-
-
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent (which cancels the run), so they print nothing."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 RAY_CONNECT_SECONDS: Final = 5.0
@@ -629,14 +623,19 @@ def run_arena(
                 if progress is not None:
                     progress(seats)
         else:
-            # Pool's exit terminates the workers, so an error or Ctrl-C stops the run at once.
-            with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
+            # An error or Ctrl-C stops every worker at once (umtali.sim.processes).
+            if progress is not None:
+                progress(0)
+
+            def finished(chunk: _Chunk) -> None:
+                total.add(chunk)
                 if progress is not None:
-                    progress(0)
-                for chunk in pool.imap_unordered(_play_task, tasks):
-                    total.add(chunk)
-                    if progress is not None:
-                        progress(len(chunk.records))
+                    progress(len(chunk.records))
+
+            try:
+                play_in_processes(_play_task, tasks, workers, finished)
+            except WorkerDiedError as e:
+                raise ArenaError(f"the run stopped: {e}") from None
         seconds = time.perf_counter() - start
         # Put the games in order, whatever order the workers finished in.
         records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
