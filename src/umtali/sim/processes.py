@@ -73,6 +73,7 @@ def play_in_processes(
                     busy.discard(conn)
             for sentinel, conn in sentinels.items():
                 if sentinel in ready and conn in busy and not conn.poll():
+                    processes[conn].join()  # it has ended: this reaps it, for its code
                     code = processes[conn].exitcode
                     raise WorkerDiedError(
                         f"a worker process ended without its task's result (exit code {code})"
