@@ -88,6 +88,12 @@ def _check_options(reward: str, on_illegal: str, max_cycles: int | None) -> None
         raise ValueError(f"max_cycles is None or an int >= 1, not {quoted(max_cycles)}")
 
 
+def _moves_info(episode: Episode) -> dict[str, Any]:
+    """The info of the agent to move: his legal moves, as a tuple (the episode's list is
+    its own, and must not change)."""
+    return {"legal_moves": tuple(episode.legal())}
+
+
 class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """A game between its agents, one move at a time (see the module).
 
@@ -181,39 +187,19 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = mover = self._agents[self.episode.to_move]
-        self.infos[mover] = {"legal_moves": tuple(self.episode.legal())}
+        self.infos[mover] = _moves_info(self.episode)
 
     def observe(self, agent: str) -> Observation:
         episode = self._episode()
         seat = self._seats[agent]
         return episode.observe(seat, episode.legal() if seat == episode.to_move else None)
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's ``last()``, with :meth:`observe` inlined: a loop calls it at every
-        move."""
-        agent = self.agent_selection
-        if observe:
-            episode = self._episode()
-            seat = self._seats[agent]
-            seen = episode.observe(seat, episode.legal() if seat == episode.to_move else None)
-        else:
-            seen = None
-        return (
-            seen,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode = self.episode
-        if episode is None:
-            episode = self._episode()  # raises
+        episode = self._episode()
         seat = episode.to_move
         # A plain int among the legal moves is the common case: checked here at once.
         if type(action) is int and 0 <= action < self._num_actions and action in episode.legal():
@@ -228,10 +214,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._cumulative_rewards[agent] = 0.0
         if index is None:
             if self.on_illegal == "ignore":
-                self.infos[agent] = {
-                    "illegal_action": True,
-                    "legal_moves": tuple(episode.legal()),
-                }
+                self.infos[agent] = {"illegal_action": True, **_moves_info(episode)}
                 return
             self._end(episode.illegal_rewards(seat, self.illegal_reward))
             return
@@ -242,7 +225,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             self._end(rewards)
             return
         self.agent_selection = mover = self._agents[episode.to_move]
-        self.infos[mover] = {"legal_moves": tuple(episode.legal())}
+        self.infos[mover] = _moves_info(episode)
         if self.max_cycles is not None and self.moves >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
 

@@ -73,11 +73,7 @@ def play_in_processes(
                     busy.discard(conn)
             for sentinel, conn in sentinels.items():
                 if sentinel in ready and conn in busy and not conn.poll():
-                    processes[conn].join()  # it has ended: this reaps it, for its code
-                    code = processes[conn].exitcode
-                    raise WorkerDiedError(
-                        f"a worker process ended without its task's result (exit code {code})"
-                    )
+                    raise _died(processes[conn])
     finally:
         for process in processes.values():
             if process.is_alive():
@@ -98,13 +94,18 @@ def _take_result(conn: Connection, process: Any, on_result: Callable[[R], None])
     try:
         kind, value = conn.recv()
     except EOFError:
-        process.join()
-        raise WorkerDiedError(
-            f"a worker process ended without its task's result (exit code {process.exitcode})"
-        ) from None
+        raise _died(process) from None
     if kind == "error":
         raise value
     on_result(value)
+
+
+def _died(process: Any) -> WorkerDiedError:
+    """The error of a worker that has ended without a word (reaped, for its exit code)."""
+    process.join()
+    return WorkerDiedError(
+        f"a worker process ended without its task's result (exit code {process.exitcode})"
+    )
 
 
 class _Done:

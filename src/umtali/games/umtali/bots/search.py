@@ -16,8 +16,8 @@ worth ``LAST_HAND_STAKE`` points more.
 
 The search is anytime: the budget is a number of playouts, a number of moves played in
 them (``max_plies``, which bounds the slowest decisions, those whose playouts are long,
-the same on any machine) and a time limit (1 s), and a decision stops sooner, after at least ``min_deals`` deals, once every runner-up is
-settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
+the same on any machine) and a time limit (1 s), and a decision stops sooner, after at
+least ``min_deals`` deals, once every runner-up is settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
 it, or playing out identically) or clearly better (``SETTLED_BETTER`` above), which is
 why its median decision takes milliseconds. A ``deadline`` handed to
 :meth:`SearchBot.choose` (a server's thinking budget) stops it too, between two deals;
@@ -88,8 +88,8 @@ class SearchBot:
     ) -> None:
         if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2:
             raise ValueError(
-                "the search bot needs at least one playout and one move to play in them, some time,"
-                " and two candidates"
+                "the search bot needs at least one playout and one move to play in them,"
+                " some time, and two candidates"
             )
         self.playouts = playouts
         self.max_plies = max_plies
