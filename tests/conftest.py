@@ -275,10 +275,16 @@ _started: list[str] | None = None
 """The programs the running test has started, while a test runs."""
 
 
+LIBRARY_PROCESSES = frozenset({"fc-list"})
+"""Programs a library starts on its own, once: matplotlib asks fontconfig for the fonts
+when it first builds its font cache, in whichever test first draws a plot."""
+
+
 def _note_processes(event: str, args: tuple[Any, ...]) -> None:
     if event == "subprocess.Popen" and _started is not None:
-        program = args[0] or (args[1][0] if args[1] else "?")
-        _started.append(os.path.basename(os.fsdecode(program)))
+        program = os.path.basename(os.fsdecode(args[0] or (args[1][0] if args[1] else "?")))
+        if program not in LIBRARY_PROCESSES:
+            _started.append(program)
 
 
 sys.addaudithook(_note_processes)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -62,7 +64,7 @@ def party_to_play(page: Page, server: ServerProcess, players: int) -> tuple[str,
             return secret, state
         assert players == 3, "a four-hand game ended before every seat had played"
         wait_for_version(page, state["version"])
-        assert state["party"]["result"] in page.inner_text("#gin-party")
+        assert state["party"]["result"] in page.inner_text("#gin-scores")
     raise AssertionError("five three-hand games in a row ended before the person played")
 
 
@@ -118,6 +120,36 @@ def test_a_party_hand_by_clicks_at_desktop_and_phone_widths(
     page.click("#gin-hand-end button[data-key=gin-hand-end-close]")
     assert page.is_hidden("#gin-hand-end")
     context.close()
+
+
+def api_move(server: ServerProcess, secret: str, move: str) -> None:
+    """Play ``move`` for the seat through the API, as fast as the seat's limit allows."""
+    while True:
+        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
+        if reply.status_code != 429:
+            reply.raise_for_status()
+            return
+        time.sleep(float(reply.headers.get("Retry-After", "1")))
+
+
+def test_a_party_game_s_end_shows_its_result_and_final_scores(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Three-hand played to the end (the person's moves sent to the API, fast): the
+    page shows the game's result and the final scores under the standings."""
+    page = browser.new_page()
+    secret = open_party_table(page, server, 3)
+    rng = random.Random(3)
+    state = turn_state(server, secret)
+    while not state["over"]:
+        api_move(server, secret, gin_move(state, rng))
+        state = turn_state(server, secret)
+    wait_for_version(page, state["version"])
+    party = state["party"]
+    standings = page.inner_text("#gin-scores")
+    assert party["result"] in standings
+    assert all(str(score) in standings for score in party["final"])
+    page.close()
 
 
 def test_friends_are_invited_to_seats_of_a_party_game(

@@ -59,20 +59,81 @@ RECORD_MOVES = """
 """
 
 
+SOCKET_BEHIND = """
+(() => {
+  // Tests only: a socket that falls behind, as a busy server's may. While a move is on
+  // its way the states the socket brings are held back; once the move's answer has come,
+  // the newest of them alone is let through, just before the page reads the answer. The
+  // other player's moves are then drawn all at once, and the answer's redraw after them
+  // changes nothing.
+  const Native = window.WebSocket;
+  let socket = null;
+  let moving = false;
+  let held = null; // the newest state held back, and its version
+  let heard = null; // called when a state is held back
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      socket = this;
+      this.addEventListener("message", (event) => {
+        if (!moving || event.umtaliReplayed) return;
+        event.stopImmediatePropagation();
+        const message = JSON.parse(event.data);
+        if (message.type !== "state") return;
+        held = { data: event.data, version: message.version };
+        heard?.();
+      });
+    }
+  };
+  const nativeFetch = window.fetch;
+  window.fetch = async (...args) => {
+    if (!String(args[0]).endsWith("/move")) return nativeFetch(...args);
+    moving = true;
+    try {
+      const response = await nativeFetch(...args);
+      if (response.ok) {
+        const { version } = (await response.clone().json()).state;
+        await new Promise((resolve) => {
+          heard = () => held && held.version >= version && resolve();
+          heard();
+        });
+      }
+      return response;
+    } finally {
+      moving = false;
+      heard = null;
+      if (held) {
+        const event = new MessageEvent("message", { data: held.data });
+        event.umtaliReplayed = true;
+        held = null;
+        socket.dispatchEvent(event);
+      }
+    }
+  };
+})();
+"""
+"""Run after :data:`SOCKET_WATCH` (which then hears every state, held back or not)."""
+
+
 @pytest.fixture
 def server(web_server: ServerProcess) -> ServerProcess:
     """The session's server: these tests make games of their own on it."""
     return web_server
 
 
-def motion_context(browser: Browser, reduced: bool = False) -> BrowserContext:
+def motion_context(
+    browser: Browser, reduced: bool = False, socket_behind: bool = False
+) -> BrowserContext:
     """A person's browser whose pages note their socket's states (tests/browser.py) and
-    the flights' events; the system asking for reduced motion when ``reduced``."""
+    the flights' events; the system asking for reduced motion when ``reduced``; the
+    socket falling behind (:data:`SOCKET_BEHIND`) when ``socket_behind``."""
     context = browser.new_context(
         viewport=DESKTOP, reduced_motion="reduce" if reduced else "no-preference"
     )
     context.add_init_script(SOCKET_WATCH)
     context.add_init_script(RECORD_MOVES)
+    if socket_behind:
+        context.add_init_script(SOCKET_BEHIND)
     return context
 
 
@@ -111,6 +172,9 @@ def play_until(
         before = state
         click(page, choose(state))
         wait(page, state["version"] + 1)
+        # The moves drawn fly to their end before the next click, whose redraw of a
+        # new state would end them (and the check below looks at what flew).
+        settle(page)
         state = turn_state(server, secret)
         if done(before, state):
             break
@@ -165,10 +229,13 @@ def check_flights(events: list[JSON], state: JSON) -> None:
         assert mine == sorted(mine, reverse=True), batch
 
 
+@pytest.mark.parametrize("socket_behind", [False, True], ids=["socket-on-time", "socket-behind"])
 def test_umtali_the_computer_s_moves_fly_one_at_a_time_in_order(
-    browser: Browser, server: ServerProcess
+    browser: Browser, server: ServerProcess, socket_behind: bool
 ) -> None:
-    context = motion_context(browser)
+    # With the socket behind, the computer's moves come in one state, and the answer to
+    # the player's move is drawn again while they fly: that redraw must not stop them.
+    context = motion_context(browser, socket_behind=socket_behind)
     page = context.new_page()
     secret = open_table(page, server, "hand")
     assert page.get_attribute("body", "data-motion") == "normal"
@@ -194,10 +261,11 @@ def test_umtali_the_computer_s_moves_fly_one_at_a_time_in_order(
     context.close()
 
 
+@pytest.mark.parametrize("socket_behind", [False, True], ids=["socket-on-time", "socket-behind"])
 def test_gin_moves_fly_and_the_computer_s_drawn_card_flies_face_down(
-    browser: Browser, server: ServerProcess
+    browser: Browser, server: ServerProcess, socket_behind: bool
 ) -> None:
-    context = motion_context(browser)
+    context = motion_context(browser, socket_behind=socket_behind)
     page = context.new_page()
     secret = open_gin_table(page, server)
     rng = random.Random(5)

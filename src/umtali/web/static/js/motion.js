@@ -22,7 +22,10 @@
 // card flies over the page in a layer of its own, fixed, clipped to the window and deaf
 // to the pointer, while the card in its new place stays hidden until the copy lands
 // (its opacity alone is animated). The table is drawn in its final state at once: its
-// buttons act on it at once, and a redraw during a flight ends the flight. A card that
+// buttons act on it at once, and a redraw of a new state during a flight ends the
+// flight. A redraw of the same state lets the flights go on (the answer to a move that
+// the socket brought first, say, with the other player's moves after it, still to
+// fly): the cards still in the air are hidden again in the redrawn places. A card that
 // is hidden from this seat flies face down: the copies are made of what the page
 // already shows, or are backs.
 //
@@ -123,6 +126,7 @@ export class Motion {
   constructor() {
     this.flights = []; // the animations under way
     this.timers = [];
+    this.landings = new Map(); // each card in the air: when it lands (performance.now())
     this.layer = null;
     document.body.dataset.motion = motionSpeed();
   }
@@ -133,12 +137,22 @@ export class Motion {
     this.timers = [];
     for (const animation of this.flights) animation.cancel();
     this.flights = [];
+    this.landings.clear();
     this.layer?.replaceChildren();
     delete document.body.dataset.animating;
   }
 
-  /** Before a redraw: what `root` shows now, where (null when nothing will fly). */
-  snapshot(root) {
+  /** Whether cards are in the air. */
+  get busy() {
+    return document.body.dataset.animating === "true";
+  }
+
+  /**
+   * Before a redraw: what `root` shows now, where (null when nothing will fly). With
+   * `same` (the state drawn again), flights under way go on (see play()).
+   */
+  snapshot(root, { same = false } = {}) {
+    if (same && this.busy) return { root, goingOn: true };
     this.finish();
     const speed = motionSpeed();
     document.body.dataset.motion = speed;
@@ -148,6 +162,10 @@ export class Motion {
 
   /** After the redraw: fly the cards that moved, the moves `steps` ({text, mine}) one at a time. */
   play(before, steps) {
+    if (before?.goingOn) {
+      this.hideLanding(before.root);
+      return;
+    }
     if (!before?.places.size) return;
     const pace = PACES[motionSpeed()] ?? PACES.normal;
     const after = measure(before.root);
@@ -178,6 +196,15 @@ export class Motion {
     }
     for (const [at, detail] of announce) this.later(at, () => document.dispatchEvent(new CustomEvent("umtali:moved", { detail })));
     this.later(end + 20, () => this.finish());
+  }
+
+  /** After a redraw during flights: each card of `root` still in the air waits, unseen, until it lands. */
+  hideLanding(root) {
+    const now = performance.now();
+    for (const card of root.querySelectorAll("[data-place] svg.card[data-card]")) {
+      const left = (this.landings.get(card.dataset.card) ?? 0) - now;
+      if (left > 0) this.flights.push(card.animate([{ opacity: 0 }, { opacity: 0 }], { duration: left, fill: "none" }));
+    }
   }
 
   later(ms, run) {
@@ -300,6 +327,8 @@ export class Motion {
     if (node) {
       // The card in its place waits, unseen, until its copy lands.
       this.flights.push(node.animate([{ opacity: 0 }, { opacity: 0 }], { duration: delay + duration, fill: "none" }));
+      const lands = performance.now() + delay + duration;
+      this.landings.set(node.dataset.card, Math.max(lands, this.landings.get(node.dataset.card) ?? 0));
     }
   }
 }

@@ -287,7 +287,9 @@ export class SeatPage {
     const focusKey = this.focusKey ?? document.activeElement?.dataset?.key ?? null;
     this.focusKey = null;
     const { state } = this;
-    const before = this.motion.snapshot(this.part("board"));
+    // The same state drawn again (a move's answer the socket brought first): whatever
+    // is in the air keeps flying.
+    const before = this.motion.snapshot(this.part("board"), { same: state === this.drawn });
     const steps = movesSince(this.drawn, state);
     this.drawn = state;
     // What the page shows, for tests and tools: the version drawn, and whether a move
