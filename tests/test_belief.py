@@ -6,7 +6,7 @@ import importlib.util
 import math
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ import pytest
 from umtali.games.api import Deadline
 from umtali.games.umtali.bots import ExpertBot, SearchBot
 from umtali.games.umtali.bots.belief import Belief, candidates, connectors
+from umtali.games.umtali.bots.discard_model import TEMPERATURE, DiscardModel
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.moves import MoveKind
 from umtali.games.umtali.state import HandState
@@ -119,6 +120,82 @@ def test_a_discard_makes_the_cards_that_meld_with_it_less_likely() -> None:
     pytest.fail("no discard with a card of its rank unseen")  # pragma: no cover
 
 
+def test_the_discard_model_fits_the_expert_s_real_hand_and_rules_out_others() -> None:
+    """Between two experts, the hand the opponent really holds fits his last discard as
+    the expert judges it (no loss) nearly always, while hands drawn from the belief
+    often would have thrown another card: the model reads more than the belief."""
+    fits = models = 0
+    kept: list[float] = []
+    rng = random.Random(0)
+    for seed in range(4):
+        for state, view in positions(seed):
+            model = DiscardModel.of(view)
+            his = [text for actor, text in view.history if actor != view.player]
+            # A reading when, and only when, his last move was a face-up discard.
+            readable = bool(his) and his[-1].startswith("discard") and "face down" not in his[-1]
+            assert (model is not None) == (readable and view.went_out is None), his[-1:]
+            if model is None:
+                continue
+            opponent = state.hands[1 - view.player]
+            assert model.loss(opponent) >= 0.0
+            fits += model.loss(opponent) == 0.0
+            models += 1
+            belief = Belief.of(view)
+            known = view.opponent_known.mask
+            kept.extend(model.chance(belief.pick(rng) | known) for _ in range(20))
+    assert models > 100
+    assert fits / models > 0.95
+    # Hands from the belief are kept four times in five or less: a real cut.
+    assert sum(kept) / len(kept) < 0.85
+
+
+def test_the_search_refuses_a_negative_reading_temperature() -> None:
+    with pytest.raises(ValueError, match="negative temperature"):
+        SearchBot(reading=-1.0)
+
+
+def dealt_with(
+    view: PlayerView,
+    card: int,
+    chance: Callable[[int], float] | None,
+    tries: int = 8,
+    deals: int = 400,
+) -> int:
+    """In how many of ``deals`` worlds dealt from the belief of ``view`` (with ``chance``
+    reading more) the opponent holds ``card``."""
+    belief = Belief.of(view)
+    known = view.opponent_known.mask
+    rng = random.Random(5)
+    total = 0
+    for _ in range(deals):
+        opponent = belief.determinize(view, rng, chance=chance, tries=tries).hands[1 - view.player]
+        assert opponent & known == known
+        total += opponent >> card & 1
+    return total
+
+
+def test_a_hand_the_chance_rules_out_is_dealt_rarely_never_never() -> None:
+    for _, view in positions(3, hands=1):
+        if view.turn < 4 or view.to_move != view.player:
+            continue
+        card = Belief.of(view).cards[0]
+        plain = dealt_with(view, card, None)
+        if plain >= 40:
+            break
+    else:
+        pytest.fail("no position with a card the belief deals often")  # pragma: no cover
+
+    def without(hand: int) -> float:
+        return 0.0 if hand >> card & 1 else 1.0
+
+    # The card is dealt only when every draw holds it: with eight draws, rarely; with
+    # two, about as often as the belief deals it squared, rarer but still possible;
+    # with one, as often as the belief alone deals it.
+    assert dealt_with(view, card, without) < plain / 4
+    assert 0 < dealt_with(view, card, without, tries=2, deals=4000) < 10 * plain
+    assert dealt_with(view, card, without, tries=1) == plain
+
+
 def swapped(state: HandState, seat: int) -> HandState | None:
     """``state`` with one of ``seat``'s opponent's hidden cards swapped with a stock
     card: another deal that looks the same from ``seat``."""
@@ -142,6 +219,7 @@ def test_the_belief_and_the_search_read_the_view_alone() -> None:
     stay the same (the secrecy of the bots' inputs)."""
     checked = 0
     search = SearchBot(playouts=24, max_ms=float("inf"))
+    reading = SearchBot(playouts=24, max_ms=float("inf"), reading=TEMPERATURE)
     for state, view in positions(4, hands=1):
         other = swapped(state, view.player)
         if other is None or view.turn < 2:
@@ -150,10 +228,12 @@ def test_the_belief_and_the_search_read_the_view_alone() -> None:
         assert view2 == view
         assert Belief.of(view2) == Belief.of(view)
         assert candidates(view2) == candidates(view)
+        assert DiscardModel.of(view2) == DiscardModel.of(view)
         if checked < 6 and len(view.legal) > 1:
-            assert search.choose(view2, random.Random(checked)) == search.choose(
-                view, random.Random(checked)
-            )
+            for bot in (search, reading):
+                chosen = bot.choose(view, random.Random(checked))
+                assert chosen in view.legal
+                assert bot.choose(view2, random.Random(checked)) == chosen
         checked += 1
     assert checked > 20
 
@@ -222,6 +302,7 @@ def test_the_log_likelihood_command_prints_its_figures(capsys: pytest.CaptureFix
     assert "belief" in out
     assert "uniform" in out
     assert "gain" in out
+    assert "his last discard read as the expert's" in out
     with pytest.raises(SystemExit):
         module.main(["--games", "0"])
     with pytest.raises(SystemExit):

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -213,15 +214,35 @@ class Belief:
             n += 1
         return logp if n == self.size else -math.inf
 
-    def determinize(self, view: PlayerView, rng: random.Random) -> HandState:
+    def determinize(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        *,
+        chance: Callable[[int], float] | None = None,
+        tries: int = 8,
+    ) -> HandState:
         """A full state consistent with ``view``, the opponent's unknown cards drawn from
-        this belief (``view`` must be the one the belief is of); no undo kept."""
-        return determinize(view, rng, undo=False, pick=self._pick_from)
+        this belief (``view`` must be the one the belief is of); no undo kept.
 
-    def _pick_from(self, cards: tuple[int, ...], size: int, rng: random.Random) -> int:
-        assert size == self.size
-        assert cards == self.cards
-        return self.pick(rng)
+        ``chance``, if given, reads more of his play: a hand drawn (his whole hand, the
+        cards known of it too) is kept with the chance it gives, else drawn again, up to
+        ``tries`` draws, the last of which is kept whatever its chance (so a hand
+        ``chance`` misjudges is rarer, never impossible)."""
+        known = view.opponent_known.mask
+
+        def pick(cards: tuple[int, ...], size: int, rng: random.Random) -> int:
+            assert size == self.size
+            assert cards == self.cards
+            hand = self.pick(rng)
+            if chance is not None:
+                for _ in range(tries - 1):
+                    if rng.random() < chance(hand | known):
+                        break
+                    hand = self.pick(rng)
+            return hand
+
+        return determinize(view, rng, undo=False, pick=pick)
 
 
 def candidates(view: PlayerView) -> tuple[int, ...]:

@@ -16,7 +16,15 @@ from umtali.games.umtali.melds import SUIT_NEIGHBOURS
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import JACK, KING, QUEEN, RANK_MASKS, card_points, cards_of, rank_of
 
-__all__ = ["Situation", "discard_danger", "keep_worth", "outs", "potential", "situation"]
+__all__ = [
+    "Situation",
+    "discard_danger",
+    "keep_worth",
+    "outs",
+    "potential",
+    "risk_of",
+    "situation",
+]
 
 PLAY_CHANCE: Final = 0.45
 """How likely a card kept in hand is to be played later, for lack of better knowledge."""
@@ -50,13 +58,23 @@ class Situation:
     last_hand: bool
 
 
+def risk_of(cards: int) -> float:
+    """How likely a player holding ``cards`` cards is to go out soon (0..1).
+
+    >>> risk_of(1), risk_of(9)
+    (0.7, 0.1)
+    """
+    # A player rarely goes out with more than five cards; with one or two he often does.
+    return _RISK.get(cards, 0.1)
+
+
+_RISK: Final = {0: 1.0, 1: 0.7, 2: 0.55, 3: 0.4, 4: 0.28, 5: 0.18}
+
+
 def situation(view: PlayerView) -> Situation:
     me, other = view.player, 1 - view.player
     n = view.opponent_hand_size
-    # A player rarely goes out with more than five cards; with one or two he often does.
-    risk = {0: 1.0, 1: 0.7, 2: 0.55, 3: 0.4, 4: 0.28, 5: 0.18}.get(n, 0.1)
-    if view.went_out is not None:
-        risk = 1.0
+    risk = 1.0 if view.went_out is not None else risk_of(n)
     lead = view.game_scores[me] + view.points[me] - view.game_scores[other] - view.points[other]
     return Situation(
         unseen=view.unseen().mask,

@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 from umtali.games.api import Deadline
 from umtali.games.umtali.bots.belief import Belief
+from umtali.games.umtali.bots.discard_model import DiscardModel
 from umtali.games.umtali.bots.evaluate import situation
 from umtali.games.umtali.bots.expert import ExpertBot
 from umtali.games.umtali.melds import SOLO_ACCEPTS, meld_accepts, meld_plans
@@ -51,6 +52,11 @@ MAX_PLIES = 30_000
 """The most moves a decision plays in its playouts: about 0.7 s on this project's 2-core
 machine (some 23 µs a move), where the 600 playouts of a decision early in a hand can
 play 40,000; most decisions stop far sooner (docs/BOTS.md)."""
+READING = 0.0
+"""The temperature of the reading of his last discard (``SearchBot(reading=...)``), in
+points; 0, the default, reads nothing more than the belief: at the model's own
+temperature (:data:`~umtali.games.umtali.bots.discard_model.TEMPERATURE`) it made the
+search no stronger against the expert (docs/BOTS.md)."""
 SETTLED_BETTER = 3.0
 """A runner-up whose mean margin is this many standard errors above zero is settled."""
 
@@ -69,6 +75,9 @@ class SearchBot:
         min_deals: deals played before a decision may stop early.
         belief: deal the opponent's hidden cards from what his play says of them
             (:class:`~umtali.games.umtali.bots.belief.Belief`), not uniformly.
+        reading: with ``belief``, read his last discard as the expert would have made
+            it (:class:`~umtali.games.umtali.bots.discard_model.DiscardModel`): the
+            model's temperature, in points; 0 reads nothing more.
         melds: search the meld phase too, where its plays can end in different hands.
     """
 
@@ -84,12 +93,14 @@ class SearchBot:
         *,
         max_plies: int = MAX_PLIES,
         belief: bool = True,
+        reading: float = READING,
         melds: bool = True,
     ) -> None:
-        if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2:
+        if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2 or reading < 0:
             raise ValueError(
                 "the search bot needs at least one playout and one move to play in them,"
-                " some time, and two candidates"
+                " some time, and two candidates (and reads no discard at a negative"
+                " temperature)"
             )
         self.playouts = playouts
         self.max_plies = max_plies
@@ -98,6 +109,7 @@ class SearchBot:
         self.confidence = confidence
         self.min_deals = min_deals
         self.belief = belief
+        self.reading = reading
         self.melds = melds
         self.policy = ExpertBot()
 
@@ -148,14 +160,17 @@ class SearchBot:
         return out[: self.candidates]
 
     def _deal(self, view: PlayerView) -> Callable[[random.Random], HandState]:
-        """How this decision deals the cards it cannot see: from the belief, or at random."""
+        """How this decision deals the cards it cannot see: from the belief (and what his
+        last discard says), or at random."""
         if self.belief and view.phase is not Phase.CHOOSE:
             try:
                 belief = Belief.of(view)
             except ViewError:
                 pass
             else:
-                return lambda rng: belief.determinize(view, rng)
+                model = DiscardModel.of(view, self.reading) if self.reading else None
+                chance = None if model is None else model.chance
+                return lambda rng: belief.determinize(view, rng, chance=chance)
         return lambda rng: determinize(view, rng, undo=False)
 
     def _search(
