@@ -103,9 +103,23 @@ TIERS = {
 }
 """The markers that put a test out of the quick tier (registered in pyproject.toml)."""
 
-SLOW_SECONDS = 2.0
-"""A test of the quick tier whose call takes longer than this is reported at the end of
-the run, to be added to :data:`SLOW`."""
+SLOW_SECONDS = 0.3
+"""A test whose setup and call take longer than this in a full run is slow: out of the
+quick tier, which must run in under a minute on two cores."""
+
+SLOW_FILE = Path(__file__).with_name("slow_tests.txt")
+"""The tests measured slow (:data:`SLOW_SECONDS`), one a line: the test's id without
+its parameters covers every parametrization, with them that one only. ``./dev test
+--update-slow`` adds those of its run that took longer."""
+
+
+def _read_slow(path: Path) -> frozenset[str]:
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+SLOW = _read_slow(SLOW_FILE)
+"""The tests of :data:`SLOW_FILE`."""
 
 FIXTURE_TIERS = {
     "browser": "browser",
@@ -114,48 +128,6 @@ FIXTURE_TIERS = {
     "local_ray": "process",  # Ray starts processes of its own, which no rule can see
 }
 """A test that uses one of these fixtures is in its tier."""
-
-SLOW = frozenset(
-    {
-        "test_bench.py::test_our_environments_race_beside_the_engines",
-        "test_compiled.py::test_the_build_compiles_the_core_and_plays_in_lockstep",  # mypyc
-        "test_cli_play_live.py::test_ctrl_c_while_the_computer_thinks_saves_and_resumes_identically",
-        "test_gin_bots.py::test_expert_scores_more_than_greedy",
-        "test_klaberjass_search.py::test_the_search_plays_a_legal_move_everywhere",
-        "test_web_capacity.py::test_unknown_game_ids_leave_nothing_behind",
-        "test_klaberjass_search.py::test_the_search_chooses_from_its_view_alone",
-        "test_conformance.py::test_a_person_plays_a_whole_game_to_its_end",  # hints each move
-        "test_conformance_web.py::test_random_play_through_the_web_api_ends_and_no_seat_learns_a_hidden_card",
-        "test_gin_openspiel.py::test_both_engines_agree_over_thousands_of_hands",
-        "test_gin_research.py::test_no_observation_of_400_hands_changes_when_the_unseen_cards_are_dealt_otherwise",
-        "test_klaberjass_research.py::test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_otherwise",
-        "test_rl_observation.py::test_no_observation_of_1000_random_hands_shows_a_hidden_card",
-        # v1's information state tensor is 34,216 floats, each call a list of them
-        "test_rl_openspiel.py::test_resampling_keeps_each_players_own_face_down_discard",
-        # The book's Hand 4 reviewed for both players at 800 playouts a decision (one fixture).
-        "test_review_book.py::test_the_review_agrees_with_four_of_the_books_five_verdicts",
-        "test_review_book.py::test_the_marriage_and_the_safe_discard_win_by_a_wide_margin",
-        "test_review_book.py::test_the_books_opening_discard_is_no_inaccuracy",
-        "test_review.py::test_a_gin_hand_is_reviewed_from_the_players_view",
-        "test_session.py::test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing",
-        "test_web_api.py::test_no_seat_is_ever_sent_a_card_it_may_not_see",
-        "test_web_gin.py::test_no_seat_of_gin_is_ever_sent_a_card_it_may_not_see",
-        "test_web_gin.py::test_two_people_play_a_game_by_their_links_and_its_rematch",
-        "test_web_gin_party.py::test_a_whole_party_game_against_the_computer[sqlite-4-oklahoma]",
-        "test_web_gin_party.py::test_an_away_friends_seat_is_handed_to_the_computer_and_reclaimed",
-        "test_web_gin_party.py::test_four_hand_with_a_friend_and_two_computers",
-        "test_web_gin_party.py::test_friends_play_three_hand_by_their_links_and_their_rematch",
-        "test_web_gin_party.py::test_no_seat_of_a_party_game_is_sent_a_card_it_may_not_see",
-        "test_web_klaberjass_browser.py::test_the_table_keeps_what_a_player_needs_in_view_at_phone_and_desktop_sizes",
-        "test_web_klaberjass_browser.py::test_two_friends_play_a_whole_game_by_the_invite_link_and_no_seat_sees_a_hidden_card",
-        "test_web_socket.py::test_a_stale_copy_never_makes_a_legal_move_fail",
-        "test_web_socket.py::test_the_socket_tells_when_the_other_player_comes",  # waits 3 s
-        "test_web_whole_game_browser.py::test_a_new_user_plays_a_whole_game_by_hints_and_clicks_without_scrolling",
-    }
-)
-"""The tests of the quick tier measured slow: their call took over :data:`SLOW_SECONDS`
-in a full run (``pytest -n 2``) on a quiet 2-core machine. A name covers every
-parametrization of the test; a name with its brackets covers that one only."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m reads the markers
@@ -189,10 +161,7 @@ def tiers_of(item: pytest.Item) -> set[str]:
             if name not in FIXTURE_TIERS:
                 start.extend(d.func for d in definitions if _ours(d.func))
         tiers.update(_reached(start))
-    module = item.path.name
-    if f"{module}::{getattr(item, 'originalname', item.name)}" in SLOW or (
-        f"{module}::{item.name}" in SLOW
-    ):
+    if item.nodeid in SLOW or _without_parameters(item.nodeid) in SLOW:
         tiers.add("slow")
     return tiers
 
@@ -314,23 +283,43 @@ def _tiers_hold(request: pytest.FixtureRequest) -> Iterator[None]:
         pytest.fail(f"the test started {sorted(set(started))}, unmarked; {missed}")
 
 
-_unmarked_slow: list[tuple[str, float]] = []
+def _without_parameters(nodeid: str) -> str:
+    """A test's id without its parameters: ``tests/t.py::test_x[a]`` → ``tests/t.py::test_x``."""
+    return nodeid.split("[", 1)[0] if nodeid.endswith("]") else nodeid
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-slow",
+        action="store_true",
+        help=f"add the tests of this run that took over {SLOW_SECONDS:g} s to {SLOW_FILE.name}",
+    )
+
+
+_seconds: dict[str, float] = {}
+_quick: set[str] = set()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if (
-        report.when == "call"
-        and report.duration > SLOW_SECONDS
-        and not any(tier in report.keywords for tier in TIERS)
-    ):
-        _unmarked_slow.append((report.nodeid, report.duration))
+    if report.when in ("setup", "call"):
+        _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration
+        if not any(tier in report.keywords for tier in TIERS):
+            _quick.add(report.nodeid)
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """Name the quick tier's tests that took longer than :data:`SLOW_SECONDS` (on a
-    loaded machine many may; on a quiet one, each belongs in :data:`SLOW`)."""
-    if not _unmarked_slow:
-        return
-    terminalreporter.write_sep("-", f"over {SLOW_SECONDS:g} s, not marked slow")
-    for nodeid, seconds in sorted(_unmarked_slow, key=lambda pair: -pair[1]):
-        terminalreporter.write_line(f"{seconds:6.2f}s {nodeid}")
+    loaded machine many may; on a quiet one, each belongs in :data:`SLOW_FILE`), and
+    with ``--update-slow`` add every test of the run that did to it."""
+    slow = {nodeid: seconds for nodeid, seconds in _seconds.items() if seconds > SLOW_SECONDS}
+    unmarked = {nodeid: seconds for nodeid, seconds in slow.items() if nodeid in _quick}
+    if config.getoption("update_slow"):
+        names = SLOW | {_without_parameters(nodeid) for nodeid in slow}
+        lines = SLOW_FILE.read_text(encoding="utf-8").splitlines()
+        header = [line for line in lines if line.startswith("#")]
+        SLOW_FILE.write_text("\n".join([*header, *sorted(names)]) + "\n", encoding="utf-8")
+        terminalreporter.write_line(f"{len(names - SLOW)} tests added to {SLOW_FILE}")
+    elif unmarked:
+        terminalreporter.write_sep("-", f"over {SLOW_SECONDS:g} s, not marked slow")
+        for nodeid, seconds in sorted(unmarked.items(), key=lambda pair: -pair[1]):
+            terminalreporter.write_line(f"{seconds:6.2f}s {nodeid}")

@@ -82,11 +82,12 @@ def test_a_refusal_is_a_sentence_with_a_link_to_its_rule(
     # The table is where it was: nothing played, the message still shown.
     assert api_state(server, secret)["version"] == before
     expect(message).to_contain_text("You cannot ")
-    # A hint is two sentences: the move, and why, each with its capital.
+    # A hint is two sentences: the move, and why, each opening with a capital or with a
+    # card's rank ("6♥ is the card your hand needs least").
     page.get_by_role("button", name="Hint", exact=True).click()
     expect(message).to_have_attribute("data-kind", "hint")
     hint = message.inner_text()
-    assert re.fullmatch(r"Hint: [^.]+\. [A-Z].*\.", hint), hint
+    assert re.fullmatch(r"Hint: [^.]+\. [A-Z0-9].*\.", hint), hint
     assert not re.search(r"\((R\d+|V)\)", hint), hint
     context.close()
 

@@ -10,14 +10,21 @@ read from the record besides the view. Each alternative is played out to the han
 with the expert's policy for both players; its points are the player's score minus the
 other's in the hand.
 
->>> from umtali.games.gin.match import GinMatch
+A hand the expert plays on both sides, reviewed for the first player. A real review
+weighs each choice over hundreds of deals; two deals a choice keep the example quick.
+
 >>> from umtali.kernel.deck import seeded_deck
 >>> match = GinMatch()
->>> hand = match.new_hand(seeded_deck(7))
->>> _ = hand.play_out(random.Random(3))
->>> review = REVIEW.review(match, 0, 1, Settings(playouts=16))
->>> review.decisions[0].played in ("take the upcard", "pass")
-True
+>>> hand = match.new_hand(seeded_deck(8))
+>>> expert, rng = GinExpertBot(), random.Random(3)
+>>> while not hand.is_over():
+...     hand.push(expert.choose(GinView.of(hand, hand.player), rng))
+>>> quick = Settings(playouts=1, alternatives=2, seconds=0.01)
+>>> review = REVIEW.review(match, 0, 1, quick)
+>>> [decision.played for decision in review.decisions][:3]
+['take the upcard', 'discard Q♠', 'take the discard']
+>>> len(review.decisions[0].alternatives)
+2
 """
 
 from __future__ import annotations
