@@ -99,7 +99,7 @@ TIERS = {
     "postgres": "runs on the session's PostgreSQL server",
     "tmux": "drives a real terminal through tmux",
     "process": "starts a real umtali serve, umtali command or other program",
-    "slow": "took over 2 s on a quiet 2-core machine (SLOW in tests/conftest.py)",
+    "slow": "took over 0.3 s in a full run (tests/slow_tests.txt)",
 }
 """The markers that put a test out of the quick tier (registered in pyproject.toml)."""
 

@@ -20,6 +20,16 @@ from pathlib import Path
 
 import httpx
 
+HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+"""The tests' one client for requests to a server process. A new httpx client (which
+``httpx.get`` makes each time) loads the certificate store: 30 to 90 ms a request, which
+added up to minutes in tests that poll. No connection is kept: servers get killed."""
+
+BOT_SECONDS = "0.05"
+"""The computer's thinking budget a move in the tests' servers (``UMTALI_BOT_SECONDS``;
+a test may set another): the default level's second a move, and a hint's, made the
+browser tests that play whole games several times longer while checking nothing more."""
+
 STARTUP_SECONDS = 120.0
 """How long a server may take to answer its first ``/healthz``: only a hang takes this
 long, even on a loaded machine."""
@@ -74,7 +84,8 @@ class ServerProcess:
             self.db_url,
             *self.args,
         ]
-        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | self.environment
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        env = env | {"UMTALI_BOT_SECONDS": BOT_SECONDS} | self.environment
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
@@ -84,7 +95,7 @@ class ServerProcess:
             if self.process.poll() is not None:
                 raise RuntimeError(f"umtali serve exited at start:\n{self.output()}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1.0).status_code == 200:
+                if HTTP.get(f"{self.url}/healthz", timeout=1.0).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
@@ -138,7 +149,7 @@ def running_server(
 def send_move(server: ServerProcess, secret: str, move: str) -> None:
     """Play ``move`` for the seat of ``secret`` over HTTP, waiting out its rate limit."""
     for _ in range(20):
-        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
+        reply = HTTP.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
         if reply.status_code != 429:  # the seat's rate limit: wait and send it again
             reply.raise_for_status()
             return

@@ -1,6 +1,6 @@
 """The arena's Ray backend (``umtali arena ... --backend ray``): the deals as Ray tasks on
 a local Ray of two CPUs, with the same records as the process pool. Ray runs only in
-child processes: the pytest worker itself never starts one."""
+the command's process: the pytest worker itself never starts one."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def ray() -> ModuleType:
 
 
 def test_a_cluster_that_does_not_answer_is_refused_at_once(ray: ModuleType) -> None:
-    # Before any Ray runs in this process (the tests below start one): Ray itself would
+    # Refused before Ray starts in this process: Ray itself would
     # retry such an address for minutes.
     assert not ray.is_initialized()
     with socket.socket() as probe:  # a port nobody listens on once the probe is closed
@@ -41,47 +42,21 @@ def test_a_cluster_that_does_not_answer_is_refused_at_once(ray: ModuleType) -> N
     assert not ray.is_initialized()
 
 
-ON_RAY = """
-import json, sys
-from umtali.sim.arena import run_arena
-told = []
-result = run_arena("greedy", "random", 3, seed=5, jobs=2, backend="ray", progress=told.append)
-json.dump({"told": told, "result": result.to_dict(), "jobs": result.jobs}, sys.stdout)
-"""
-"""The Ray run of :func:`test_ray_tasks_play_the_same_games_as_processes`, in a process of
-its own: a process that has run Ray keeps its threads, and a process pool forked from it
-later (the arena's, in another test on the same pytest worker) could hang."""
-
-
-def test_ray_tasks_play_the_same_games_as_processes(ray: ModuleType) -> None:
-    child = subprocess.run(
-        [sys.executable, "-c", ON_RAY], capture_output=True, text=True, timeout=600, check=False
-    )
-    assert child.returncode == 0, child.stderr[-2000:]
-    on_ray = json.loads(child.stdout)
-    in_processes = run_arena("greedy", "random", 3, seed=5, jobs=2).to_dict()
-    # Three deals, each twice with the seats swapped: the same six games, hand by hand.
-    records = on_ray["result"]["records"]
-    assert [(r["deal"], r["a_seat"]) for r in records] == [(d, s) for d in range(3) for s in (0, 1)]
-    assert records == in_processes["records"]
-    assert on_ray["result"]["summary"] == in_processes["summary"]
-    assert on_ray["told"][0] == 0
-    assert sum(on_ray["told"]) == 6
-    assert on_ray["result"]["run"]["backend"] == "ray"
-    assert on_ray["jobs"] == 2  # the local Ray's CPUs
-
-
-def test_the_command_runs_on_ray(ray: ModuleType, tmp_path: Path) -> None:
-    args = [UMTALI, "arena", "greedy", "random", "--games", "2", "--seed", "2", "--quiet"]
-    on_ray = subprocess.run(
+def test_the_command_plays_the_same_games_on_ray_as_in_processes(
+    ray: ModuleType, tmp_path: Path
+) -> None:
+    # Ray runs in the command's process, never in this one: a process that has run Ray
+    # keeps its threads, and a process pool forked from it later could hang.
+    args = [UMTALI, "arena", "greedy", "random", "--games", "3", "--seed", "5", "--quiet"]
+    ray_run = subprocess.run(
         [*args, "--backend", "ray", "--jobs", "2", "--out", str(tmp_path / "ray")],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
-    assert on_ray.returncode == 0, on_ray.stderr[-2000:]
-    assert "Ray tasks on 2 CPUs" in on_ray.stdout
+    assert ray_run.returncode == 0, ray_run.stderr[-2000:]
+    assert "Ray tasks on 2 CPUs" in ray_run.stdout
     here = subprocess.run(
         [*args, "--jobs", "1", "--out", str(tmp_path / "here")],
         capture_output=True,
@@ -91,11 +66,18 @@ def test_the_command_runs_on_ray(ray: ModuleType, tmp_path: Path) -> None:
     )
     assert here.returncode == 0, here.stderr[-2000:]
 
-    def records(folder: str) -> object:
-        path = tmp_path / folder / "greedy-vs-random-seed2.json"
-        return json.loads(path.read_text(encoding="utf-8"))["records"]
+    def results(folder: str) -> dict[str, Any]:
+        path = tmp_path / folder / "greedy-vs-random-seed5.json"
+        loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return loaded
 
-    assert records("ray") == records("here")
+    on_ray, in_processes = results("ray"), results("here")
+    # Three deals, each twice with the seats swapped: the same six games, hand by hand.
+    records = on_ray["records"]
+    assert [(r["deal"], r["a_seat"]) for r in records] == [(d, s) for d in range(3) for s in (0, 1)]
+    assert records == in_processes["records"]
+    assert on_ray["summary"] == in_processes["summary"]
+    assert on_ray["run"]["backend"] == "ray"
 
 
 def test_an_address_needs_the_ray_backend(

@@ -54,8 +54,10 @@ def test_greedy_crushes_random() -> None:
 
 
 def test_expert_scores_more_than_greedy() -> None:
-    points, _ = duel("expert", "greedy", 400)
-    assert points[0] > 1.05 * points[1]
+    # 150 deals from both seats: about twice greedy's points (4,052 to 1,996), though it
+    # wins fewer hands (139 to 161): it scores big and loses small.
+    points, _ = duel("expert", "greedy", 150)
+    assert points[0] > 1.5 * points[1]
 
 
 def test_an_unknown_level_is_refused_with_the_levels() -> None:

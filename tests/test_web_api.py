@@ -40,8 +40,10 @@ UNLIMITED = RateLimit(rate=1e6, burst=1e6)
 """No limit on a seat's requests: the tests play far faster than a person."""
 
 
-ROOMY: Final = Capacity(games_per_minute=10_000)
-"""New games without a limit to speak of: the tests make many from one address."""
+ROOMY: Final = Capacity(games_per_minute=10_000, bot_seconds=0.05)
+"""New games without a limit to speak of: the tests make many from one address; and the
+computer's moves and hints thought over for 0.05 s, not a second (a test of the thinking
+budget sets its own)."""
 
 
 def app_on(db_url: str, **options: Any) -> FastAPI:

@@ -15,12 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import DESKTOP, PHONE, SETTLED, seat_context
-from tests.servers import ServerProcess, running_server
+from tests.servers import HTTP, ServerProcess, running_server
 
 WAIT_MS = 60_000
 """How long a page may take to show what the test waits for (a move, the computer's
@@ -47,7 +46,7 @@ def seat_secret(page: Page) -> str:
 
 def api_state(server: ServerProcess, secret: str) -> dict[str, Any]:
     """The seat's state, as the API gives it."""
-    reply = httpx.get(f"{server.url}/api/seat/{secret}", timeout=10)
+    reply = HTTP.get(f"{server.url}/api/seat/{secret}", timeout=10)
     reply.raise_for_status()
     state: dict[str, Any] = reply.json()
     return state
@@ -218,7 +217,7 @@ def test_a_whole_hand_against_the_computer_by_clicks(
     # The record of the finished game is offered whole.
     link = page.get_attribute("#records a", "href")
     assert link == f"/api/games/{state['game_id']}/record"
-    assert httpx.get(server.url + link, timeout=10).status_code == 200
+    assert HTTP.get(server.url + link, timeout=10).status_code == 200
     assert problems == []
     context.close()
 
@@ -562,7 +561,7 @@ def test_the_page_reconnects_after_the_server_comes_back(browser: Browser, tmp_p
         # The resync: a move made elsewhere (here through the API) shows on the page.
         state = turn_state(second, secret)
         move = preferred(state["view"]["legal"])
-        reply = httpx.post(f"{second.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
+        reply = HTTP.post(f"{second.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
         assert reply.status_code == 200
         wait_for_version(page, reply.json()["state"]["version"])
         play_turn_by_clicks(page, second, secret)

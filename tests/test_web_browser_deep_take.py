@@ -14,11 +14,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.servers import ServerProcess, send_move
+from tests.servers import HTTP, ServerProcess, send_move
 from tests.test_web_browser import LAYOUT_CHECKS, WAIT_MS, api_state, turn_state, wait_for_version
 
 # Where the screenshots go: UMTALI_SCREENSHOTS names a folder to keep them in.
@@ -45,7 +44,7 @@ def practical_game_with_a_deep_take(server: ServerProcess) -> tuple[str, dict[st
     """A new practical game against the computer, played by its seat (draw, then
     discard) until a deep take is legal: the seat's secret and its state then."""
     for _ in range(5):
-        created = httpx.post(
+        created = HTTP.post(
             f"{server.url}/api/games",
             json={"rules": "practical", "level": "greedy", "kind": "game"},
             timeout=10,

@@ -19,12 +19,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Request, Route, ViewportSize
 
 from tests.browser import seat_context
-from tests.servers import ServerProcess, send_move
+from tests.servers import HTTP, ServerProcess, send_move
 from tests.test_web_browser import LAYOUT_CHECKS, WAIT_MS, api_state, turn_state
 
 JSON = dict[str, Any]
@@ -42,7 +41,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 def new_seat(server: ServerProcess, **request: Any) -> str:
     """A new game against the computer at random; the person's secret."""
-    reply = httpx.post(f"{server.url}/api/games", json={"level": "random", **request}, timeout=30)
+    reply = HTTP.post(f"{server.url}/api/games", json={"level": "random", **request}, timeout=30)
     assert reply.status_code == 201, reply.text
     secret: str = reply.json()["seats"][0]["secret"]
     return secret
@@ -158,7 +157,7 @@ def test_klaberjass_shows_the_seal_and_checks_the_finished_hand(
     verdict = page.locator("dialog.deal-check .deal-check-verdict")
     assert verdict.get_attribute("data-verdict") == "match", verdict.inner_text()
     assert "✓ Matches the seal shown at the deal" in verdict.inner_text()
-    reveal = httpx.get(f"{server.url}/api/games/{first['game_id']}/hands/0/verify").json()
+    reveal = HTTP.get(f"{server.url}/api/games/{first['game_id']}/hands/0/verify").json()
     assert dialog_deck(page) == reveal["deck"]
     assert len(reveal["deck"]) == 32
     assert dealt in page.inner_text("dialog.deal-check .deal-check-facts")

@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.servers import running_server
+from tests.servers import HTTP, running_server
 from tests.test_web_api import (
     app_on,
     cards_named,
@@ -505,7 +504,7 @@ def test_a_killed_server_resumes_a_game_of_gin(db_url: str, tmp_path: Path) -> N
     it was told. (The moves around the kills, not the whole game: one to 150 points
     may run to twenty hands.)"""
     with running_server(db_url, tmp_path) as server:
-        created = httpx.post(
+        created = HTTP.post(
             f"{server.url}/api/games",
             json={"game": "gin", "opponent": "person", "rules": "oklahoma"},
         ).json()
@@ -517,6 +516,6 @@ def test_a_killed_server_resumes_a_game_of_gin(db_url: str, tmp_path: Path) -> N
                 action = match.hands[hand_index].history[move_index][1]
                 assert GinMove.of_action(action).text() == move
             # What the restarted server shows is what is stored.
-            state = httpx.get(f"{server.url}/api/seat/{player.secret}").json()
+            state = HTTP.get(f"{server.url}/api/seat/{player.secret}").json()
             assert state["hand_index"] == len(match.hands) - 1
             assert len(state["view"]["history"]) == len(match.hands[-1].history)

@@ -16,11 +16,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.servers import running_server
+from tests.servers import HTTP, running_server
 from tests.test_web_api import app_on, cards_named, new_game, play, state_of, strings
 from tests.test_web_gin import _symbol, gin_move, hidden_from
 from tests.test_web_processes import play_through_kills
@@ -366,7 +365,7 @@ def test_a_killed_server_resumes_a_party_game(db_url: str, tmp_path: Path) -> No
     port, they come back by themselves and play on, and every acknowledged move is
     stored where it was told. (The moves around the kills, not the whole game.)"""
     with running_server(db_url, tmp_path) as server:
-        created = httpx.post(
+        created = HTTP.post(
             f"{server.url}/api/games",
             json={"game": "gin", "players": 3, "invite": [2], "level": "greedy"},
         ).json()
@@ -379,7 +378,7 @@ def test_a_killed_server_resumes_a_party_game(db_url: str, tmp_path: Path) -> No
                 assert GinMove.of_action(action).text() == move
             # What the restarted server shows is what is stored: the hand this seat
             # plays, or last played while it sits one out (none yet: no view).
-            state = httpx.get(f"{server.url}/api/seat/{player.secret}").json()
+            state = HTTP.get(f"{server.url}/api/seat/{player.secret}").json()
             if state["view"] is not None:
                 hand = match.hands[state["hand_index"]].hand
                 assert len(state["view"]["history"]) == len(hand.history)

@@ -17,11 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.servers import ServerProcess
+from tests.servers import HTTP, ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 from tests.test_web_gin_browser import LAYOUT_CHECKS, click_move, wait_for_version
@@ -125,7 +124,7 @@ def test_a_party_hand_by_clicks_at_desktop_and_phone_widths(
 def api_move(server: ServerProcess, secret: str, move: str) -> None:
     """Play ``move`` for the seat through the API, as fast as the seat's limit allows."""
     while True:
-        reply = httpx.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
+        reply = HTTP.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
         if reply.status_code != 429:
             reply.raise_for_status()
             return

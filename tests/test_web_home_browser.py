@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser import DESKTOP, PHONE, seat_context
-from tests.servers import ServerProcess
+from tests.servers import HTTP, ServerProcess
 from tests.test_web_browser import WAIT_MS, open_home, seat_secret
 
 pytestmark = pytest.mark.browser
@@ -24,7 +23,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 
 def offered_default(server: ServerProcess) -> dict[str, object]:
-    games: list[dict[str, object]] = httpx.get(f"{server.url}/api/games-offered").json()["games"]
+    games: list[dict[str, object]] = HTTP.get(f"{server.url}/api/games-offered").json()["games"]
     return games[0]
 
 
@@ -50,7 +49,7 @@ def test_one_click_deals_the_default_game_with_its_usual_choices(
     assert box["y"] + box["height"] <= PHONE["height"]
     button.click()
     page.wait_for_url(re.compile(r"/seat/"), timeout=WAIT_MS)
-    state = httpx.get(f"{server.url}/api/seat/{seat_secret(page)}").json()
+    state = HTTP.get(f"{server.url}/api/seat/{seat_secret(page)}").json()
     assert state["game"] == default["game"]
     assert state["rules"] == default["default_rules"]
     assert state["names"][1] == f"Computer ({level_names[default['default_level']]})"
@@ -77,7 +76,7 @@ def test_the_name_typed_is_remembered_and_shown_to_the_friend(
     guest.wait_for_selector("#connection[data-status=live]", timeout=WAIT_MS)
     expect(guest.locator("#opponent-name")).to_contain_text("Ann Lee")
     own = host.input_value("#own-link").rsplit("/", 1)[1]
-    assert httpx.get(f"{server.url}/api/seat/{own}").json()["your_name"] == "Ann Lee"
+    assert HTTP.get(f"{server.url}/api/seat/{own}").json()["your_name"] == "Ann Lee"
     host_context.close()
     guest_context.close()
 
@@ -93,7 +92,7 @@ def test_my_games_tells_each_game_and_whose_turn_and_forgets_one(
     page.wait_for_url(re.compile(r"/seat/"), timeout=WAIT_MS)
     page.wait_for_selector("#connection[data-status=live]", timeout=WAIT_MS)
     secret = seat_secret(page)
-    state = httpx.get(f"{server.url}/api/seat/{secret}").json()
+    state = HTTP.get(f"{server.url}/api/seat/{secret}").json()
     # A seat this browser kept that no longer names a game is said to be gone.
     page.evaluate(
         """() => {

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import PHONE, seat_context
 from tests.layout import layout_problems
-from tests.servers import ServerProcess
+from tests.servers import HTTP, ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, turn_state, wait_for_version
 from tests.test_web_table_fit_browser import UMTALI, UMTALI_PARTS
 
@@ -30,7 +29,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 
 def create(server: ServerProcess, **request: Any) -> list[str]:
     """A new game's links' secrets, the maker's first."""
-    reply = httpx.post(f"{server.url}/api/games", json=request, timeout=30)
+    reply = HTTP.post(f"{server.url}/api/games", json=request, timeout=30)
     assert reply.status_code == 201, reply.text
     return [seat["secret"] for seat in reply.json()["seats"]]
 

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from tests.postgres import PostgresServer
-from tests.servers import ServerProcess, running_server
+from tests.servers import HTTP, ServerProcess, running_server
 from tests.test_web_api import app_on, new_game, state_of
 from umtali.cli.main import main
 from umtali.games.umtali.match import Match
@@ -212,7 +212,7 @@ class Player:
         """Play ``move`` over HTTP; the socket then brings the new state. The version of
         that state (0 if the move was not played)."""
         try:
-            reply = httpx.post(
+            reply = HTTP.post(
                 f"{self.url()}/api/seat/{self.secret}/move", json={"move": move}, timeout=10
             )
         except httpx.HTTPError:
@@ -262,7 +262,7 @@ def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
         running_server(pg_url, tmp_path) as one,
         running_server(pg_url, tmp_path) as two,
     ):
-        created = httpx.post(
+        created = HTTP.post(
             f"{one.url}/api/games", json={"opponent": "person", "kind": "hand"}
         ).json()
         secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
@@ -285,8 +285,8 @@ def test_two_processes_share_one_game(pg_url: str, tmp_path: Path) -> None:
             assert len(mine.states) > len(theirs.accepted) // 3
         # Both processes, and the database, show each seat the same final state.
         for secret in secrets.values():
-            first = httpx.get(f"{one.url}/api/seat/{secret}").json()
-            second = httpx.get(f"{two.url}/api/seat/{secret}").json()
+            first = HTTP.get(f"{one.url}/api/seat/{secret}").json()
+            second = HTTP.get(f"{two.url}/api/seat/{secret}").json()
             assert first["over"]
             for state in (first, second):
                 state.pop("opponent")  # how long ago each was seen moves on
@@ -300,7 +300,7 @@ def test_workers_on_one_port_share_one_game(pg_url: str, tmp_path: Path) -> None
     database and both players end with the same state. Both workers listen for the
     other's notices."""
     with running_server(pg_url, tmp_path, args=["--workers", "2"]) as server:
-        created = httpx.post(
+        created = HTTP.post(
             f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
         ).json()
         secrets = {seat["seat"]: seat["secret"] for seat in created["seats"]}
@@ -339,7 +339,7 @@ def test_a_killed_process_loses_no_acknowledged_move(
     started again on the same port, the players come back by themselves and play on,
     and every move they were told was accepted is stored."""
     with running_server(any_db, tmp_path) as server:
-        created = httpx.post(
+        created = HTTP.post(
             f"{server.url}/api/games", json={"opponent": "person", "kind": "hand"}
         ).json()
         players = play_through_kills(server, created, (0, 1), kills=kills)
@@ -347,7 +347,7 @@ def test_a_killed_process_loses_no_acknowledged_move(
         match = check_stored(any_db, created["game_id"], players, over=over)
         # What the restarted server shows is what is stored.
         for player in players:
-            state = httpx.get(f"{server.url}/api/seat/{player.secret}").json()
+            state = HTTP.get(f"{server.url}/api/seat/{player.secret}").json()
             assert len(state["view"]["history"]) == len(match.hands[-1].history)
         log = server.log.read_text(errors="replace")
         assert "/ws/seat/…" in log  # uvicorn logs each socket's path, without the secret

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.axe import axe_script, report, violations
 from tests.browser import DESKTOP, seat_context
-from tests.servers import ServerProcess
+from tests.servers import HTTP, ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state
 
 SIZES: list[ViewportSize] = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
@@ -27,7 +26,7 @@ def server(web_server: ServerProcess) -> ServerProcess:
 def dealer_secret(server: ServerProcess) -> str:
     """A new Umtali game between two people by link; the secret of the dealer's seat,
     who must first keep or give the 11th card."""
-    made = httpx.post(f"{server.url}/api/games", json={"opponent": "person"}, timeout=30)
+    made = HTTP.post(f"{server.url}/api/games", json={"opponent": "person"}, timeout=30)
     made.raise_for_status()
     for seat in made.json()["seats"]:
         state = api_state(server, seat["secret"])

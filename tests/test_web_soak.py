@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.servers import ServerProcess, running_server
+from tests.servers import HTTP, ServerProcess, running_server
 from tests.test_web_transport_limits import _head, _open, _reply, _rss_kib, _send
 
 HEADER_BYTES = 4096
@@ -106,4 +106,4 @@ def test_every_limit_holds_and_memory_stays_flat(server: ServerProcess) -> None:
     assert grown < 8 * 1024, f"the server grew by {grown} KiB over three rounds and stayed so"
     with socket.create_connection(("127.0.0.1", server.port), timeout=10):
         pass
-    assert httpx.get(f"{server.url}/healthz", timeout=10).status_code == 200
+    assert HTTP.get(f"{server.url}/healthz", timeout=10).status_code == 200

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import (
     Browser,
@@ -27,7 +26,7 @@ from playwright.sync_api import (
 )
 
 from tests.browser import DESKTOP, seat_context
-from tests.servers import ServerProcess, running_server
+from tests.servers import HTTP, ServerProcess, running_server
 from tests.test_web_browser import WAIT_MS, open_table, play_turn_by_clicks
 from umtali.web.socket import NO_SEAT_CODE
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE
@@ -175,9 +174,9 @@ def test_a_socket_closed_4404_says_no_seat_and_stops_trying(
     """The page read a seat's state, then its socket is told that no seat has the link
     (as when the game is gone between the two): the page says so and tries no more.
     The forged link's state is answered, for the page, with a real seat's."""
-    real = httpx.post(f"{server.url}/api/games", json={"opponent": "person"}, timeout=10)
+    real = HTTP.post(f"{server.url}/api/games", json={"opponent": "person"}, timeout=10)
     real.raise_for_status()
-    state = httpx.get(
+    state = HTTP.get(
         f"{server.url}/api/seat/{real.json()['seats'][0]['secret']}", timeout=10
     ).json()
     forged = "y" * 43

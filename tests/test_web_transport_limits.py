@@ -18,12 +18,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.servers import ServerProcess, running_server, umtali_command
+from tests.servers import HTTP, ServerProcess, running_server, umtali_command
 from umtali.cli.parser import build_parser
 from umtali.cli.usage import UsageError, environment_variable
 from umtali.web.transport import TOO_MANY_SOCKETS_CODE, ServerLimits
@@ -140,7 +139,7 @@ def test_a_burst_of_oversize_heads_leaves_memory_flat(server: ServerProcess) -> 
             assert _reply(raw).startswith(b"HTTP/1.1 431")
     grown = _rss_kib(server) - before
     assert grown < 4 * 1024, f"the server grew by {grown} KiB and stayed so"
-    assert httpx.get(f"{server.url}/healthz", timeout=10).status_code == 200
+    assert HTTP.get(f"{server.url}/healthz", timeout=10).status_code == 200
 
 
 def test_a_slow_head_is_closed_within_the_timeout(server: ServerProcess) -> None:
@@ -212,7 +211,7 @@ def test_a_slow_body_is_answered_408_and_closed(server: ServerProcess) -> None:
 
 
 def test_a_body_sent_in_time_is_answered(server: ServerProcess) -> None:
-    answer = httpx.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
+    answer = HTTP.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
     assert answer.status_code == 201, answer.text
     with _open(server) as raw:  # the head, then the body a moment later, in two parts
         body = b'{"level": "random"}'
@@ -232,7 +231,7 @@ def _seat_socket(server: ServerProcess, secret: str) -> ClientConnection:
 
 
 def _new_seat(server: ServerProcess) -> str:
-    created = httpx.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
+    created = HTTP.post(f"{server.url}/api/games", json={"level": "random"}, timeout=10)
     created.raise_for_status()
     secret: str = created.json()["seats"][0]["secret"]
     return secret
@@ -282,7 +281,7 @@ def test_requests_over_the_connection_cap_get_503(capped: ServerProcess) -> None
         for raw in idle:
             raw.close()
     deadline = time.monotonic() + 10
-    while httpx.get(f"{capped.url}/healthz", timeout=10).status_code == 503:
+    while HTTP.get(f"{capped.url}/healthz", timeout=10).status_code == 503:
         assert time.monotonic() < deadline, "the cap did not let go of closed connections"
 
 
@@ -337,7 +336,7 @@ def test_a_trusted_proxy_names_the_client_whose_games_are_counted(
     # The tests connect from 127.0.0.1, a trusted proxy by default: each client named by
     # X-Forwarded-For has its own allowance of one game a minute.
     def new_game(client: str) -> int:
-        answer = httpx.post(
+        answer = HTTP.post(
             f"{one_game_a_minute.url}/api/games",
             json={"level": "random"},
             headers={"X-Forwarded-For": client},
