@@ -7,8 +7,8 @@ registered game with a research encoding (:mod:`umtali.rl.encoding`), named ``um
 * ``umtali PettingZoo env``: the AEC loop docs/RESEARCH.md shows ("PettingZoo"),
   :func:`random_agents`, on :func:`umtali.rl.pettingzoo.env` (the order-enforcing
   wrapper included) with its default options: ``env.last()`` (the observation with its
-  action mask), a legal index read from the mask and drawn with ``random.Random``, then
-  ``env.step(action)``. A test holds the documented loop and this one to the same
+  action mask, and the info with the legal moves), one of ``info["legal_moves"]`` drawn
+  with ``random.Random``, then ``env.step(action)``. A test holds the documented loop and this one to the same
   text, so that the figures are those of the code a reader copies. Its timed call is
   ``env.last()``: what the player is handed to choose from.
 * ``umtali HandBatch (256)`` and ``(1024)``: that many hands stepped together (the
