@@ -44,7 +44,7 @@ from umtali.kernel.cards import bit, cards_of, mask_of, parse_card, parse_cards,
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra")
 
-HANDS = 2000
+HANDS = 1000
 """Hands compared: each is dealt from its own seed."""
 
 DRAW_UPCARD, DRAW_STOCK, OS_PASS, OS_KNOCK, MELD_BASE = 52, 53, 54, 55, 56

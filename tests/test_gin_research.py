@@ -387,10 +387,10 @@ def test_no_observation_changes_when_the_unseen_cards_are_dealt_otherwise() -> N
     assert differing > 120
 
 
-def test_no_observation_of_400_hands_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
-    compared, differing = scan_for_secrets(range(1000, 1400), 6)
-    assert compared > 2000
-    assert differing > 1500
+def test_no_observation_of_200_hands_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
+    compared, differing = scan_for_secrets(range(1000, 1200), 6)
+    assert compared > 1000
+    assert differing > 750
 
 
 # -- batches ---------------------------------------------------------------------------------

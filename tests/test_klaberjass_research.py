@@ -362,10 +362,10 @@ def test_no_observation_changes_when_the_unseen_cards_are_dealt_otherwise() -> N
     assert differing > 80
 
 
-def test_no_observation_of_600_hands_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
-    compared, differing = scan_for_secrets(range(1000, 1600), 8)
-    assert compared > 2000
-    assert differing > 1500
+def test_no_observation_of_300_hands_changes_when_the_unseen_cards_are_dealt_otherwise() -> None:
+    compared, differing = scan_for_secrets(range(1000, 1300), 8)
+    assert compared > 1000
+    assert differing > 750
 
 
 # -- batches ---------------------------------------------------------------------------------

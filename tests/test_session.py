@@ -132,7 +132,7 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing() -> None:
     assert hint.level == "search"
     assert hint.why
     for session in (plain, hinted):
-        first_moves(session, moves=12)
+        first_moves(session, moves=6)
     assert moves_of(plain) == moves_of(hinted)
 
 
