@@ -25,9 +25,9 @@ HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
 ``httpx.get`` makes each time) loads the certificate store: 30 to 90 ms a request, which
 added up to minutes in tests that poll. No connection is kept: servers get killed."""
 
-BOT_SECONDS = "0.05"
-"""The computer's thinking budget a move in the tests' servers (``UMTALI_BOT_SECONDS``;
-a test may set another): the default level's second a move, and a hint's, made the
+BOT_SECONDS = 0.05
+"""The computer's thinking budget a move in the tests' servers (``UMTALI_BOT_SECONDS``)
+and apps (``tests/test_web_api.py``'s ``ROOMY``; a test may set another): the default level's second a move, and a hint's, made the
 browser tests that play whole games several times longer while checking nothing more."""
 
 STARTUP_SECONDS = 120.0
@@ -85,7 +85,7 @@ class ServerProcess:
             *self.args,
         ]
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-        env = env | {"UMTALI_BOT_SECONDS": BOT_SECONDS} | self.environment
+        env = env | {"UMTALI_BOT_SECONDS": str(BOT_SECONDS)} | self.environment
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True

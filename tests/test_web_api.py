@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.postgres import PostgresServer
+from tests.servers import BOT_SECONDS
 from tests.test_view import hidden_from
 from umtali.cli.main import main
 from umtali.games.umtali.match import Match
@@ -40,10 +41,9 @@ UNLIMITED = RateLimit(rate=1e6, burst=1e6)
 """No limit on a seat's requests: the tests play far faster than a person."""
 
 
-ROOMY: Final = Capacity(games_per_minute=10_000, bot_seconds=0.05)
+ROOMY: Final = Capacity(games_per_minute=10_000, bot_seconds=BOT_SECONDS)
 """New games without a limit to speak of: the tests make many from one address; and the
-computer's moves and hints thought over for 0.05 s, not a second (a test of the thinking
-budget sets its own)."""
+computer's moves and hints thought over for the tests' budget, not a second."""
 
 
 def app_on(db_url: str, **options: Any) -> FastAPI:
