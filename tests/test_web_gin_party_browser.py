@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.servers import HTTP, ServerProcess
+from tests.servers import ServerProcess, send_move
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 from tests.test_web_gin_browser import LAYOUT_CHECKS, click_move, wait_for_version
@@ -121,16 +120,6 @@ def test_a_party_hand_by_clicks_at_desktop_and_phone_widths(
     context.close()
 
 
-def api_move(server: ServerProcess, secret: str, move: str) -> None:
-    """Play ``move`` for the seat through the API, as fast as the seat's limit allows."""
-    while True:
-        reply = HTTP.post(f"{server.url}/api/seat/{secret}/move", json={"move": move}, timeout=10)
-        if reply.status_code != 429:
-            reply.raise_for_status()
-            return
-        time.sleep(float(reply.headers.get("Retry-After", "1")))
-
-
 def test_a_party_game_s_end_shows_its_result_and_final_scores(
     browser: Browser, server: ServerProcess
 ) -> None:
@@ -141,7 +130,7 @@ def test_a_party_game_s_end_shows_its_result_and_final_scores(
     rng = random.Random(3)
     state = turn_state(server, secret)
     while not state["over"]:
-        api_move(server, secret, gin_move(state, rng))
+        send_move(server, secret, gin_move(state, rng))
         state = turn_state(server, secret)
     wait_for_version(page, state["version"])
     party = state["party"]
