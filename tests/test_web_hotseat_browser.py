@@ -3,7 +3,7 @@ real ``umtali serve``, at a phone's width: the home page makes the game and keep
 seats for the tab; each seat's table covers itself whenever the device must change hands
 (and whenever a seat's page is opened, until its player says he is there), so that no
 card of either hand shows to the wrong person. Umtali for a few turns, Gin Rummy for one
-turn each, and a hand's end and its rematch.
+turn each, a hand's end and the next dealer's turn, and a game's end and its rematch.
 
 The server deals from a secure shuffle: the tests play whatever legal moves come, and
 read each hand from the API to check that none of its cards shows under the cover."""
@@ -119,6 +119,24 @@ def pass_to(page: Page, secret: str, table: str) -> None:
     expect(page.locator("#hot-seat-cover")).to_be_hidden()
 
 
+def close_hand_end(page: Page, server: ServerProcess, secret: str) -> dict[str, Any]:
+    """A hand has just ended, on the page of the seat of ``secret``: its end shows to both,
+    uncovered, and is closed. The winner deals the next hand (R1), and its cards wait for
+    his choice of who gets the 11th card: if that is this seat, the device stays, the table
+    shows with the choice, and no card is in either hand. The seat's state after."""
+    expect(page.locator("#hand-end")).to_be_visible()
+    expect(page.locator("#hot-seat-cover")).to_be_hidden()
+    settled(page, server, secret)
+    page.click("#hand-end button")
+    state = api_state(server, secret)
+    assert state["view"]["hand"] == []
+    if state["your_turn"]:
+        expect(page.locator("#hot-seat-cover")).to_be_hidden()
+        expect(page.locator("#table")).to_be_visible()
+        assert sorted(state["view"]["legal"]) == ["give", "keep"]
+    return state
+
+
 def test_two_play_umtali_at_one_phone_passing_it_between_turns(
     browser: Browser, server: ServerProcess, tmp_path: Path
 ) -> None:
@@ -143,20 +161,59 @@ def test_two_play_umtali_at_one_phone_passing_it_between_turns(
     expect(page.locator("#table")).to_be_visible()
     for _ in range(4):  # four turns, the device passed after each
         state = api_state(server, mover)
+        dealt = True
         while state["your_turn"] and not state["over"]:
+            hand_index = state["hand_index"]
             state = play_turn_by_clicks(page, server, mover, state)
-        if page.locator("#hand-end").is_visible():
-            # A hand's end is for both to see: no cover until it is closed.
-            expect(page.locator("#hot-seat-cover")).to_be_hidden()
-            settled(page, server, mover)
-            page.click("#hand-end button")
-        expect_covered(page, server, (mover, waiting), "table", state["names"][1 - state["seat"]])
+            dealt = state["hand_index"] == hand_index
+            if not dealt:  # a short hand: this move ended it
+                state = close_hand_end(page, server, mover)
+        expect_covered(
+            page, server, (mover, waiting), "table", state["names"][1 - state["seat"]], dealt=dealt
+        )
         pass_to(page, waiting, "table")
         mover, waiting = waiting, mover
         # The other seat's own hand, face up, on its own page.
         hand = _hand(api_state(server, mover))
         expect(page.locator("#hand button[data-card]")).to_have_count(len(hand))
         assert page.evaluate(SHOWN_CARDS, hand) == hand  # what the cover's check would see
+    context.close()
+
+
+def test_after_a_hands_end_the_device_goes_to_the_next_dealer(
+    browser: Browser, server: ServerProcess
+) -> None:
+    context = seat_context(browser, PHONE)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    first, second = make_hot_seat_game(page, server, "umtali")
+    seats = (first, second)
+    opened = api_state(server, first)
+    expect_covered(page, server, seats, "table", f"Player {opened['seat'] + 1}", dealt=False)
+    settled(page, server, first)
+    page.click("#hot-seat-show")
+    expect(page.locator("#table")).to_be_visible()
+    # The first hand, both seats played through the API, as a beginner plays; the page
+    # of the first seat stays open, covered whenever the second is to move.
+    for _ in range(400):
+        states = [api_state(server, secret) for secret in seats]
+        if states[0]["hand_index"] > 0:
+            break
+        mover = 0 if states[0]["your_turn"] else 1
+        send_move(server, seats[mover], preferred(states[mover]["view"]["legal"]))
+    assert not states[0]["over"]  # a game goes on after its first hand
+    state = close_hand_end(page, server, first)
+    if not state["your_turn"]:  # the second seat won: he deals, at his own page
+        expect_covered(page, server, seats, "table", state["names"][1 - state["seat"]], dealt=False)
+        pass_to(page, second, "table")
+        seats = (second, first)
+    # The dealer chooses who gets the 11th card (whoever holds it starts) and plays out
+    # his turn if it is his; then the device goes to the other, the cards now dealt.
+    state = api_state(server, seats[0])
+    assert sorted(state["view"]["legal"]) == ["give", "keep"]
+    while state["your_turn"]:
+        state = play_turn_by_clicks(page, server, seats[0], state)
+    expect_covered(page, server, seats, "table", state["names"][1 - state["seat"]])
     context.close()
 
 
