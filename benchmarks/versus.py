@@ -9,7 +9,8 @@ computer's replies made inside the batch too), and hands a second. Beside it, fo
 same game and level, Gymnasium's ``SyncVectorEnv`` over the lone environment
 (``gymnasium.make_vec(..., vectorization_mode="sync")``, its wrappers included), whose
 moves are the same ones (tests/test_rl_versus.py), and the game's own self-play batch
-(no computer: every move is a learner's). docs/RESEARCH.md ("Against the computer in a
+(no computer: every move is a learner's), bare and as a Gymnasium ``VectorEnv``
+(:class:`~umtali.rl.selfplay.SelfPlayVectorEnv`). docs/RESEARCH.md ("Against the computer in a
 batch") has the figures with the command::
 
     python benchmarks/versus.py                           # random and greedy, 3 s each
@@ -30,6 +31,7 @@ import numpy as np
 
 import umtali.rl
 from umtali.rl.encoding import Batch, research, researched
+from umtali.rl.selfplay import SelfPlayVectorEnv
 from umtali.rl.versus import VersusBatch
 
 
@@ -60,7 +62,7 @@ def versus(game: str, level: str, rows: int, seconds: float) -> str:
     _, elapsed = _stepped(batch, seconds)
     steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
     hands = batch.hands_played / elapsed
-    return f"{'VersusBatch':<16}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
+    return f"{'VersusBatch':<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
 
 
 def sync(game: str, level: str, rows: int, seconds: float) -> str:
@@ -88,7 +90,7 @@ def sync(game: str, level: str, rows: int, seconds: float) -> str:
         return rows
 
     steps, elapsed = _timed(step, seconds)
-    return f"{'SyncVectorEnv':<16}{steps / elapsed:>12,.0f}{'':>12}{hands / elapsed:>10,.0f}"
+    return f"{'SyncVectorEnv':<18}{steps / elapsed:>12,.0f}{'':>12}{hands / elapsed:>10,.0f}"
 
 
 def self_play(game: str, rows: int, seconds: float) -> str:
@@ -96,7 +98,23 @@ def self_play(game: str, rows: int, seconds: float) -> str:
     steps, elapsed = _stepped(batch, seconds)
     moves = rows * steps / elapsed  # every step moves every row
     hands = batch.hands_played / elapsed
-    return f"{'HandBatch':<16}{moves:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
+    return f"{'HandBatch':<18}{moves:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
+
+
+def self_play_vector(game: str, rows: int, seconds: float) -> str:
+    """The same batch through :class:`~umtali.rl.selfplay.SelfPlayVectorEnv` (its masks
+    copied at every step, its default)."""
+    env = SelfPlayVectorEnv(rows, game=game, seed=0)
+    env.reset()
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        env.step(env.batch.sample_actions(rng))
+        return rows
+
+    moves, elapsed = _timed(step, seconds)
+    hands = env.batch.hands_played / elapsed
+    return f"{'SelfPlayVectorEnv':<18}{moves / elapsed:>12,.0f}{moves / elapsed:>12,.0f}{hands:>10,.0f}"
 
 
 def main() -> None:
@@ -108,8 +126,9 @@ def main() -> None:
     args = parser.parse_args()
     for game in args.game or researched():
         print(f"\n{game}, {args.rows} rows, about {args.seconds:g} s each")
-        print(f"{'':<16}{'steps/s':>12}{'moves/s':>12}{'hands/s':>10}")
+        print(f"{'':<18}{'steps/s':>12}{'moves/s':>12}{'hands/s':>10}")
         print(f"{self_play(game, args.rows, args.seconds)}   self-play")
+        print(f"{self_play_vector(game, args.rows, args.seconds)}   self-play")
         for level in args.levels.split(","):
             print(f"{versus(game, level, args.rows, args.seconds)}   against {level}")
             print(f"{sync(game, level, args.rows, args.seconds)}   against {level}")

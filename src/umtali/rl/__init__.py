@@ -7,6 +7,7 @@ environments. docs/RESEARCH.md shows each with an example.
 * :mod:`umtali.rl.parallel`: a game's batches of hands on several cores.
 * :mod:`umtali.rl.versus`: hands in a batch against a computer level, and the same as a
   Gymnasium ``VectorEnv`` (``gymnasium.make_vec``).
+* :mod:`umtali.rl.selfplay`: a game's packed self-play batch as a Gymnasium ``VectorEnv``.
 * :mod:`umtali.rl.openspiel`: the games' OpenSpiel games, registered with ``pyspiel``.
 * :mod:`umtali.rl.shared` and :mod:`umtali.rl.spiel`: what every game's encoding and
   OpenSpiel game do the same way, written once for them to call.
