@@ -20,7 +20,7 @@ from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-
 
 from umtali.games.umtali.research.actions import DISCARD, GIVE, KEEP, NUM_ACTIONS
 from umtali.games.umtali.research.episode import Episode
-from umtali.rl.encoding import IllegalActionError, researched
+from umtali.rl.encoding import IllegalActionError, research, researched
 from umtali.rl.pettingzoo import AGENTS, UmtaliAEC, env, parallel_env, raw_env
 
 # PettingZoo's checkers warn of a dict observation unless the game is on their own list
@@ -54,7 +54,21 @@ def test_the_wrapper_still_refuses_calls_out_of_order() -> None:
     assert next(agents) == game.agent_selection
     with pytest.raises(AssertionError, match="need to call step"):
         next(agents)
-    assert str(game) == "umtali_v0"
+    assert str(game) == "umtali_v1"  # the name says the version of the arrays
+
+
+@pytest.mark.parametrize("game", researched())
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
+def test_each_name_keeps_its_version_of_the_arrays(game: str, encoding: str) -> None:
+    first = research(game).aec_name  # the name it had before v1: v0's arrays
+    base = first.removesuffix("_v0")
+    aec = env(game=game, encoding=encoding)
+    assert aec.metadata["name"] == f"{base}_{encoding}"
+    assert parallel_env(game=game, encoding=encoding).metadata["name"] == (
+        f"{base}_parallel_{encoding}"
+    )
+    arrays = research(game).observer(None, flat=True, encoding=encoding).space
+    assert aec.observation_space(aec.possible_agents[0]) == arrays
 
 
 @pytest.mark.parametrize("encoding", ["v0", "v1"])

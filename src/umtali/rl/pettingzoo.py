@@ -48,7 +48,7 @@ from umtali.rl.encoding import (
     RewardKind,
     research,
 )
-from umtali.rl.shared import DEFAULT_ENCODING, checked_reward
+from umtali.rl.shared import DEFAULT_ENCODING, checked_encoding, checked_reward, versioned_name
 
 __all__ = [
     "AGENTS",
@@ -119,7 +119,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     """
 
     metadata: dict[str, Any]
-    """PettingZoo's facts of the environment: its name is the game's."""
+    """PettingZoo's facts of the environment: its name is the game's with the version of
+    its arrays (``umtali_v1``; ``umtali_v0`` with ``encoding="v0"``)."""
 
     def __init__(
         self,
@@ -139,7 +140,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         _check_options(reward, on_illegal, max_cycles)
         self.research = research(game)
         self.metadata = {
-            "name": self.research.aec_name,
+            "name": versioned_name(self.research.aec_name, checked_encoding(encoding)),
             "render_modes": ["ansi"],
             "is_parallelizable": False,
         }
@@ -266,12 +267,14 @@ class CardGameParallel(ParallelEnv):  # type: ignore[misc]  # as above
     ``max_cycles`` counting steps."""
 
     metadata: dict[str, Any]
-    """PettingZoo's facts of the environment: its name is the game's, ``_parallel``."""
+    """PettingZoo's facts of the environment: its name is the game's, ``_parallel``, and
+    the version of its arrays (``umtali_parallel_v1``)."""
 
     def __init__(self, **options: Any) -> None:
         self._aec = CardGameAEC(**options)
-        name = self._aec.research.aec_name.removesuffix("_v0")
-        self.metadata = {"name": f"{name}_parallel_v0", "render_modes": ["ansi"]}
+        name = versioned_name(f"{self._aec.research.aec_name}", "parallel")
+        version = self._aec.metadata["name"].rsplit("_", 1)[1]
+        self.metadata = {"name": f"{name}_{version}", "render_modes": ["ansi"]}
         self.possible_agents = list(self._aec.possible_agents)
         self.agents: list[str] = []
         self.render_mode = self._aec.render_mode

@@ -63,6 +63,7 @@ __all__ = [
     "rules_of_preset",
     "seat_rewards",
     "stacked_rows",
+    "versioned_name",
 ]
 
 EncodingVersion = Literal["v0", "v1"]
@@ -192,6 +193,17 @@ def checked_encoding(encoding: object) -> EncodingVersion:
     if encoding in ENCODINGS:
         return encoding  # the test narrows it to one of the literals
     raise ValueError(f"encoding is one of {', '.join(ENCODINGS)}, not {quoted(encoding)}")
+
+
+def versioned_name(first: str, version: str) -> str:
+    """A game's PettingZoo name (its first, ``aec_name``: ``"umtali_v0"``) with the
+    version ``version`` of its arrays in place of ``v0``: a name keeps its observations
+    for good, as a Gymnasium id does.
+
+    >>> versioned_name("umtali_v0", "v1"), versioned_name("gin_rummy_v0", "v0")
+    ('umtali_v1', 'gin_rummy_v0')
+    """
+    return f"{first.rsplit('_v', 1)[0]}_{version}"
 
 
 class Scale:
