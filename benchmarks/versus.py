@@ -2,7 +2,8 @@
 """How fast hands are played against the computer in a batch (umtali.rl.versus).
 
 For each researched game and each level given, the script steps a
-:class:`~umtali.rl.versus.VersusBatch` of ``--rows`` rows with uniformly random legal
+:class:`~umtali.rl.versus.VersusBatch` and a :class:`~umtali.rl.versus.PackedVersusBatch`
+(the computer's moves inside the game's own batch) of ``--rows`` rows with uniformly random legal
 actions for the learner (drawn by ``sample_actions``) for about ``--seconds``, and
 prints the learner's steps a second (one a row and step), every move a second (the
 computer's replies made inside the batch too), and hands a second. Beside it, for the
@@ -32,7 +33,7 @@ import numpy as np
 import umtali.rl
 from umtali.rl.encoding import Batch, research, researched
 from umtali.rl.selfplay import SelfPlayVectorEnv
-from umtali.rl.versus import VersusBatch
+from umtali.rl.versus import PackedVersusBatch, VersusBatch
 
 
 def _timed(step: Callable[[], int], seconds: float) -> tuple[int, float]:
@@ -44,7 +45,7 @@ def _timed(step: Callable[[], int], seconds: float) -> tuple[int, float]:
     return moves, elapsed
 
 
-def _stepped(batch: VersusBatch | Batch, seconds: float) -> tuple[int, float]:
+def _stepped(batch: VersusBatch | PackedVersusBatch | Batch, seconds: float) -> tuple[int, float]:
     """Step ``batch`` with random legal actions for about ``seconds``: how many steps,
     and the seconds."""
     batch.reset()
@@ -63,6 +64,14 @@ def versus(game: str, level: str, rows: int, seconds: float) -> str:
     steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
     hands = batch.hands_played / elapsed
     return f"{'VersusBatch':<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
+
+
+def packed(game: str, level: str, rows: int, seconds: float) -> str:
+    batch = PackedVersusBatch(rows, game=game, opponent=level, seed=0)
+    _, elapsed = _stepped(batch, seconds)
+    steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
+    hands = batch.hands_played / elapsed
+    return f"{'PackedVersusBatch':<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
 
 
 def sync(game: str, level: str, rows: int, seconds: float) -> str:
@@ -131,6 +140,7 @@ def main() -> None:
         print(f"{self_play_vector(game, args.rows, args.seconds)}   self-play")
         for level in args.levels.split(","):
             print(f"{versus(game, level, args.rows, args.seconds)}   against {level}")
+            print(f"{packed(game, level, args.rows, args.seconds)}   against {level}")
             print(f"{sync(game, level, args.rows, args.seconds)}   against {level}")
 
 

@@ -14,7 +14,7 @@ from umtali.games.umtali.bots import BOTS
 from umtali.games.umtali.research.actions import DISCARD, NUM_ACTIONS
 from umtali.rl import ENV_ID
 from umtali.rl.encoding import IllegalActionError
-from umtali.rl.gym import UmtaliEnv
+from umtali.rl.gym import CardGameEnv, UmtaliEnv
 
 # An 'ansi' text has no frame rate to declare.
 pytestmark = pytest.mark.filterwarnings("ignore:.*No render fps was declared")
@@ -65,6 +65,19 @@ def test_an_episode_against_each_level_pays_the_agents_margin(level: str) -> Non
         scores = info["scores"]
         assert isinstance(scores, tuple)
         assert reward == scores[0] - scores[1]  # the agent's score first
+
+
+def test_an_episode_the_computer_ends_before_the_agents_first_move_is_dealt_again() -> None:
+    # Gin Rummy, seed 207: the computer, to move first, takes the upcard and knocks at
+    # once. The agent had nothing to decide in that hand, and Gymnasium's reset cannot
+    # end an episode: the next hand is dealt, and it is the agent's turn.
+    env = CardGameEnv("greedy", 0, game="gin")
+    env.reset(seed=207)
+    assert env.redealt == 1
+    assert env.episode is not None
+    assert env.episode.to_move == 0
+    assert not env.episode.is_over()
+    assert env.action_masks().any()
 
 
 def test_the_same_seed_plays_the_same_episode() -> None:

@@ -49,6 +49,44 @@ def test_every_row_is_what_an_observer_of_that_hand_sees(
         obs, _, _ = batch.step(random_actions(batch, rng))
 
 
+@pytest.mark.parametrize("encoding", ["v0", "v1"])
+@pytest.mark.parametrize("rules", [STANDARD, PRACTICAL])
+def test_stepping_some_rows_moves_those_alone_and_keeps_every_row_true(
+    rules: RuleSet, encoding: EncodingVersion
+) -> None:
+    # A batch against the computer moves the rows whose computer is to move: some rows
+    # a step, in any order. Every row stays what a lone observer sees, and the rows left
+    # out keep their hands as they were.
+    batch = HandBatch(7, seed=4, rules=rules, encoding=encoding)
+    obs = batch.reset()
+    observer = Observer(rules, encoding=encoding)
+    rng = random.Random(1)
+    ended = 0
+    for _ in range(250):
+        rows = rng.sample(range(batch.n), rng.randrange(batch.n + 1))
+        legal = batch.legal
+        before = [(hand, len(hand.history)) for hand in batch.states]
+        obs, _, done = batch.step(
+            [legal[row][rng.randrange(len(legal[row]))] for row in rows], rows=rows
+        )
+        for i, hand in enumerate(batch.states):
+            if i not in rows:
+                assert (hand, len(hand.history)) == before[i]
+                assert not done[i]
+            alone = observer.observe(hand, hand.player)
+            assert batch.to_move[i] == hand.player
+            for name, array in alone.items():
+                assert (obs[name][i] == array).all(), name
+            assert batch.legal[i] == [INDEX_OF_ACTION[a] for a in hand.legal_actions()]
+            assert int(obs["action_mask"][i].sum()) == len(batch.legal[i])
+        ended += int(done.sum())
+    assert ended > 0
+    with pytest.raises(ValueError, match="distinct row numbers from 0 to 6"):
+        batch.step([0], rows=[7])
+    with pytest.raises(IllegalActionError, match="row 0"):
+        batch.step([NUM_ACTIONS - 1], rows=[3])
+
+
 def test_a_hand_that_ends_pays_its_margin_and_is_dealt_anew() -> None:
     batch = HandBatch(8, seed=5)
     batch.reset()

@@ -6,7 +6,8 @@ environments. docs/RESEARCH.md shows each with an example.
 * :mod:`umtali.rl.gym`: a Gymnasium environment against computer players.
 * :mod:`umtali.rl.parallel`: a game's batches of hands on several cores.
 * :mod:`umtali.rl.versus`: hands in a batch against a computer level, and the same as a
-  Gymnasium ``VectorEnv`` (``gymnasium.make_vec``).
+  Gymnasium ``VectorEnv`` (``gymnasium.make_vec``); ``PackedVersusBatch`` plays the
+  computer's moves inside the game's own batch.
 * :mod:`umtali.rl.selfplay`: a game's packed self-play batch as a Gymnasium ``VectorEnv``.
 * :mod:`umtali.rl.openspiel`: the games' OpenSpiel games, registered with ``pyspiel``.
 * :mod:`umtali.rl.shared` and :mod:`umtali.rl.spiel`: what every game's encoding and

@@ -133,6 +133,10 @@ class Opponent(Protocol):
         """The legal action index the computer plays for the seat to move of
         ``episode``, from what that seat may see only."""
 
+    def row_move(self, batch: Any, row: int, rng: random.Random) -> int:
+        """The action index the computer plays for the seat to move in row ``row`` of
+        ``batch`` (the game's :class:`Batch`), from what that seat may see only."""
+
 
 class Batch(Protocol):
     """Many hands stepped together: every row a hand, seen by its player to move."""
@@ -160,10 +164,19 @@ class Batch(Protocol):
         """Deal every row anew and return the observations."""
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """Play one action in every row: the observations, the rewards by row and seat,
-        and which rows' hands ended (dealt anew at once)."""
+        """Play one action in every row (or in the rows ``rows`` only, one action each):
+        the observations, the rewards by row and seat, and which rows' hands ended
+        (dealt anew at once)."""
+
+    def play(
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """:meth:`step` without the observations: the rewards and the ended hands."""
+
+    def observe(self) -> BatchObservation:
+        """Every row's observation now, by its player to move."""
 
     def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
         """A legal action for every row, drawn uniformly."""
@@ -315,6 +328,8 @@ def checked_actions(
     if any is not."""
     n = len(masks) // num_actions
     chosen = np.asarray(actions)
+    if chosen.size == 0:  # no row moves (an empty list is of floats to numpy)
+        chosen = chosen.astype(np.intp)
     if chosen.shape != (n,) or not np.issubdtype(chosen.dtype, np.integer):
         raise IllegalActionError(
             f"actions are {n} ints, one a row, not an array of shape {chosen.shape}"

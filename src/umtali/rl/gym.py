@@ -7,7 +7,9 @@ under one id a version of its arrays (:func:`umtali.rl.versioned_ids`): Umtali's
 (``{"observation", "action_mask"}`` by default); :meth:`CardGameEnv.action_masks` gives
 the mask too, as maskable learners ask for it. The computer's moves are made inside
 :meth:`~CardGameEnv.step`, from its own seat's view only, so every observation is the
-agent's turn (or the end). An illegal action ends the episode, costing
+agent's turn (or the end); an episode the computer would end before the agent's first
+move (a knock on Gin Rummy's first upcard) is dealt again (``redealt`` counts them),
+since nothing in it was the agent's. An illegal action ends the episode, costing
 ``illegal_reward`` (the environment checkers step with unmasked random actions), unless
 ``on_illegal="raise"``.
 
@@ -118,6 +120,9 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(found.num_actions)
         self.seat = 0
         self.episode: Episode | None = None
+        self.redealt = 0
+        """How many episodes the computer ended before the agent's first move, each
+        dealt again at once (see :meth:`reset`)."""
         self._rng = random.Random()
 
     def reset(
@@ -129,11 +134,16 @@ class CardGameEnv(gymnasium.Env[Observation, np.int64]):
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         seats = self.research.seats
         self.seat = self._rng.randrange(seats) if self.fixed_seat is None else self.fixed_seat
-        self.episode = self.research.episode(
-            self._rng, self.observer, rules=self.rules, reward=self.reward_kind
-        )
-        rewards = self._computer_moves()
-        return self._observe(), self._info(rewards)
+        while True:
+            self.episode = self.research.episode(
+                self._rng, self.observer, rules=self.rules, reward=self.reward_kind
+            )
+            if self._computer_moves() is None:
+                return self._observe(), self._info(None)
+            # The computer ended the episode before the agent's first move (a Gin Rummy
+            # knock on the first upcard): nothing in it was the agent's to decide, and
+            # an episode cannot end at its reset, so it is dealt again.
+            self.redealt += 1
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         episode = self._episode()

@@ -54,6 +54,7 @@ __all__ = [
     "checked_encoding",
     "checked_index",
     "checked_reward",
+    "checked_rows",
     "checked_rules",
     "flat_layout",
     "history_planes",
@@ -62,7 +63,6 @@ __all__ = [
     "masked",
     "rules_of_preset",
     "seat_rewards",
-    "stacked_rows",
     "versioned_name",
 ]
 
@@ -250,6 +250,25 @@ def checked_batch_size(n: object) -> int:
     if type(n) is not int or n < 1:
         raise ValueError(f"a batch holds n >= 1 hands, not {quoted(n)}")
     return n
+
+
+def checked_rows(rows: npt.ArrayLike, n: int) -> npt.NDArray[np.intp]:
+    """``rows`` as an array of distinct row numbers of a batch of ``n`` (the rows a step
+    moves), else ``ValueError`` saying what is wrong.
+
+    >>> checked_rows([2, 0], 3).tolist()
+    [2, 0]
+    >>> checked_rows([1, 1], 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: rows are distinct row numbers from 0 to 2, not [1, 1]
+    """
+    at = np.asarray(rows)
+    if at.ndim != 1 or (at.size and not np.issubdtype(at.dtype, np.integer)):
+        raise ValueError(f"rows are a list of row numbers, not an array of shape {at.shape}")
+    if at.size and (at.min() < 0 or at.max() >= n or len(np.unique(at)) != at.size):
+        raise ValueError(f"rows are distinct row numbers from 0 to {n - 1}, not {at.tolist()[:20]}")
+    return at.astype(np.intp)
 
 
 def mask_buffer(
@@ -619,6 +638,12 @@ class ViewOpponent:
         seat to move in ``episode`` sees."""
         raise NotImplementedError
 
+    def row_move(self, batch: Any, row: int, rng: random.Random) -> int:
+        """The action index of the move :attr:`bot` chooses with ``rng`` for the seat to
+        move in row ``row`` of ``batch`` (the game's batch), from what that seat sees;
+        the batch's step checks it."""
+        raise NotImplementedError
+
     def choose(self, episode: Episode, rng: random.Random) -> int:
         """The index of the move the computer makes for the player to move;
         :class:`~umtali.rl.encoding.IllegalActionError` if it breaks the rules."""
@@ -645,27 +670,14 @@ def array_layout(arrays: dict[str, spaces.Box], names: tuple[str, ...]) -> Array
     return layout
 
 
-def stacked_rows(
-    rows: list[dict[str, npt.NDArray[np.generic]]],
-    names: tuple[str, ...],
-    mask: npt.NDArray[np.int8],
-    *,
-    copy: bool,
-) -> BatchObservation:
-    """A batch step's observations: the arrays ``names`` of each row's observation
-    ``rows`` stacked, and ``mask``, the batch's masks (a copy of it with ``copy``)."""
-    stacked: BatchObservation = {name: np.stack([obs[name] for obs in rows]) for name in names}
-    stacked["action_mask"] = mask.copy() if copy else mask
-    return stacked
-
-
 class RowBatch:
     """What every game's batch of hands, one a row, does the same way: its start
     (:meth:`_start`), :meth:`reset`, :meth:`step` and the stacked observations, and its
-    rows' legal actions, kept in ``_legal`` by its last observation (empty before the
-    first reset). A game's ``HandBatch`` extends it: its :attr:`num_actions`,
-    :attr:`arrays` and :meth:`action_text`, and how a row is dealt (:meth:`_blank`,
-    :meth:`_deal`), played (:meth:`_play`) and looked at (:meth:`_look`)."""
+    rows' legal actions, kept in ``_legal`` (empty before the first reset). A game's
+    ``HandBatch`` extends it: its :attr:`num_actions`, :attr:`arrays` and
+    :meth:`action_text`, and how a row is dealt (:meth:`_blank`, :meth:`_deal`), played
+    (:meth:`_play`) and looked at (:meth:`_turn`: whose turn, which moves; :meth:`_seen`:
+    the observation, made only when asked for)."""
 
     n: int
     """How many hands."""
@@ -694,6 +706,8 @@ class RowBatch:
         self.observer = observer
         self._rng = random.Random(seed)
         self._legal = []
+        self._arrays: dict[str, npt.NDArray[Any]] = {}  # every row's last observation, stacked
+        self._unseen: set[int] = set()  # the rows moved since their last observation
         self.to_move = np.zeros(n, np.int8)
         self.hands_played = 0
         self._mask_buffer = masks
@@ -717,8 +731,13 @@ class RowBatch:
         """Play action index ``index`` in row ``row``: the hand's scores if it ended."""
         raise NotImplementedError
 
-    def _look(self, row: int) -> tuple[int, list[int], dict[str, npt.NDArray[np.generic]]]:
-        """Row ``row``'s player to move, his legal action indices and his observation."""
+    def _turn(self, row: int) -> tuple[int, list[int]]:
+        """Row ``row``'s player to move and his legal action indices."""
+        raise NotImplementedError
+
+    def _seen(self, row: int, seat: int, legal: list[int]) -> dict[str, npt.NDArray[np.generic]]:
+        """Row ``row``'s observation by ``seat``, the player to move, whose legal action
+        indices are ``legal``."""
         raise NotImplementedError
 
     def reset(self, seed: int | None = None) -> BatchObservation:
@@ -732,18 +751,35 @@ class RowBatch:
         return self._observe()
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Play ``actions[i]`` (an action index) in row ``i``, for every row; return the
         new observations, the rewards by row and seat (the hand's score margin), and
         which rows' hands ended (each dealt anew at once).
         :class:`~umtali.rl.encoding.IllegalActionError` (nothing moved) if any action is
-        not legal in its row."""
+        not legal in its row. With ``rows`` (distinct row numbers) only those rows move,
+        ``actions[j]`` in row ``rows[j]``; the others stay as they are."""
+        rewards, done = self.play(actions, rows)
+        return self.observe(), rewards, done
+
+    def play(
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """:meth:`step` without the stacked observations (:meth:`observe` gives them):
+        the rewards and the ended hands, the legal moves and ``to_move`` brought up to
+        date. A batch against the computer plays its moves so, observing once."""
         self.require_hands()
-        chosen = checked_actions(actions, self._mask_buffer, self.num_actions, self.action_text)
+        size = self.num_actions
+        if rows is None:
+            moving = list(range(self.n))
+            chosen = checked_actions(actions, self._mask_buffer, size, self.action_text)
+        else:
+            at = checked_rows(rows, self.n)
+            moving = at.tolist()
+            chosen = checked_actions(actions, self._mask[at].reshape(-1), size, self.action_text)
         rewards = np.zeros((self.n, 2), np.float32)
         done = np.zeros(self.n, np.bool_)
-        for row, index in enumerate(chosen.tolist()):
+        for row, index in zip(moving, chosen.tolist(), strict=True):
             scores = self._play(row, index)
             if scores is not None:
                 margin = scores[0] - scores[1]
@@ -751,22 +787,46 @@ class RowBatch:
                 done[row] = True
                 self.hands_played += 1
                 self._deal(row)
-        return self._observe(), rewards, done
+        self._look_at(moving)
+        return rewards, done
+
+    def _look_at(self, rows: list[int]) -> None:
+        """Look afresh at ``rows``: each one's player to move and legal moves (into the
+        masks' buffer); their observations are made when next asked for (a batch against
+        the computer moves some rows several times between two)."""
+        size = self.num_actions
+        for row in rows:
+            seat, legal = self._turn(row)
+            self.to_move[row] = seat
+            self._mask_buffer[row * size + np.array(self._legal[row], np.intp)] = 0
+            self._mask_buffer[row * size + np.array(legal, np.intp)] = 1
+            self._legal[row] = legal
+        self._unseen.update(rows)
 
     def _observe(self) -> BatchObservation:
-        """Every row's observation by its player to move, stacked; the masks written
-        into the batch's buffer."""
-        rows = []
-        self._legal = []
+        """Look at every row afresh (a reset's way) and return the observations."""
         self._mask_buffer[:] = 0
-        size = self.num_actions
-        for row in range(self.n):
-            seat, legal, obs = self._look(row)
-            self.to_move[row] = seat
-            self._legal.append(legal)
-            self._mask_buffer[row * size + np.array(legal, np.intp)] = 1
-            rows.append(obs)
-        return stacked_rows(rows, self.arrays, self._mask, copy=self.copy)
+        self._legal = [[] for _ in range(self.n)]
+        self._look_at(list(range(self.n)))
+        return self.observe()
+
+    def observe(self) -> BatchObservation:
+        """Every row's observation by its player to move, stacked (new arrays, the
+        caller's; the masks are the batch's own unless it copies them)."""
+        self.require_hands()
+        for row in sorted(self._unseen):
+            obs = self._seen(row, int(self.to_move[row]), self._legal[row])
+            if not self._arrays:  # the first observation gives the arrays' shapes
+                self._arrays = {
+                    name: np.empty((self.n, *obs[name].shape), obs[name].dtype)
+                    for name in self.arrays
+                }
+            for name, array in self._arrays.items():
+                array[row] = obs[name]
+        self._unseen.clear()
+        stacked: BatchObservation = {name: array.copy() for name, array in self._arrays.items()}
+        stacked["action_mask"] = self._mask.copy() if self.copy else self._mask
+        return stacked
 
     @property
     def legal(self) -> list[list[int]]:

@@ -32,6 +32,7 @@ environment with the same seed (a test compares them).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, Final
@@ -44,11 +45,17 @@ from gymnasium.vector.utils import batch_space
 
 from umtali.games import DEFAULT_GAME
 from umtali.kernel.cards import quoted
-from umtali.rl.encoding import BatchObservation, Episode, Opponent, RewardKind
+from umtali.rl.encoding import BatchObservation, Episode, Opponent, RewardKind, research
 from umtali.rl.gym import CardGameEnv, Observation
-from umtali.rl.shared import DEFAULT_ENCODING, checked_batch_size
+from umtali.rl.shared import DEFAULT_ENCODING, checked_batch_size, checked_encoding
 
-__all__ = ["AUTORESET_MODES", "CardGameVectorEnv", "VersusBatch", "make_vector_env"]
+__all__ = [
+    "AUTORESET_MODES",
+    "CardGameVectorEnv",
+    "PackedVersusBatch",
+    "VersusBatch",
+    "make_vector_env",
+]
 
 
 class _Counted:
@@ -61,6 +68,10 @@ class _Counted:
     def choose(self, episode: Episode, rng: Any) -> int:
         self.moves += 1
         return self.opponent.choose(episode, rng)
+
+    def row_move(self, batch: Any, row: int, rng: Any) -> int:
+        self.moves += 1
+        return self.opponent.row_move(batch, row, rng)
 
 
 def _episode(env: CardGameEnv) -> Episode:
@@ -230,6 +241,181 @@ class VersusBatch:
         counts = np.array([len(row) for row in legal])
         picks = (rng.random(self.n) * counts).astype(np.intp).tolist()
         return np.array([row[pick] for row, pick in zip(legal, picks, strict=True)], np.intp)
+
+
+class PackedVersusBatch:
+    """``n`` hands of ``game`` in the game's own batch (Umtali's packed
+    :class:`~umtali.rl.vector.HandBatch`), the learner in ``seat`` of each (``None``:
+    drawn for each hand), the computer of level ``opponent`` in the other, its moves
+    made inside the batch: after the learner's moves, the rows whose computer is to
+    move are stepped alone (the batch's ``step(actions, rows)``), each computer
+    choosing from its own seat's view only, until the learner is to move in every row.
+
+    The same interface as :class:`VersusBatch` (``reset``, ``step``, ``legal``,
+    ``action_masks``, ``sample_actions``, ``seats``, ``hands_played``,
+    ``steps_played``, ``moves_played``), quicker: every row's observation is the
+    batch's, not a lone observer's. Its options are the batch's (``rules``, ``copy``,
+    ``encoding``); an episode is a hand, its reward the learner's margin, and an
+    illegal action raises :class:`~umtali.rl.encoding.IllegalActionError`, moving no
+    row. A hand the computer ends before the learner's first move in it is dealt again
+    and pays nothing, as in :class:`~umtali.rl.gym.CardGameEnv` (``redealt`` counts them).
+    The hands are dealt from one generator seeded with ``seed``, and the seats
+    and the computer's choices from another, so a seed replays the same; they are not
+    the hands :class:`VersusBatch` deals from the same seed.
+
+    >>> import numpy as np
+    >>> batch = PackedVersusBatch(4, opponent="greedy", seed=1)
+    >>> obs = batch.reset()
+    >>> rng = np.random.default_rng(0)
+    >>> for _ in range(100):
+    ...     obs, rewards, done = batch.step(batch.sample_actions(rng))
+    >>> bool((batch.batch.to_move == batch.seats).all())  # the learner is to move everywhere
+    True
+    >>> batch.moves_played > batch.steps_played > 0 < batch.hands_played
+    True
+    """
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        game: str = DEFAULT_GAME,
+        opponent: str = "expert",
+        seat: int | None = None,
+        seed: int | None = None,
+        rules: object = None,
+        copy: bool = False,
+        encoding: str = DEFAULT_ENCODING,
+    ) -> None:
+        self.n = checked_batch_size(n)
+        self.game = game
+        found = research(game)
+        if opponent not in found.levels:
+            raise ValueError(
+                f"opponent is one of {', '.join(found.levels)}, not {quoted(opponent)}"
+            )
+        if seat is not None and seat not in range(found.seats):
+            raise ValueError(
+                f"seat is 0 to {found.seats - 1}, or None to draw it, not {quoted(seat)}"
+            )
+        self.batch = found.batch(
+            n, seed=seed, rules=rules, copy=copy, encoding=checked_encoding(encoding)
+        )
+        self.opponent = found.opponent(opponent)
+        self.num_actions = found.num_actions
+        self.single_observation_space: gymnasium.spaces.Dict = found.observer(
+            rules, flat=False, encoding=encoding
+        ).space
+        self._seat = seat
+        self._seats_count = found.seats
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self.seats = np.zeros(n, np.int8)
+        self.hands_played = 0
+        self.steps_played = 0
+        self.moves_played = 0
+        self._rows = np.arange(n)
+        self._started = False
+        self._moved = np.zeros(n, np.bool_)  # whether the learner has moved in each row's hand
+        self.redealt = 0
+
+    def _draw_seats(self, rows: npt.NDArray[np.intp]) -> None:
+        """The learner's seat in each of ``rows``, for the hands just dealt there."""
+        if self._seat is not None:
+            self.seats[rows] = self._seat
+        else:
+            count = self._seats_count
+            self.seats[rows] = [self._rng.randrange(count) for _ in range(len(rows))]
+
+    def _reply(
+        self, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]
+    ) -> BatchObservation:
+        """Play the computer's moves until the learner is to move in every row, adding
+        what the hands that end pay the learner to ``rewards`` and marking them in
+        ``done``: the observations then."""
+        batch = self.batch
+        rng, choose = self._rng, self.opponent.row_move
+        while len(waiting := np.flatnonzero(batch.to_move != self.seats)):
+            actions = np.array([choose(batch, row, rng) for row in waiting.tolist()], np.intp)
+            by_seat, ended = batch.play(actions, rows=waiting)
+            self.moves_played += len(waiting)
+            self._settle(by_seat, ended, rewards, done)
+        return batch.observe()
+
+    def _settle(
+        self,
+        by_seat: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+        rewards: npt.NDArray[np.float32],
+        done: npt.NDArray[np.bool_],
+    ) -> None:
+        """Pay the learner his seat's share of the hands that ``ended`` and draw his
+        seats in the hands dealt in their place."""
+        if ended.any():
+            over = np.flatnonzero(ended)
+            # A hand the computer ended before the learner's first move in it (a knock
+            # on Gin Rummy's first upcard) is dealt again and pays nothing, as in
+            # CardGameEnv: nothing in it was his.
+            his = over[self._moved[over]]
+            rewards[his] += by_seat[his, self.seats[his]]
+            done[his] = True
+            self.hands_played += len(his)
+            self.redealt += len(over) - len(his)
+            self._draw_seats(his)
+            self._moved[over] = False
+
+    def reset(self, seed: int | None = None) -> BatchObservation:
+        """Deal every row anew (from ``seed`` if given, else from the batch's at its first
+        reset, else going on from the hands dealt before) and play the computer's moves
+        until the learner is to move: his observations."""
+        if seed is None:
+            seed, self._seed = self._seed, None
+        else:
+            self._rng = random.Random(seed)
+        self.batch.reset(seed)
+        self._moved[:] = False
+        self._draw_seats(self._rows)
+        self.hands_played = self.steps_played = 0
+        obs = self._reply(np.zeros(self.n, np.float32), np.zeros(self.n, np.bool_))
+        # The computer's moves to the learner's first turn count for nothing, as in
+        # VersusBatch (hands it ended alone are dealt again, counted in redealt).
+        self.moves_played = 0
+        self._started = True
+        return obs
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Play ``actions[i]`` for the learner in row ``i`` and the computer's replies;
+        return the learner's observations, his rewards (one a row) and which episodes
+        ended (each dealt anew at once: its row's observation is of the next one).
+        :class:`~umtali.rl.encoding.IllegalActionError` (nothing moved) if any action
+        is not legal in its row."""
+        if not self._started:
+            raise RuntimeError("the batch has no hands yet: call reset() first")
+        rewards = np.zeros(self.n, np.float32)
+        done = np.zeros(self.n, np.bool_)
+        by_seat, ended = self.batch.play(actions)
+        self._moved[:] = True
+        self.steps_played += self.n
+        self.moves_played += self.n
+        self._settle(by_seat, ended, rewards, done)
+        return self._reply(rewards, done), rewards, done
+
+    @property
+    def legal(self) -> list[list[int]]:
+        """For each row, the learner's legal action indices now."""
+        return self.batch.legal
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal moves in every row, as booleans (n, actions)."""
+        masks = np.zeros((self.n, self.num_actions), np.bool_)
+        masks[np.repeat(self._rows, self.batch.legal_counts), self.batch.legal_indices] = True
+        return masks
+
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.intp]:
+        """A legal action for every row, each drawn uniformly with ``rng``."""
+        return self.batch.sample_actions(rng)
 
 
 AUTORESET_MODES: Final = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)

@@ -23,6 +23,7 @@ computer as an opponent. :class:`Episode` is Gin Rummy's
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from umtali.games.gin.bots import GIN_BOTS
 from umtali.games.gin.game import GinGame
@@ -142,4 +143,11 @@ class BotOpponent(ViewOpponent):
     episode_type = Episode
 
     def bot_move(self, episode: Episode, rng: random.Random) -> int:
-        return index_of(self.bot.choose(GinView.of(episode.hand, episode.hand.player), rng))
+        return self.move_in(episode.hand, rng)
+
+    def row_move(self, batch: Any, row: int, rng: random.Random) -> int:
+        return self.move_in(batch.hand(row), rng)
+
+    def move_in(self, hand: GinHand, rng: random.Random) -> int:
+        """The bot's move in ``hand``, from the view of the seat to move."""
+        return index_of(self.bot.choose(GinView.of(hand, hand.player), rng))

@@ -117,9 +117,9 @@ class HandBatch(shared.RowBatch):
         outcome = hand.outcome
         return None if outcome is None else outcome.scores
 
-    def _look(self, row: int) -> tuple[int, list[int], dict[str, npt.NDArray[np.generic]]]:
-        game = self.games[row]
-        hand = game.hands[-1]
-        seat = hand.player
-        legal = hand.legal_actions()
-        return seat, legal, self.observer.observe(game, seat, legal)
+    def _turn(self, row: int) -> tuple[int, list[int]]:
+        hand = self.games[row].hands[-1]
+        return hand.player, hand.legal_actions()
+
+    def _seen(self, row: int, seat: int, legal: list[int]) -> dict[str, npt.NDArray[np.generic]]:
+        return self.observer.observe(self.games[row], seat, legal)

@@ -22,6 +22,7 @@ computer as an opponent. :class:`Episode` is Klaberjass's
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from umtali.games.klaberjass.bots import BOTS
 from umtali.games.klaberjass.match import KlaberjassMatch
@@ -170,5 +171,13 @@ class BotOpponent(ViewOpponent):
     episode_type = Episode
 
     def bot_move(self, episode: Episode, rng: random.Random) -> int:
-        view = KlaberjassView.of(episode.match, episode.hand.player)
+        return self.move_in(episode.match, rng)
+
+    def row_move(self, batch: Any, row: int, rng: random.Random) -> int:
+        return self.move_in(batch.matches[row], rng)
+
+    def move_in(self, match: KlaberjassMatch, rng: random.Random) -> int:
+        """The bot's move in the hand under way of ``match``, from the view of the seat
+        to move."""
+        view = KlaberjassView.of(match, match.hands[-1].player)
         return index_of(self.bot.choose(view, rng))

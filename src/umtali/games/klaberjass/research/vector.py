@@ -129,10 +129,11 @@ class HandBatch(shared.RowBatch):
         outcome = hand.outcome()
         return None if outcome is None else outcome.scores
 
-    def _look(self, row: int) -> tuple[int, list[int], dict[str, npt.NDArray[np.generic]]]:
-        match = self.matches[row]
-        hand = match.hands[-1]
-        seat = hand.player
+    def _turn(self, row: int) -> tuple[int, list[int]]:
+        hand = self.matches[row].hands[-1]
         index = INDEX_OF_ACTION
-        legal = [index[action] for action in hand.legal_actions()]
-        return seat, legal, self.observer.observe(match, seat, self.dealt[row][seat], legal)
+        return hand.player, [index[action] for action in hand.legal_actions()]
+
+    def _seen(self, row: int, seat: int, legal: list[int]) -> dict[str, npt.NDArray[np.generic]]:
+        match = self.matches[row]
+        return self.observer.observe(match, seat, self.dealt[row][seat], legal)

@@ -22,6 +22,7 @@ plays; what a move does, when the episode ends and what it pays are here, once.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -228,8 +229,19 @@ class BotOpponent(ViewOpponent):
         self.bot = make_bot(level, reproducible=True)
 
     def bot_move(self, episode: Episode, rng: random.Random) -> int:
-        state = episode.state
-        view = PlayerView.of(
-            state, state.player, episode.game_scores, episode.hands_left, with_history=False
-        )
+        return self.move_in(episode.state, rng, episode.game_scores, episode.hands_left)
+
+    def row_move(self, batch: Any, row: int, rng: random.Random) -> int:
+        return self.move_in(batch.states[row], rng)
+
+    def move_in(
+        self,
+        state: HandState,
+        rng: random.Random,
+        game_scores: tuple[int, int] = (0, 0),
+        hands_left: int = 0,
+    ) -> int:
+        """The bot's move in ``state`` (a hand of a game at ``game_scores`` with
+        ``hands_left`` to come, or a lone hand), from the view of the seat to move."""
+        view = PlayerView.of(state, state.player, game_scores, hands_left, with_history=False)
         return index_of(self.bot.choose(view, rng))

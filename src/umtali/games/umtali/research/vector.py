@@ -295,19 +295,40 @@ class HandBatch:
         return self._observe()
 
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     ) -> tuple[BatchObservation, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Play ``actions[i]`` (an action index) in row ``i``, for every row; return the
         new observations, the rewards by row and seat, and which rows' hands ended.
         :class:`IllegalActionError` (nothing moved) if any action is not legal in its row.
+
+        With ``rows`` (distinct row numbers) only those rows move, ``actions[j]`` in row
+        ``rows[j]``; the others stay as they are, their observations the same (a batch
+        against the computer moves the rows whose computer is to move).
         """
+        rewards, done = self.play(actions, rows)
+        return self._observe(), rewards, done
+
+    def play(
+        self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """:meth:`step` without the observations (:meth:`observe` gives them): the
+        rewards and the ended hands, the legal moves and ``to_move`` brought up to date.
+        A batch against the computer plays its moves so, observing once."""
         if not self.states:
             raise RuntimeError("the batch has no hands yet: call reset() first")
-        chosen = checked_actions(actions, self._mask_buffer)
+        if rows is None:
+            moving = None
+            chosen = checked_actions(actions, self._mask_buffer)
+        else:
+            moving = shared.checked_rows(rows, self.n)
+            chosen = checked_actions(actions, self._mask[moving].reshape(-1))
         # A keep or a give deals the 11th card (R1): only then does its holder change.
         # They are the first two indices.
+        dealt = np.flatnonzero(chosen <= GIVE)
         ended = self._advance(
-            [ENGINE_ACTIONS[i] for i in chosen.tolist()], np.flatnonzero(chosen <= GIVE).tolist()
+            [ENGINE_ACTIONS[i] for i in chosen.tolist()],
+            (dealt if moving is None else moving[dealt]).tolist(),
+            moving,
         )
         rewards = np.zeros((self.n, 2), np.float32)
         done = np.zeros(self.n, np.bool_)
@@ -318,17 +339,30 @@ class HandBatch:
             rewards[i] = (margin, -margin)
             done[i] = True
         self.hands_played += len(ended)
-        return self._observe(), rewards, done
+        self.to_move = self._packed[:, _PLAYER].astype(np.int8)
+        return rewards, done
+
+    def observe(self) -> BatchObservation:
+        """Every row's observation by its player to move, as the last step returned it
+        (new arrays, the caller's; the masks are the batch's own unless it copies them)."""
+        if not self.states:
+            raise RuntimeError("the batch has no hands yet: call reset() first")
+        return self._observe()
 
     def _advance(
-        self, actions: Sequence[int] | None, dealt: list[int]
+        self,
+        actions: Sequence[int] | None,
+        dealt: list[int],
+        moving: npt.NDArray[np.intp] | None = None,
     ) -> list[tuple[int, HandState]]:
-        """Play ``actions`` (the engine's, one a row; ``None``: only read the hands),
-        deal anew the hands that end, and read every hand's fields; ``dealt`` lists the
-        rows whose 11th card may have been dealt. Return each ended hand with its row.
-        This loop is the one Python pass over the hands a step makes: it does nothing
-        the observation can get otherwise."""
+        """Play ``actions`` (the engine's, one a row of ``moving``, or of every row when
+        it is ``None``; ``actions=None``: only read the hands), deal anew the hands that
+        end, and read the moved hands' fields; ``dealt`` lists the rows whose 11th card
+        may have been dealt. Return each ended hand with its row. This loop is the one
+        Python pass over the hands a step makes: it does nothing the observation can get
+        otherwise."""
         states = self.states
+        rows = range(self.n) if moving is None else moving.tolist()
         ended: list[tuple[int, HandState]] = []
         legal_moves: list[int] = []
         new_tables: list[int] = []
@@ -336,9 +370,10 @@ class HandBatch:
         piles: list[tuple[int, ...]] = []  # the new piles, row by row
         tables_seen, piles_seen = self._tables, self._piles
         fields, pack, width = self._fields, _FIELDS.pack_into, _FIELDS.size
-        for i, state in enumerate(states):
+        for at, i in enumerate(rows):
+            state = states[i]
             if actions is not None:
-                state.push_legal(actions[i])  # checked against the masks
+                state.push_legal(actions[at])  # checked against the masks
                 if state.phase == _OVER:
                     ended.append((i, state))
                     state = states[i] = self._deal()
@@ -375,7 +410,7 @@ class HandBatch:
                 piles_seen[i] = pile
                 new_piles.append(i)
                 piles.append(pile)
-        self._mark_legal(legal_moves)
+        self._mark_legal(legal_moves, moving)
         if new_tables:
             self._see_tables(new_tables)
         if new_piles:
@@ -385,17 +420,32 @@ class HandBatch:
             self._eleventh[dealt] = [states[i].eleventh for i in dealt]
         return ended
 
-    def _mark_legal(self, legal_moves: list[int]) -> None:
-        """Write the rows' legal moves (the engine's, row after row) into the masks'
-        buffer: clear the entries the last step set, then set this step's (a few a row,
-        not 14,272)."""
-        counts = self._packed[:, _LEGAL_COUNT].astype(np.intp)
+    def _mark_legal(self, legal_moves: list[int], moving: npt.NDArray[np.intp] | None) -> None:
+        """Write the legal moves of the rows ``moving`` (every row if ``None``; the
+        engine's moves, row after row) into the masks' buffer: clear the entries the
+        last step set in those rows, then set this step's (a few a row, not 14,272)."""
         packed = np.fromiter(legal_moves, np.int64, len(legal_moves))
-        marked = indices_of_actions(packed) + np.repeat(self._row_starts, counts)
         buffer = self._mask_buffer
-        buffer[self._marked] = 0
+        if moving is None:
+            counts = self._packed[:, _LEGAL_COUNT].astype(np.intp)
+            marked = indices_of_actions(packed) + np.repeat(self._row_starts, counts)
+            buffer[self._marked] = 0
+            buffer[marked] = 1
+            self._marked = marked
+            self._legal_counts = counts
+            return
+        counts = self._legal_counts.copy()
+        counts[moving] = self._packed[moving, _LEGAL_COUNT]
+        marked = indices_of_actions(packed) + np.repeat(self._row_starts[moving], counts[moving])
+        moved = np.zeros(self.n, np.bool_)
+        moved[moving] = True
+        cleared = np.repeat(moved, self._legal_counts)  # the entries of the rows moved
+        buffer[self._marked[cleared]] = 0
         buffer[marked] = 1
-        self._marked = marked
+        # Every row's entries, row after row, each row's in the engine's order: a row's
+        # entries all come from one of the two arrays, which a stable sort keeps in order.
+        merged = np.concatenate([self._marked[~cleared], marked])
+        self._marked = merged[np.argsort(merged // NUM_ACTIONS, kind="stable")]
         self._legal_counts = counts
 
     def _see_tables(self, rows: list[int]) -> None:
