@@ -48,10 +48,13 @@ __all__ = ["SearchBot"]
 
 SETTLED_WORSE = 2.0
 """A runner-up whose mean margin is this many standard errors below zero is settled."""
-MAX_PLIES = 30_000
-"""The most moves a decision plays in its playouts: about 0.7 s on this project's 2-core
-machine (some 23 µs a move), where the 600 playouts of a decision early in a hand can
-play 40,000; most decisions stop far sooner (docs/BOTS.md)."""
+MAX_PLIES = 16_000
+"""The most moves a decision plays in its playouts. The 600 playouts of a decision early
+in a hand play up to some 23,000 moves, and a move of a playout (the expert's choice from
+a view, for both players) took 65 µs on average and up to 95 µs on this project's 2-core
+machine on 2026-11-29 (23 µs on the faster machine of 2026-11-28): 16,000 keeps the
+slowest decision near 1.5 s, under the 2 s bound, and cuts the playouts of about one
+decision in twelve; most stop far sooner (docs/BOTS.md)."""
 READING = 0.0
 """The temperature of the reading of his last discard (``SearchBot(reading=...)``), in
 points; 0, the default, reads nothing more than the belief: at the model's own
