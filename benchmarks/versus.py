@@ -58,20 +58,20 @@ def _stepped(batch: VersusBatch | PackedVersusBatch | Batch, seconds: float) -> 
     return _timed(step, seconds)
 
 
-def versus(game: str, level: str, rows: int, seconds: float) -> str:
-    batch = VersusBatch(rows, game=game, opponent=level, seed=0)
+def against(
+    kind: type[VersusBatch] | type[PackedVersusBatch],
+    game: str,
+    level: str,
+    rows: int,
+    seconds: float,
+) -> str:
+    """A batch of ``kind`` against ``level``: the learner's steps, every move and the
+    hands a second."""
+    batch = kind(rows, game=game, opponent=level, seed=0)
     _, elapsed = _stepped(batch, seconds)
     steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
     hands = batch.hands_played / elapsed
-    return f"{'VersusBatch':<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
-
-
-def packed(game: str, level: str, rows: int, seconds: float) -> str:
-    batch = PackedVersusBatch(rows, game=game, opponent=level, seed=0)
-    _, elapsed = _stepped(batch, seconds)
-    steps, moves = batch.steps_played / elapsed, batch.moves_played / elapsed
-    hands = batch.hands_played / elapsed
-    return f"{'PackedVersusBatch':<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
+    return f"{kind.__name__:<18}{steps:>12,.0f}{moves:>12,.0f}{hands:>10,.0f}"
 
 
 def sync(game: str, level: str, rows: int, seconds: float) -> str:
@@ -139,8 +139,8 @@ def main() -> None:
         print(f"{self_play(game, args.rows, args.seconds)}   self-play")
         print(f"{self_play_vector(game, args.rows, args.seconds)}   self-play")
         for level in args.levels.split(","):
-            print(f"{versus(game, level, args.rows, args.seconds)}   against {level}")
-            print(f"{packed(game, level, args.rows, args.seconds)}   against {level}")
+            for kind in (VersusBatch, PackedVersusBatch):
+                print(f"{against(kind, game, level, args.rows, args.seconds)}   against {level}")
             print(f"{sync(game, level, args.rows, args.seconds)}   against {level}")
 
 

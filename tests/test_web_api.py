@@ -550,14 +550,14 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(scan_url: str) -> None:
     """Over every message of many complete random games, against the computer and
     between two people, no card hidden from the seat appears anywhere in what it is
     sent: the messages are scanned for card names, in both notations. What is sent does
-    not depend on the database, so PostgreSQL plays 12 games and SQLite 64. The random
+    not depend on the database, so PostgreSQL plays 8 games and SQLite 38. The random
     player picks a kind of move before a move (:meth:`RandomPlayer.choose`), and the
     games are checked to have played every kind, face-down discards among them. The
     hints come from the greedy level, whose reasons are told as the default level's
     are, and which thinks far faster."""
     rng = random.Random(13)
     sent = Sent()
-    singles = 62 if scan_url.startswith("sqlite") else 10
+    singles = 36 if scan_url.startswith("sqlite") else 6
     requests: list[JSON] = [
         {"opponent": "computer", "level": "random", "kind": "hand", "seat": i % 2}
         if i % 5 < 3

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from tests.browser import seat_context
 from tests.servers import ServerProcess, send_move
@@ -64,6 +64,15 @@ def _shot(page: Page, tmp_path: Path, name: str) -> None:
 def _hand(state: dict[str, Any]) -> list[str]:
     hand: list[str] = state["view"]["hand"]
     return hand
+
+
+def phone_page(browser: Browser) -> tuple[BrowserContext, Page]:
+    """A new tab at a phone's width, in a context of its own (the hot-seat game's seats
+    are kept in the tab's storage), waiting up to ``WAIT_MS`` for what is expected."""
+    context = seat_context(browser, PHONE)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return context, page
 
 
 def make_hot_seat_game(page: Page, server: ServerProcess, game: str) -> tuple[str, str]:
@@ -140,9 +149,7 @@ def close_hand_end(page: Page, server: ServerProcess, secret: str) -> dict[str, 
 def test_two_play_umtali_at_one_phone_passing_it_between_turns(
     browser: Browser, server: ServerProcess, tmp_path: Path
 ) -> None:
-    context = seat_context(browser, PHONE)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = phone_page(browser)
     mover, waiting = make_hot_seat_game(page, server, "umtali")
     state = api_state(server, mover)
     # Opened, the table stays covered until the player to move says he is at the device.
@@ -183,9 +190,7 @@ def test_two_play_umtali_at_one_phone_passing_it_between_turns(
 def test_after_a_hands_end_the_device_goes_to_the_next_dealer(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = seat_context(browser, PHONE)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = phone_page(browser)
     first, second = make_hot_seat_game(page, server, "umtali")
     seats = (first, second)
     opened = api_state(server, first)
@@ -228,9 +233,7 @@ def _gin_move(legal: list[str]) -> str:
 def test_two_play_gin_rummy_at_one_device_one_turn_each(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = seat_context(browser, PHONE)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = phone_page(browser)
     mover, waiting = make_hot_seat_game(page, server, "gin")
     state = api_state(server, mover)
     expect_covered(page, server, (mover, waiting), "gin-table", f"Player {state['seat'] + 1}")
@@ -257,9 +260,7 @@ def test_two_play_gin_rummy_at_one_device_one_turn_each(
 def test_the_end_shows_uncovered_and_the_rematch_stays_at_one_device(
     browser: Browser, server: ServerProcess
 ) -> None:
-    context = seat_context(browser, PHONE)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = phone_page(browser)
     open_home(page, server)
     page.check('#friend-form input[name=kind][value="hand"]')
     first, second = make_hot_seat_game(page, server, "umtali")
