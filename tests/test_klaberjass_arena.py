@@ -25,7 +25,9 @@ def test_the_bench_times_random_play_and_legal_moves() -> None:
     assert isinstance(report, KlaberjassBench)
     assert report.hands > 0
     assert report.moves > 18 * report.hands // 2  # a played hand has 18 cards and bids
-    assert report.legal_calls > report.hands
+    # The legal moves are timed over whole hands for a share of the time: at least one
+    # hand's positions, four when it is thrown in (how many more depends on the load).
+    assert report.legal_calls >= 4
     text = report.report()
     assert f"random hands played : {report.hands:,}" in text
     assert "legal_actions call" in text
