@@ -23,7 +23,6 @@ from tests.browser import DESKTOP, SOCKET_WATCH
 from tests.servers import ServerProcess
 from tests.test_web_browser import (
     WAIT_MS,
-    api_state,
     open_table,
     preferred,
     turn_state,
@@ -55,6 +54,30 @@ RECORD_MOVES = """
       animating: document.body.dataset.animating ?? null,
     });
   });
+})();
+"""
+
+SENT_STATES = """
+(() => {
+  // Tests only: the text of every message the page's socket brings and of every answer
+  // to its requests, as it arrives (before the page, or a socket held back, hears it):
+  // all that the seat was sent, where a card flying face up must be found.
+  window.umtaliSent = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (!event.umtaliReplayed) window.umtaliSent.push(String(event.data));
+      });
+    }
+  };
+  const nativeFetch = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await nativeFetch(...args);
+    window.umtaliSent.push(await response.clone().text());
+    return response;
+  };
 })();
 """
 
@@ -131,6 +154,7 @@ def motion_context(
         viewport=DESKTOP, reduced_motion="reduce" if reduced else "no-preference"
     )
     context.add_init_script(SOCKET_WATCH)
+    context.add_init_script(SENT_STATES)
     context.add_init_script(RECORD_MOVES)
     if socket_behind:
         context.add_init_script(SOCKET_BEHIND)
@@ -161,14 +185,19 @@ def play_until(
     secret: str,
     moves: tuple[Callable[[JSON], str], Callable[[Page, str], None], Callable[[Page, int], None]],
     done: Callable[[JSON, JSON], bool],
+    hands: int = 1,
 ) -> JSON:
     """Make this seat's moves on the page (``moves``: how one is chosen from the state,
     made by clicks, and waited for) until ``done(before, after)`` says so of a move, or
-    the first hand is over; the state then."""
+    the first ``hands`` hands are over; the state then."""
     choose, click, wait = moves
     state = turn_state(server, secret)
-    while state["hand_index"] == 0 and not state["over"]:
+    while state["hand_index"] < hands and not state["over"]:
         wait(page, state["version"])
+        if state["hand_index"] > 0:
+            # A hand has ended: its end shows over the table until Esc closes it.
+            page.keyboard.press("Escape")
+            page.locator("dialog.hand-end[open]").wait_for(state="detached", timeout=WAIT_MS)
         before = state
         click(page, choose(state))
         wait(page, state["version"] + 1)
@@ -201,23 +230,44 @@ def play_umtali_until_the_computer_moved(page: Page, server: ServerProcess, secr
     return play_until(page, server, secret, UMTALI, the_other_moved)
 
 
-def seen_by_seat(card: str, state: JSON) -> bool:
-    """Whether the seat's state holds ``card`` (in its hand, the pile, the table, the
-    cards known of the other hand, the moves of its history): a card the seat may see."""
-    return re.search(rf"\b{card}\b", json.dumps(state)) is not None
+def sent_by_version(page: Page) -> dict[int, str]:
+    """What the page was sent (:data:`SENT_STATES`): the text of each seat state, by its
+    version (a socket's message, or the state in a request's answer)."""
+    states: dict[int, str] = {}
+    for text in page.evaluate("window.umtaliSent"):
+        try:
+            message = json.loads(text)
+        except ValueError:
+            continue
+        state = message.get("state", message) if isinstance(message, dict) else None
+        if isinstance(state, dict) and state.get("type") == "state":
+            states[state["version"]] = json.dumps(state)
+    return states
 
 
-def check_flights(events: list[JSON], state: JSON) -> None:
+def seen_by_seat(card: str, state: str) -> bool:
+    """Whether the seat's state (its text) holds ``card`` (in its hand, the pile, the
+    table, the cards known of the other hand, the moves of its history): a card the seat
+    may see."""
+    return re.search(rf"\b{card}\b", state) is not None
+
+
+def check_flights(events: list[JSON], page: Page) -> None:
     """The events of one table: in each redraw the moves go in order, and every copy in
-    flight is a back or a card the seat sees."""
+    flight is a back or a card the seat sees in the state being drawn, the one the page
+    was sent with that version. (Not the state at the test's end: a card the other player
+    took from the pile and laid at a hand's end is in none of the next hand's states.)"""
     assert events, "no card flew"
+    states = sent_by_version(page)
     by_version: dict[int, list[JSON]] = {}
     for event in events:
         by_version.setdefault(event["version"], []).append(event)
         assert event["animating"] == "true"
         assert event["cards"] >= 1
         for card in event["flying"]:
-            assert card == "back" or seen_by_seat(card, state), f"{card} flew face up: {event}"
+            assert card == "back" or seen_by_seat(card, states[event["version"]]), (
+                f"{card} flew face up: {event}"
+            )
         if not event["mine"] and event["text"].split()[0] == "draw":
             # The other player's drawn card flies face down.
             assert "back" in event["flying"]
@@ -252,7 +302,7 @@ def test_umtali_the_computer_s_moves_fly_one_at_a_time_in_order(
     for text in texts:
         assert text in history[at:], (texts, history)
         at = history.index(text, at) + 1
-    check_flights(events, state)
+    check_flights(events, page)
     assert page.locator(".motion-layer .motion-card").count() == 0
     # The flights never widen the page.
     assert page.evaluate(
@@ -270,13 +320,20 @@ def test_gin_moves_fly_and_the_computer_s_drawn_card_flies_face_down(
     secret = open_gin_table(page, server)
     rng = random.Random(5)
     gin_moves = (lambda state: gin_move(state, rng), click_gin_move, wait_for_gin_version)
+    # The computer may take from the pile all through a hand, or the hand may end at his
+    # first turn: three hands, for one of his draws from the stock.
     play_until(
-        page, server, secret, gin_moves, lambda before, after: flew(page, "draw", mine=False)
+        page,
+        server,
+        secret,
+        gin_moves,
+        lambda before, after: flew(page, "draw", mine=False),
+        hands=3,
     )
     settle(page)
     events = moved(page)
     assert flew(page, "draw", mine=False), events
-    check_flights(events, api_state(server, secret))
+    check_flights(events, page)
     context.close()
 
 
@@ -292,7 +349,7 @@ def test_klaberjass_a_card_played_flies_to_the_trick(
     play_until(page, server, secret, kj_moves, lambda before, after: flew(page, "play"))
     settle(page)
     assert flew(page, "play"), moved(page)
-    check_flights(moved(page), api_state(server, secret))
+    check_flights(moved(page), page)
     context.close()
 
 
