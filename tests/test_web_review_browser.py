@@ -87,6 +87,12 @@ def test_a_hand_just_played_is_reviewed_from_its_end_and_from_my_games(
     page.goto(f"{web_server.url}/seat/{secret}")
     link = page.get_by_role("link", name="Review this hand").first
     expect(link).to_be_visible()
+    # Over the table, the hand's end offers it beside "Next hand", in the bar that stays
+    # in view however long the end is (on a phone the end scrolls under that bar).
+    bar = page.locator("dialog.hand-end[open] .hand-end-actions")
+    expect(bar.get_by_role("link", name="Review this hand")).to_be_in_viewport()
+    expect(bar.get_by_role("button", name="Next hand")).to_be_in_viewport()
+    expect(page.locator("dialog.hand-end[open] .hand-end-review")).to_have_count(0)
     assert link.get_attribute("href") == f"/review#seat={secret}&hand=0"
     assert link.get_attribute("target") == "_blank"
     _shot(page, tmp_path, f"review-hand-end-{viewport['width']}")

@@ -608,19 +608,21 @@ export class SeatPage {
    * The last hand that ended (the state's `previous`), drawn alike for every game
    * (hand_end.js), with what the game adds of its own: handEnd() returns {extra, soFar}.
    */
-  handEndView(options = {}) {
+  handEndView({ review = true, ...options } = {}) {
     const end = this.state.previous;
     if (!end) return null;
     const own = this.handEnd() ?? {};
-    const extra = [...(own.extra ?? []), ...this.reviewLink(end.hand_index)];
+    // `review`: "Review this hand" under it (the dialog puts it beside its button instead).
+    const link = review ? this.reviewLink(end.hand_index) : null;
+    const extra = [...(own.extra ?? []), ...(link ? [el("p", { className: "hand-end-review" }, link)] : [])];
     return handEndParts(end, { card: (card, drawn) => this.card(card, drawn), extra, soFar: own.soFar ?? null, ...options });
   }
 
-  /** "Review this hand" (the page /review, in a new tab, the secret in its fragment), where the game has a review. */
+  /** "Review this hand" (the page /review, in a new tab, the secret in its fragment), where the game has a review; null where not. */
   reviewLink(handIndex) {
-    if (!this.state.review) return [];
+    if (!this.state.review) return null;
     const href = `/review#seat=${encodeURIComponent(this.secret)}&hand=${handIndex}`;
-    return [el("p", { className: "hand-end-review" }, el("a", { className: "button", text: "Review this hand", attrs: { href, target: "_blank", rel: "noopener" } }))];
+    return el("a", { className: "button", text: "Review this hand", attrs: { href, target: "_blank", rel: "noopener" } });
   }
 
   /** The last hand that ended, in the panel beside the board (in the result once the game is over). */
@@ -657,7 +659,10 @@ export class SeatPage {
     box.onclose = () => {
       if (!box.hidden && !this.part("table").hidden) done(); // closed by Esc
     };
-    box.replaceChildren(...this.handEndView({ headingId: `${this.prefix}hand-end-title` }), el("div", { className: "hand-end-actions" }, close));
+    // "Review this hand" beside "Next hand", in the bar that stays in view as a long end scrolls.
+    const review = this.reviewLink(end.hand_index);
+    const actions = el("div", { className: "hand-end-actions" }, ...(review ? [review] : []), close);
+    box.replaceChildren(...this.handEndView({ headingId: `${this.prefix}hand-end-title`, review: false }), actions);
     box.hidden = false;
     // Opened once the table is drawn, and only while it shows (not under the hot-seat cover).
     queueMicrotask(() => {
