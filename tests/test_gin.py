@@ -18,6 +18,7 @@ from umtali.games.gin.melds import (
     lay_off,
     melds_in,
     min_deadwood,
+    min_deadwood_adding,
 )
 from umtali.games.gin.rules import GIN, OKLAHOMA
 from umtali.games.gin.state import GinHand, GinMove, GinMoveError
@@ -82,6 +83,26 @@ def test_least_deadwood_matches_brute_force_on_hands_rich_in_melds() -> None:
         pool = [suit * 13 + rank for suit in suits for rank in ranks]
         hand = mask_of(rng.sample(pool, rng.randint(0, min(13, len(pool)))))
         assert min_deadwood(hand) == brute_min_deadwood(hand)
+
+
+def test_the_least_deadwood_with_one_card_more_is_the_whole_hand_s() -> None:
+    # min_deadwood_adding searches only the melds through the new card: every card added
+    # to hands rich in melds (runs that reach the ends of a suit, sets of four) and to
+    # random ones gives the least deadwood of the whole hand.
+    rng = random.Random(28)
+    for rich in (True, False) * 200:
+        if rich:
+            ranks = rng.sample(range(13), rng.randint(3, 7))
+            suits = rng.sample(range(4), rng.randint(2, 4))
+            pool = [suit * 13 + rank for suit in suits for rank in ranks]
+            hand = mask_of(rng.sample(pool, rng.randint(2, min(11, len(pool) - 1))))
+        else:
+            hand = mask_of(rng.sample(range(52), 10))
+        for card in cards_of(ALL_CARDS & ~hand):
+            assert min_deadwood_adding(hand, card) == min_deadwood(hand | bit(card))
+    # The ends of a suit: K♣ next to A♦ in card ids, and a run to the King.
+    assert min_deadwood_adding(cards("Qc Kc"), parse_card("Ad")) == 21
+    assert min_deadwood_adding(cards("Jc Qc"), parse_card("Kc")) == 0
 
 
 def test_cards_in_a_row_across_two_suits_are_no_sequence() -> None:

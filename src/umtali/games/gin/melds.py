@@ -170,6 +170,48 @@ def min_deadwood(mask: int) -> int:
     return best
 
 
+def _melds_through(card: int, mask: int) -> Iterator[int]:
+    """Every meld within ``mask`` that holds ``card`` (which ``mask`` holds)."""
+    same_rank = RANK_MASKS[rank_of(card)] & mask
+    others = [c for c in cards_of(same_rank) if c != card]
+    for size in (2, 3):
+        for chosen in combinations(others, size):
+            yield (1 << card) | mask_of(chosen)
+    # The sequences through ``card``: each run of its suit's cards in ``mask`` from a
+    # start at or below it to an end at or above it, three cards or more.
+    suit_mask = SUIT_MASKS[suit_of(card)] & mask
+    low = card
+    while low - 1 >= 0 and (1 << (low - 1)) & suit_mask:
+        low -= 1
+    high = card
+    while (1 << (high + 1)) & suit_mask:
+        high += 1
+    for start in range(low, card + 1):
+        for end in range(max(card, start + 2), high + 1):
+            yield ((1 << (end + 1)) - 1) ^ ((1 << start) - 1)
+
+
+def min_deadwood_adding(mask: int, card: int, least: int | None = None) -> int:
+    """``min_deadwood(mask | bit(card))`` for a ``card`` not in ``mask``, ``least`` being
+    ``min_deadwood(mask)`` when known: the new card is either left over or in one of
+    the few melds through it, so only what those melds leave is searched (a player
+    weighing every card he might draw asks this for each of them).
+
+    >>> from umtali.kernel.cards import parse_card
+    >>> hand = mask_of(parse_cards("As 2s 3s 4s 5c 5d Kd Kh 9c"))
+    >>> min_deadwood_adding(hand, parse_card("5h")), min_deadwood(hand | 1 << parse_card("5h"))
+    (29, 29)
+    """
+    held = min_deadwood(mask) if least is None else least
+    best = held + DEADWOOD_VALUES[card]
+    whole = mask | 1 << card
+    for meld in _melds_through(card, whole):
+        left = min_deadwood(whole & ~meld)
+        if left < best:
+            best = left
+    return best
+
+
 @dataclass(frozen=True)
 class Arrangement:
     """Melds laid from a hand and the deadwood left: ``melds`` and ``deadwood`` are card

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from umtali.games.api import Deadline
-from umtali.games.gin.melds import DEADWOOD_VALUES, min_deadwood
+from umtali.games.gin.melds import DEADWOOD_VALUES, min_deadwood, min_deadwood_adding
 from umtali.games.gin.state import GinMove
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import RANK_MASKS, SUIT_MASKS, bit, cards_of, rank_of, suit_of
@@ -211,7 +211,7 @@ def draw_value(hand: int, unseen: int) -> float:
     held = min_deadwood(hand)
     total = 0
     for card in cards_of(unseen & near):
-        total += held + DEADWOOD_VALUES[card] - min_deadwood(hand | bit(card))
+        total += held + DEADWOOD_VALUES[card] - min_deadwood_adding(hand, card, held)
     return total / unseen.bit_count()
 
 
