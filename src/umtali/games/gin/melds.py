@@ -117,13 +117,17 @@ def is_meld(mask: int) -> bool:
     return _is_set(mask) or _is_sequence(mask)
 
 
-def _melds_with_lowest(card: int, mask: int) -> Iterator[int]:
-    """Every meld within ``mask`` that holds ``card``, the lowest card id in ``mask``."""
-    same_rank = RANK_MASKS[rank_of(card)] & mask
-    others = [c for c in cards_of(same_rank) if c != card]
+def _sets_through(card: int, mask: int) -> Iterator[int]:
+    """Every set (three or four of a rank) within ``mask`` that holds ``card``."""
+    others = [c for c in cards_of(RANK_MASKS[rank_of(card)] & mask) if c != card]
     for size in (2, 3):
         for chosen in combinations(others, size):
             yield (1 << card) | mask_of(chosen)
+
+
+def _melds_with_lowest(card: int, mask: int) -> Iterator[int]:
+    """Every meld within ``mask`` that holds ``card``, the lowest card id in ``mask``."""
+    yield from _sets_through(card, mask)
     # ``card`` is the lowest of ``mask``, so a sequence through it starts at it.
     suit_mask = SUIT_MASKS[suit_of(card)]
     run = 1 << card
@@ -172,11 +176,7 @@ def min_deadwood(mask: int) -> int:
 
 def _melds_through(card: int, mask: int) -> Iterator[int]:
     """Every meld within ``mask`` that holds ``card`` (which ``mask`` holds)."""
-    same_rank = RANK_MASKS[rank_of(card)] & mask
-    others = [c for c in cards_of(same_rank) if c != card]
-    for size in (2, 3):
-        for chosen in combinations(others, size):
-            yield (1 << card) | mask_of(chosen)
+    yield from _sets_through(card, mask)
     # The sequences through ``card``: each run of its suit's cards in ``mask`` from a
     # start at or below it to an end at or above it, three cards or more.
     suit_mask = SUIT_MASKS[suit_of(card)] & mask
