@@ -19,7 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
 
 CHROMIUM = Path(os.environ.get("UMTALI_CHROMIUM", "/usr/bin/chromium"))
 """The browser the tests drive (``UMTALI_CHROMIUM`` names another)."""
@@ -72,15 +79,25 @@ def chromium() -> Iterator[Browser]:
             pytest.fail(f"{message}: CI must run the browser tests")
         pytest.skip(message)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            # Root in a container has no user namespace for chromium's sandbox.
-            args=["--no-sandbox"] if os.geteuid() == 0 else [],
-        )
+        browser = launch(playwright.chromium)
         try:
             yield browser
         finally:
             browser.close()
+
+
+def launch(browser_type: BrowserType, *, scroll_bars: bool = False) -> Browser:
+    """Debian's chromium, headless, from ``browser_type`` (one Playwright per thread:
+    a second browser is launched from the first one's ``browser_type``).
+
+    Playwright hides scroll bars, as a phone's float over the page; ``scroll_bars``
+    shows them as a desktop's are, taking room beside whatever scrolls."""
+    return browser_type.launch(
+        executable_path=str(CHROMIUM),
+        # Root in a container has no user namespace for chromium's sandbox.
+        args=["--no-sandbox"] if os.geteuid() == 0 else [],
+        ignore_default_args=["--hide-scrollbars"] if scroll_bars else None,
+    )
 
 
 def seat_context(browser: Browser, viewport: ViewportSize = DESKTOP) -> BrowserContext:

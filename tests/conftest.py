@@ -71,6 +71,19 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
+def desktop_browser(browser: Browser) -> Iterator[Browser]:
+    """A second headless chromium, whose pages show scroll bars as a desktop's do: a
+    layout at a desktop's width must fit beside them."""
+    from tests.browser import launch
+
+    launched = launch(browser.browser_type, scroll_bars=True)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+@pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One ``umtali serve`` process over an SQLite file, for every test that only makes
     games of its own on it (a test that needs other options, or kills the server,
@@ -123,6 +136,7 @@ SLOW = _read_slow(SLOW_FILE)
 
 FIXTURE_TIERS = {
     "browser": "browser",
+    "desktop_browser": "browser",
     "postgres_server": "postgres",
     "web_server": "process",
     "local_ray": "process",  # Ray starts processes of its own, which no rule can see

@@ -26,7 +26,7 @@ from umtali.games.events import (
 from umtali.games.gin.match import GinMatch, GinPartyMatch
 from umtali.games.gin.party import FourHandGame
 from umtali.games.gin.replay import GinBoard, gin_match_events, party_match_events
-from umtali.games.gin.session import GinPlaySession
+from umtali.games.gin.session import GinPlaySession, summarize_gin_hand
 from umtali.games.umtali.lessons import LESSONS
 from umtali.games.umtali.match import Match
 from umtali.games.umtali.replay import hand_events, match_events
@@ -191,6 +191,23 @@ def test_a_gin_record_is_told_move_by_move_with_every_hands_end_and_the_bonuses(
         " and 0, and 100 for the game to Ann."
     )
     assert events[-1] == MatchEnds(True, "The game is over: won by Ann.")
+
+
+def test_a_gin_hand_s_end_is_told_to_each_seat_in_its_own_person() -> None:
+    hand = gin_game_of_three_gins().hands[0]  # Ann (seat 0) goes gin against Bob's 60
+    told = {
+        names: summarize_gin_hand(hand, names).result for names in [("Ann", "You"), ("You", "Bob")]
+    }
+    assert told == {
+        ("Ann", "You"): (
+            "Ann goes gin, and you have 60 points of deadwood: Ann scores 60,"
+            " and 25 for gin: 85 points."
+        ),
+        ("You", "Bob"): (
+            "You go gin, and Bob has 60 points of deadwood: you score 60,"
+            " and 25 for gin: 85 points."
+        ),
+    }
 
 
 def test_a_gin_record_stopped_mid_hand_says_whose_turn_it_was() -> None:

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser import open_settings
-from tests.servers import ServerProcess
+from tests.servers import HTTP, ServerProcess
 from tests.test_web_browser import WAIT_MS, api_state, open_home, seat_secret, turn_state
 from tests.test_web_gin import gin_move
 
@@ -148,6 +148,8 @@ LAYOUT_CHECKS = """() => {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (own && size < 12) problems.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 20)}" at ${size}px`);
   }
+  const side = document.querySelector("#gin-table .sidebar");
+  if (side && visible(side) && side.scrollWidth > side.clientWidth + 1) problems.push(`the sidebar scrolls sideways: ${side.scrollWidth}px in ${side.clientWidth}px`);
   const regions = ["#gin-table .opponent", "#gin-table .middle", "#gin-hand", "#gin-actions", "#gin-table .sidebar", "#gin-turn", "#gin-table .status-bar"]
     .map((s) => document.querySelector(s)).filter((el) => el && visible(el));
   for (let i = 0; i < regions.length; i++) for (let j = i + 1; j < regions.length; j++) {
@@ -165,14 +167,26 @@ LAYOUT_CHECKS = """() => {
 
 @pytest.mark.parametrize("width", [360, 1280])
 def test_the_gin_table_fits_and_reads_at_phone_and_desktop_widths(
-    browser: Browser, server: ServerProcess, tmp_path: Path, width: int
+    browser: Browser,
+    desktop_browser: Browser,
+    server: ServerProcess,
+    tmp_path: Path,
+    width: int,
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    # A desktop's scroll bars take room: the sidebar's sheet must fit beside its own.
+    context = (desktop_browser if width > 700 else browser).new_context(
+        viewport={"width": width, "height": 800}
+    )
     page = context.new_page()
     open_home(page, server)
     page.check('#computer-form input[name=game][value="gin"]')
     page.screenshot(path=str(tmp_path / f"gin-home-{width}.png"), full_page=True)
     secret = open_gin_table(page, server, "oklahoma")
+    # The longest name the page lets a player type, with no space to wrap at: the score
+    # sheet's column and every line that names him must still fit.
+    HTTP.post(
+        f"{server.url}/api/seat/{secret}/name", json={"name": "W" * 24}, timeout=10
+    ).raise_for_status()
     state = turn_state(server, secret)
     rng = random.Random(width)
     # On to a turn with eleven cards in hand, a card chosen: the fullest the table gets.

@@ -132,10 +132,6 @@ def gin_variant(rules: GinRules) -> str:
     return "Oklahoma Gin" if rules.oklahoma else "Gin Rummy"
 
 
-def _deadwood_sentence(name: str, points: int) -> str:
-    return f"{subject(name, 'has')} {plural(points, 'point')} of deadwood"
-
-
 def summarize_gin_hand(hand: GinHand, names: tuple[str, str]) -> GinHandSummary:
     """How the finished ``hand`` ended, each side's melds, layoffs and deadwood, and who
     scored what (every card is shown: the hand is over).
@@ -202,7 +198,8 @@ def summarize_gin_hand(hand: GinHand, names: tuple[str, str]) -> GinHandSummary:
     k_dead, d_dead = outcome.deadwood[knocker], outcome.deadwood[defender]
     if outcome.how == "gin":
         result = (
-            f"{subject(k, 'goes')} gin, and {_deadwood_sentence(d, d_dead)}:"
+            f"{subject(k, 'goes')} gin, and {subject(d, 'has', capital=False)}"
+            f" {plural(d_dead, 'point')} of deadwood:"
             f" {subject(k, 'scores', capital=False)} {d_dead}{doubled}, and"
             f" {hand.rules.gin_bonus} for gin: {points}"
         )
