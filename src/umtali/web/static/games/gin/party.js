@@ -7,6 +7,7 @@
 
 import { byId, el } from "/static/js/dom.js";
 import { headingNames } from "/static/js/seat_page.js";
+import { nameHeading } from "/static/js/sheet.js";
 import { GinTablePage, HOW } from "./two.js";
 
 export class GinPartyPage extends GinTablePage {
@@ -57,7 +58,7 @@ export class GinPartyPage extends GinTablePage {
     table.append(el("thead", {}, el("tr", {}, ...head)));
     const body = el("tbody");
     for (const [name, index] of rows) {
-      const cells = [el("th", { text: name, attrs: { scope: "row" } }), el("td", { text: String(party.totals[index]) })];
+      const cells = [nameHeading(name, "row"), el("td", { text: String(party.totals[index]) })];
       if (party.final) cells.push(el("td", { text: String(party.final[index]) }));
       body.append(el("tr", {}, ...cells));
     }
