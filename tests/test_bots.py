@@ -121,10 +121,10 @@ class _CountingSearch(SearchBot):
         return super().choose(view, rng, **options)
 
     def _playout(
-        self, state: HandState, move: Move, me: int, rng: random.Random, plies: list[int]
+        self, state: HandState, move: Move, root: PlayerView, rng: random.Random, plies: list[int]
     ) -> float:
         before = plies[0]
-        margin = super()._playout(state, move, me, rng, plies)
+        margin = super()._playout(state, move, root, rng, plies)
         self.played += plies[0] - before
         return margin
 
@@ -157,6 +157,42 @@ def test_the_search_stops_at_its_move_budget_and_plays_the_same_within_it() -> N
     assert alike > 0
     with pytest.raises(ValueError, match="one move to play"):
         SearchBot(max_plies=0)
+
+
+class _Witness(ExpertBot):
+    """The expert, remembering the game context of every view it is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.contexts: set[tuple[tuple[int, int], int]] = set()
+
+    def choose(self, view: PlayerView, rng: random.Random, **options: Any) -> Move:
+        self.contexts.add((view.game_scores, view.hands_left))
+        return super().choose(view, rng, **options)
+
+
+def test_the_search_s_playouts_see_the_game_as_its_decision_does() -> None:
+    # The second hand of a game, Player 1 ahead 41 to 27: the expert plays the last hand
+    # otherwise (it chases when trailing and may decline to go out), so the playouts must
+    # be told that two hands are still to come, and the totals, or they play every hand
+    # as a game's last.
+    totals, hands_left = (41, 27), 2
+    hand = HandState(seeded_deck("context/1"), dealer=1)
+    bot = SearchBot(max_ms=float("inf"), playouts=60, min_deals=4)
+    bot.policy = witness = _Witness()
+    searched = 0
+    expert = ExpertBot()
+    while not hand.is_over() and searched < 4:
+        view = PlayerView.of(hand, hand.player, totals, hands_left)
+        if hand.player == 0 and len(view.legal) > 1:
+            witness.contexts.clear()
+            move = bot.choose(view, random.Random(len(hand.history)))
+            searched += bool(witness.contexts)
+            assert witness.contexts <= {(totals, hands_left)}
+        else:
+            move = expert.choose(view, random.Random(0))
+        hand.push(move)
+    assert searched >= 2
 
 
 def test_the_levels_are_registered_by_name() -> None:

@@ -201,8 +201,7 @@ class SearchBot:
         ):
             world = deal(rng)
             scores = [
-                utility(self._playout(world.clone(), move, view.player, rng, plies))
-                for move in candidates
+                utility(self._playout(world.clone(), move, view, rng, plies)) for move in candidates
             ]
             for i in range(1, len(candidates)):
                 d = scores[i] - scores[0]
@@ -233,20 +232,27 @@ class SearchBot:
         return True
 
     def _playout(
-        self, state: HandState, move: Move, me: int, rng: random.Random, plies: list[int]
+        self, state: HandState, move: Move, root: PlayerView, rng: random.Random, plies: list[int]
     ) -> float:
-        """``move`` played out to the end of the hand on ``state``; its margin for ``me``.
-        Adds the moves played to ``plies[0]``."""
+        """``move`` played out to the end of the hand on ``state``; its margin for the
+        player of ``root``, the decision's view. Adds the moves played to ``plies[0]``.
+
+        Both players see the game as the root does (its totals, the hands still to come):
+        the expert plays the last hand of a game otherwise than the others (it chases when
+        trailing, and may decline to go out), so a playout without them would have both
+        players play every hand as if it ended the game."""
         start = len(state.history)
         state.push(move)
         policy = self.policy
+        me, scores, hands_left = root.player, root.game_scores, root.hands_left
         while not state.is_over():
             actions = state.legal_actions()
             if len(actions) == 1:
                 state.push(actions[0])
                 continue
             p = state.player
-            state.push(policy.choose(PlayerView.of(state, p, with_history=False), rng))
+            seen = PlayerView.of(state, p, scores, hands_left, with_history=False)
+            state.push(policy.choose(seen, rng))
         plies[0] += len(state.history) - start
         outcome = state.outcome()
         assert outcome is not None
