@@ -95,6 +95,32 @@ def test_each_decision_weighs_the_move_made_and_ranks_the_best_first() -> None:
     assert all(a.wins is None for d in reviewed(0, 0).decisions for a in d.alternatives)
 
 
+def test_a_hand_inside_a_game_is_played_out_as_that_hand_of_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The book's third hand, with two hands behind it and one to come: the review's
+    # playouts show the expert the game's totals so far and the hand still to come, as
+    # the game showed its players; the expert plays a game's last hand otherwise.
+    from umtali.games.umtali.bots.expert import ExpertBot
+    from umtali.games.umtali.learn import review as umtali_review
+
+    seen: set[tuple[tuple[int, int], int]] = set()
+
+    class Witness(ExpertBot):
+        def choose(self, view: PlayerView, rng: random.Random, **options: Any) -> Move:
+            seen.add((view.game_scores, view.hands_left))
+            return super().choose(view, rng, **options)
+
+    monkeypatch.setattr(umtali_review, "_POLICY", Witness())
+    game = book_game()
+    first, second = (hand.outcome() for hand in game.hands[:2])
+    assert first is not None
+    assert second is not None
+    totals = (first.scores[0] + second.scores[0], first.scores[1] + second.scores[1])
+    assert reviewed(2, 0, playouts=8).decisions
+    assert seen == {(totals, 1)}
+
+
 def test_a_review_names_no_card_the_player_could_not_see() -> None:
     """Every card named at a decision (where it stood, every alternative, every line
     that shows a better move) is in the player's hand or in sight on the table or the

@@ -90,8 +90,12 @@ class Choice:
     def play_out(self, world: HandState, index: int, rng: random.Random) -> float:
         state = world.clone()
         state.push(self.options[index])
+        totals, hands_left = self.view.game_scores, self.view.hands_left
         play_to_end(
-            state, lambda s: _POLICY.choose(PlayerView.of(s, s.player, with_history=False), rng)
+            state,
+            lambda s: _POLICY.choose(
+                PlayerView.of(s, s.player, totals, hands_left, with_history=False), rng
+            ),
         )
         outcome = state.outcome()
         assert outcome is not None
@@ -115,7 +119,10 @@ class Choice:
             and state.player == me
             and state.turn == turn
         ):
-            move = _POLICY.choose(PlayerView.of(state, me, with_history=False), rng)
+            seen = PlayerView.of(
+                state, me, self.view.game_scores, self.view.hands_left, with_history=False
+            )
+            move = _POLICY.choose(seen, rng)
             state.push(move)
             out.append(said(move))
         return tuple(out)
@@ -142,9 +149,10 @@ class UmtaliReview:
             )
         if seat not in (0, 1):
             raise ReviewError("Umtali has two players: player 1 or player 2")
+        totals, hands_left = _game_context(match, hand_index)
         lead = _lead(match, hand_index, seat)
         decisions = []
-        for index, choice in choices(played, seat, settings.alternatives):
+        for index, choice in choices(played, seat, settings.alternatives, totals, hands_left):
             choice.lead = lead
             alternatives, spent = weigh(choice, settings, f"{hand_index}/{index}")
             made = choice.moves[choice.played]
@@ -163,31 +171,51 @@ class UmtaliReview:
         )
 
 
-def choices(hand: HandState, seat: int, most: int) -> Iterator[tuple[int, Choice]]:
+def choices(
+    hand: HandState,
+    seat: int,
+    most: int,
+    game_scores: tuple[int, int] = (0, 0),
+    hands_left: int = 0,
+) -> Iterator[tuple[int, Choice]]:
     """The decisions of ``seat`` worth weighing in the finished ``hand``: each move's index
-    in the hand and the decision, built from his view alone; ``most`` discards at most."""
+    in the hand and the decision, built from his view alone; ``most`` discards at most.
+    ``game_scores`` and ``hands_left`` place the hand in its game (a lone hand by
+    default): the expert, whose play the playouts assume, plays a game's last hand
+    otherwise than the others."""
     state = HandState(hand.deck, hand.dealer, hand.rules)
     for index, move in enumerate(hand.moves_played()):
         if state.player == seat and state.phase != Phase.OVER:
-            choice = _choice_at(PlayerView.of(state, seat, with_history=False), move, most)
+            view = PlayerView.of(state, seat, game_scores, hands_left, with_history=False)
+            choice = _choice_at(view, move, most)
             if choice is not None:
                 yield index, choice
         state.push(move)
 
 
-def _lead(match: Match, hand_index: int, seat: int) -> float | None:
-    """The player's lead in the game before hand ``hand_index`` when that hand ends a game
-    of several hands, else ``None``."""
+def _game_context(match: Match, hand_index: int) -> tuple[tuple[int, int], int]:
+    """Both players' game totals before hand ``hand_index`` and the hands still to come
+    in its game after it, as :meth:`Match.view` gave them while it was played."""
     per = match.rules.hands_per_game
-    if match.kind == "hand" or per < 2 or hand_index % per != per - 1:
-        return None
+    if match.kind == "hand":
+        return (0, 0), 0
     first = hand_index - hand_index % per
-    lead = 0
+    totals = [0, 0]
     for hand in match.hands[first:hand_index]:
         outcome = hand.outcome()
         assert outcome is not None  # the hands before a finished one are finished
-        lead += outcome.scores[seat] - outcome.scores[1 - seat]
-    return float(lead)
+        totals[0] += outcome.scores[0]
+        totals[1] += outcome.scores[1]
+    return (totals[0], totals[1]), per - hand_index % per - 1
+
+
+def _lead(match: Match, hand_index: int, seat: int) -> float | None:
+    """The player's lead in the game before hand ``hand_index`` when that hand ends a game
+    of several hands, else ``None``."""
+    if match.kind == "hand" or match.rules.hands_per_game < 2:
+        return None
+    totals, hands_left = _game_context(match, hand_index)
+    return None if hands_left else float(totals[seat] - totals[1 - seat])
 
 
 def _hands(n: int) -> str:
