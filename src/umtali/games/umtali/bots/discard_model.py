@@ -36,11 +36,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from umtali.games.umtali.bots.evaluate import (
-    W_DANGER,
+    WEIGHTS,
     Situation,
     discard_danger,
     keep_worth,
-    risk_of,
 )
 from umtali.games.umtali.moves import MoveKind
 from umtali.games.umtali.notation import parse_move
@@ -146,13 +145,15 @@ class DiscardModel:
             open_mask=self.open_mask,
             opponent_known=0,
             opponent_cards=self.viewer_cards,
-            risk=risk_of(self.viewer_cards),
+            risk=WEIGHTS.risk_of(self.viewer_cards),
             lead=0,
             last_hand=False,
         )
 
         def cost(card: int) -> float:
-            worth = keep_worth(card, held, sit) + W_DANGER * discard_danger(card, self.top, sit)
+            worth = keep_worth(card, held, sit) + WEIGHTS.w_danger * discard_danger(
+                card, self.top, sit
+            )
             return worth + 0.001 * rank_of(card)
 
         thrown = cost(self.thrown)

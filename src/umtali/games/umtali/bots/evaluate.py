@@ -17,22 +17,85 @@ from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import JACK, KING, QUEEN, RANK_MASKS, card_points, cards_of, rank_of
 
 __all__ = [
+    "WEIGHTS",
     "Situation",
+    "Weights",
     "discard_danger",
     "keep_worth",
     "outs",
     "potential",
-    "risk_of",
     "situation",
 ]
-
-PLAY_CHANCE: Final = 0.45
-"""How likely a card kept in hand is to be played later, for lack of better knowledge."""
 
 _TWO_AWAY: Final = tuple(
     (((1 << (c + 2)) if rank_of(c) <= 8 else 0) | ((1 << (c - 2)) if rank_of(c) >= 3 else 0))
     for c in range(52)
 )
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The numbers the expert's judgement is made of, in points where they are points.
+
+    The defaults are the expert's. They were tuned in duplicate games against the greedy
+    level, and a coordinate search against the expert itself finds no single step of
+    one of them that plays better (``benchmarks/tune_expert.py``, docs/BOTS.md). Another
+    set makes another player of the same kind: ``ExpertBot(weights=...)``.
+
+    >>> WEIGHTS.risk_of(1), WEIGHTS.risk_of(9)
+    (0.7, 0.1)
+
+    Attributes:
+        play_chance: how likely a card kept in hand is to be played later.
+        risk: by the opponent's hand size (0, 1, 2, ...), how likely he is to go out
+            soon (0..1); ``risk_beyond`` for a larger hand.
+        marriage_hope: a King or Queen whose partner may still come.
+        pair_share, pair_bonus: a pair, by the share of its points a group would score
+            with one of the two others, and a bonus (a pair may close a hand).
+        near_share, near_bonus: a card next to or two from another of its suit in hand,
+            per live neighbour, and a bonus.
+        w_points: a discard's face value, what it scores when played later.
+        w_outs: per unseen card that would meld a discard with the hand.
+        w_danger: per point of what a discard may give the opponent.
+        w_risk: how much the forfeit risk discounts a discard's face value.
+        marriage_outs: what a live partner of a King or Queen counts among its outs.
+        pair_danger, last_card_danger, near_danger: what a discard offers on the top
+            discard: a pair (plus its points; more when he holds one card), a run.
+        draw_margin: a playable discard is taken when it scores this many times what
+            the average stock card would (less as his hand shrinks).
+        chase_margin: the same in a game's last hand, trailing, his hand still large.
+        hold_back_lead, hold_back_cards: in a game's last hand it declines to go out
+            when trailing by more than this and his hand holds this many cards or more.
+    """
+
+    play_chance: float = 0.45
+    # A player rarely goes out with more than five cards; with one or two he often does.
+    risk: tuple[float, ...] = (1.0, 0.7, 0.55, 0.4, 0.28, 0.18)
+    risk_beyond: float = 0.1
+    marriage_hope: float = 4.0
+    pair_share: float = 0.6
+    pair_bonus: float = 0.4
+    near_share: float = 0.25
+    near_bonus: float = 0.3
+    w_points: float = 1.0
+    w_outs: float = 0.4
+    w_danger: float = 0.5
+    w_risk: float = 1.0
+    marriage_outs: int = 2
+    pair_danger: float = 2.0
+    last_card_danger: float = 25.0
+    near_danger: float = 1.5
+    draw_margin: float = 1.0
+    chase_margin: float = 2.0
+    hold_back_lead: int = -10
+    hold_back_cards: int = 6
+
+    def risk_of(self, cards: int) -> float:
+        """How likely a player holding ``cards`` cards is to go out soon (0..1)."""
+        return self.risk[cards] if 0 <= cards < len(self.risk) else self.risk_beyond
+
+
+WEIGHTS: Final = Weights()
 
 
 @dataclass(frozen=True)
@@ -58,23 +121,10 @@ class Situation:
     last_hand: bool
 
 
-def risk_of(cards: int) -> float:
-    """How likely a player holding ``cards`` cards is to go out soon (0..1).
-
-    >>> risk_of(1), risk_of(9)
-    (0.7, 0.1)
-    """
-    # A player rarely goes out with more than five cards; with one or two he often does.
-    return _RISK.get(cards, 0.1)
-
-
-_RISK: Final = {0: 1.0, 1: 0.7, 2: 0.55, 3: 0.4, 4: 0.28, 5: 0.18}
-
-
-def situation(view: PlayerView) -> Situation:
+def situation(view: PlayerView, w: Weights = WEIGHTS) -> Situation:
     me, other = view.player, 1 - view.player
     n = view.opponent_hand_size
-    risk = 1.0 if view.went_out is not None else risk_of(n)
+    risk = 1.0 if view.went_out is not None else w.risk_of(n)
     lead = view.game_scores[me] + view.points[me] - view.game_scores[other] - view.points[other]
     return Situation(
         unseen=view.unseen().mask,
@@ -87,7 +137,7 @@ def situation(view: PlayerView) -> Situation:
     )
 
 
-def potential(hand: int, sit: Situation) -> float:
+def potential(hand: int, sit: Situation, w: Weights = WEIGHTS) -> float:
     """The worth of keeping ``hand`` after this turn's plays, in points (may be negative).
 
     Near-melds count for part of what they would score; every card counts against us by
@@ -95,37 +145,31 @@ def potential(hand: int, sit: Situation) -> float:
     """
     value = 0.0
     live = sit.unseen  # a card that may still come to us
+    kept = w.play_chance - sit.risk
     for c in cards_of(hand):
         rank = rank_of(c)
         points = card_points(c)
         if rank == KING and (live >> (c - 1) & 1):
-            value += 4.0  # half a chance at a 20-point marriage
+            value += w.marriage_hope  # half a chance at a 20-point marriage
         elif rank == QUEEN and (live >> (c + 1) & 1):
-            value += 4.0
+            value += w.marriage_hope
         if rank != JACK:
             same = hand & RANK_MASKS[rank] & ~(1 << c)
             if same:
                 # A pair: a group needs one of the two others, or it closes a hand.
                 others = (RANK_MASKS[rank] & live).bit_count()
-                value += 0.6 * points * min(others, 2) / 2 + 0.4
+                value += w.pair_share * points * min(others, 2) / 2 + w.pair_bonus
             if rank <= 10:
                 near = hand & (SUIT_NEIGHBOURS[c] | _TWO_AWAY[c])
                 if near:
-                    value += 0.5 * (SUIT_NEIGHBOURS[c] & live).bit_count() * 0.5 + 0.3
+                    value += w.near_share * (SUIT_NEIGHBOURS[c] & live).bit_count() + w.near_bonus
         # A card kept is likely to be played on a later turn (and score), unless the
         # opponent goes out first and takes it.
-        value += points * (PLAY_CHANCE - sit.risk)
+        value += points * kept
     return value
 
 
-# Discard weights, tuned in duplicate games against the greedy level (docs/BOTS.md).
-W_POINTS: Final = 1.0  # a card's face value: what it scores when played later
-W_OUTS: Final = 0.4  # per unseen card that would meld it with the hand
-W_DANGER: Final = 0.5  # per point of what the discard may give the opponent
-W_RISK: Final = 1.0  # how much the forfeit risk discounts a card's face value
-
-
-def outs(card: int, hand: int, sit: Situation) -> int:
+def outs(card: int, hand: int, sit: Situation, w: Weights = WEIGHTS) -> int:
     """Unseen cards that would make ``card`` part of a meld with the hand."""
     rank = rank_of(card)
     live = sit.unseen
@@ -137,19 +181,19 @@ def outs(card: int, hand: int, sit: Situation) -> int:
         if hand & (neighbours | _TWO_AWAY[card]):
             n += (neighbours & live).bit_count() + (_TWO_AWAY[card] & live).bit_count()
     if rank == KING and live >> (card - 1) & 1:
-        n += 2
+        n += w.marriage_outs
     if rank == QUEEN and live >> (card + 1) & 1:
-        n += 2
+        n += w.marriage_outs
     return n
 
 
-def keep_worth(card: int, hand: int, sit: Situation) -> float:
+def keep_worth(card: int, hand: int, sit: Situation, w: Weights = WEIGHTS) -> float:
     """What keeping ``card`` is worth (the cost of discarding it), in rough points."""
     points = card_points(card)
-    return W_POINTS * points * (1.0 - W_RISK * sit.risk) + W_OUTS * outs(card, hand, sit)
+    return w.w_points * points * (1.0 - w.w_risk * sit.risk) + w.w_outs * outs(card, hand, sit, w)
 
 
-def discard_danger(card: int, top: int | None, sit: Situation) -> float:
+def discard_danger(card: int, top: int | None, sit: Situation, w: Weights = WEIGHTS) -> float:
     """What discarding ``card`` on ``top`` may give the opponent, in points: the top two
     discards may be taken together, so a card that pairs with the top or runs with it in
     its suit invites a take-two (no Ace on an Ace, no 8♣ on a 7♣). When the opponent holds
@@ -158,10 +202,10 @@ def discard_danger(card: int, top: int | None, sit: Situation) -> float:
         return 0.0
     rank = rank_of(card)
     if rank_of(top) == rank and rank != JACK:
-        danger = 2.0 + card_points(card)
+        danger = w.pair_danger + card_points(card)
         if sit.opponent_cards == 1:
-            danger += 25.0
+            danger += w.last_card_danger
         return danger
     if SUIT_NEIGHBOURS[card] >> top & 1 or _TWO_AWAY[card] >> top & 1:
-        return 1.5
+        return w.near_danger
     return 0.0

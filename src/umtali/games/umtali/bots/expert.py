@@ -4,10 +4,10 @@
 * Always takes two discards when it may. Takes from the pile only when the card named is
   played at once (the top card, or under seed 003 the deepest of a deep take, weighing
   the cards that come with it by the forfeit risk) and scores at least what the average
-  stock card would (``DRAW_MARGIN``), a bar that drops
+  stock card would (``Weights.draw_margin``), a bar that drops
   as the opponent's hand shrinks (a sure play now beats a hoped-for one when the hand
   may end soon) and rises in the last hand of a game when trailing with time left
-  (``CHASE_MARGIN``: small sure points do not turn the game, a lucky draw might).
+  (``Weights.chase_margin``: small sure points do not turn the game, a lucky draw might).
 * In the meld phase it steers toward the plan worth most: points now and what the
   remaining hand promises (so K and Q are kept for a marriage over a group of Queens
   when that scores more).
@@ -24,8 +24,9 @@ import random
 
 from umtali.games.api import Deadline
 from umtali.games.umtali.bots.evaluate import (
-    W_DANGER,
+    WEIGHTS,
     Situation,
+    Weights,
     discard_danger,
     keep_worth,
     potential,
@@ -45,14 +46,14 @@ from umtali.kernel.cards import JACKS, card_points, cards_of, rank_of
 __all__ = ["ExpertBot"]
 
 
-def _after_plays(hand: int, open_mask: int, multiplier: int, sit: Situation) -> float:
+def _after_plays(hand: int, open_mask: int, multiplier: int, sit: Situation, w: Weights) -> float:
     """The best worth reachable by the meld phase from ``hand``: points + potential."""
     best = None
     for plan in meld_plans(hand, open_mask, multiplier):
-        worth = plan.points + potential(plan.left, sit)
+        worth = plan.points + potential(plan.left, sit, w)
         if best is None or worth > best:
             best = worth
-    return potential(hand, sit) if best is None else best
+    return potential(hand, sit, w) if best is None else best
 
 
 def _points_now(hand: int, open_mask: int, multiplier: int) -> int:
@@ -60,27 +61,20 @@ def _points_now(hand: int, open_mask: int, multiplier: int) -> int:
     return plans[0].points if plans else 0
 
 
-DRAW_MARGIN = 1.0
-"""A discard played at once is taken when it scores at least this many times what the
-average stock card would score now (tuned in duplicate games against the greedy level)."""
-CHASE_MARGIN = 2.0
-"""The same, in the last hand of a game when trailing and the opponent is far from going
-out: small sure points do not turn the game, a lucky draw from the stock might."""
-
-
-def _take_margin(sit: Situation) -> float:
+def _take_margin(sit: Situation, w: Weights = WEIGHTS) -> float:
     """How much better than an average stock card a playable discard must be to take it.
 
     The sooner the opponent may go out, the more a sure play now is worth against one
     that may come later; in the last hand, trailing with time left, it is worth less.
     """
     if sit.last_hand and sit.lead < 0 and sit.opponent_cards >= 5:
-        return CHASE_MARGIN
-    return DRAW_MARGIN * (1.0 - sit.risk)
+        return w.chase_margin
+    return w.draw_margin * (1.0 - sit.risk)
 
 
 class ExpertBot:
     """Plays the book's strategy with a one-step look ahead; see the module docstring.
+    ``weights`` are the numbers its judgement is made of (the expert's by default).
 
     >>> from umtali.games.umtali.lessons import LESSONS
     >>> from umtali.games.umtali.state import HandState
@@ -91,6 +85,9 @@ class ExpertBot:
     """
 
     name = "expert"
+
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
 
     def choose(
         self, view: PlayerView, rng: random.Random, *, deadline: Deadline | None = None
@@ -103,7 +100,7 @@ class ExpertBot:
         kinds = {m.kind for m in legal}
         if MoveKind.KEEP in kinds:
             return Move.keep()
-        sit = situation(view)
+        sit = situation(view, self.weights)
         if kinds & {MoveKind.DRAW, MoveKind.TAKE, MoveKind.TAKE_TWO}:
             return self._draw(view, legal, sit)
         plays = [m for m in legal if m.kind in (MoveKind.MELD, MoveKind.SOLO)]
@@ -140,7 +137,7 @@ class ExpertBot:
             _points_now(hand | 1 << c, open_mask, multiplier) - base
             for c in cards_of(stock & playable)
         ) / max(1, stock.bit_count())
-        return take if gain >= _take_margin(sit) * expected else draw
+        return take if gain >= _take_margin(sit, self.weights) * expected else draw
 
     def _best_take(
         self, view: PlayerView, legal: tuple[Move, ...], sit: Situation
@@ -190,7 +187,7 @@ class ExpertBot:
             if key in seen:  # the same card off another target: same worth
                 continue
             seen.add(key)
-            worth = gain + _after_plays(hand & ~mask, after, multiplier, sit)
+            worth = gain + _after_plays(hand & ~mask, after, multiplier, sit, self.weights)
             if worth > best_worth:
                 best_worth, best_move = worth, move
         return best_move
@@ -216,7 +213,8 @@ class ExpertBot:
         when going out now would still lose it and the opponent is far from going out."""
         if not discards or not sit.last_hand or view.last_turn:
             return False
-        return sit.lead < -10 and sit.opponent_cards >= 6
+        w = self.weights
+        return sit.lead < w.hold_back_lead and sit.opponent_cards >= w.hold_back_cards
 
     def _discard(self, view: PlayerView, discards: list[Move], sit: Situation) -> Move:
         return self.rank_discards(view, discards, sit)[0]
@@ -226,10 +224,11 @@ class ExpertBot:
         hand the opponent; on a tie the lowest rank goes first."""
         hand = view.hand.mask
         top = view.top_discard()
+        w = self.weights
 
         def cost(move: Move) -> float:
             c = move.cards[0]
-            worth = keep_worth(c, hand, sit) + W_DANGER * discard_danger(c, top, sit)
+            worth = keep_worth(c, hand, sit, w) + w.w_danger * discard_danger(c, top, sit, w)
             return worth + 0.001 * rank_of(c)
 
         return sorted(discards, key=cost)
