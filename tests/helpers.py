@@ -115,11 +115,22 @@ def snapshot(hand: HandState) -> tuple[object, ...]:
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 """The repository's examples/ folder."""
+BENCHMARKS = EXAMPLES.parent / "benchmarks"
+"""The repository's benchmarks/ folder."""
 
 
 def load_example(name: str) -> ModuleType:
     """The script ``examples/<name>.py`` imported as the module ``name``."""
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    return _load_script(EXAMPLES / f"{name}.py", name)
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` imported as the module ``name``."""
+    return _load_script(BENCHMARKS / f"{name}.py", name)
+
+
+def _load_script(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_benchmark
 from umtali.games.api import Deadline
 from umtali.games.umtali.bots import ExpertBot, SearchBot
 from umtali.games.umtali.bots.belief import Belief, candidates, connectors
@@ -21,8 +19,6 @@ from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.cards import cards_of, parse_card
 from umtali.kernel.deck import seeded_deck
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def positions(seed: int, hands: int = 2) -> Iterator[tuple[HandState, PlayerView]]:
@@ -291,12 +287,7 @@ def test_the_search_weighs_meld_phase_choices() -> None:
 
 
 def test_the_log_likelihood_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("belief_bench", ROOT / "benchmarks/belief.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["belief_bench"] = module
-    spec.loader.exec_module(module)
+    module = load_benchmark("belief")
     assert module.main(["--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "belief" in out

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.helpers import load_benchmark
 from umtali.games.umtali.bots.evaluate import WEIGHTS
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def tuner() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tune_expert", ROOT / "benchmarks/tune_expert.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tune_expert"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("tune_expert")
 
 
 def test_the_expert_against_itself_comes_out_exactly_even_on_duplicate_deals() -> None:
