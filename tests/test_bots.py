@@ -83,9 +83,11 @@ def test_a_level_plays_whole_games_legally(level: str, opponent: str) -> None:
         assert len(match.finished_outcomes()) == 4
 
 
-def test_search_plays_a_whole_game_legally() -> None:
+@pytest.mark.parametrize("game_chances", [False, True])
+def test_search_plays_a_whole_game_legally(game_chances: bool) -> None:
     match = Match(kind="game", first_dealer=0)
-    spies = [Spy(SearchBot(playouts=24), match), Spy(ExpertBot(), match)]
+    search = SearchBot(playouts=24, game_chances=game_chances)
+    spies = [Spy(search, match), Spy(ExpertBot(), match)]
     while not match.is_over():
         hand = match.new_hand(seeded_deck(f"search game/{len(match.hands)}"))
         while not hand.is_over():

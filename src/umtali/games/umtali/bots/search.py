@@ -12,7 +12,8 @@ minus the opponent's) against the expert's choice. It keeps the expert's choice 
 another candidate beats it clearly: by a mean margin of more than ``confidence``
 standard errors. A playout is valued by its margin (the bot's hand score minus the
 opponent's), except in the last hand of a game, where turning the game's result is
-worth ``LAST_HAND_STAKE`` points more.
+worth ``LAST_HAND_STAKE`` points more (and, with ``game_chances``, before it too, where a
+playout is valued mostly by the chance of winning the game it leaves).
 
 The search is anytime: the budget is a number of playouts, a number of moves played in
 them (``max_plies``, which bounds the slowest decisions, those whose playouts are long,
@@ -28,6 +29,7 @@ uniform deals, the meld phase left to the expert.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -82,6 +84,9 @@ class SearchBot:
             it (:class:`~umtali.games.umtali.bots.discard_model.DiscardModel`): the
             model's temperature, in points; 0 reads nothing more.
         melds: search the meld phase too, where its plays can end in different hands.
+        game_chances: before a game's last hand, value a playout by the chance of
+            winning the game it leaves (mostly) rather than by its points (see
+            :func:`_utility`); off by default, as its worth is not yet measured.
     """
 
     name = "search"
@@ -98,6 +103,7 @@ class SearchBot:
         belief: bool = True,
         reading: float = READING,
         melds: bool = True,
+        game_chances: bool = False,
     ) -> None:
         if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2 or reading < 0:
             raise ValueError(
@@ -114,6 +120,7 @@ class SearchBot:
         self.belief = belief
         self.reading = reading
         self.melds = melds
+        self.game_chances = game_chances
         self.policy = ExpertBot()
 
     def choose(
@@ -184,7 +191,7 @@ class SearchBot:
         due: Deadline | None,
     ) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
-        utility = _utility(view)
+        utility = _utility(view, self.game_chances)
         # Per candidate, the sum and the sum of squares of its score minus the expert's
         # choice's score on the same deal (a paired comparison cancels the deal's luck).
         sums = [0.0] * len(candidates)
@@ -262,19 +269,50 @@ class SearchBot:
 LAST_HAND_STAKE = 30.0
 """In the last hand of a game (or a lone hand), what winning rather than losing the game
 is worth, in points, on top of the hand's margin."""
+HAND_SPREAD = 19.0
+"""The standard deviation of one hand's margin between two good players, in points: 18.9
+over 1,600 hands of the search against the expert (seeds 1013-1017, docs/BOTS.md). With
+``SearchBot(game_chances=True)`` the hands still to come are taken to add a margin of
+mean 0 and this spread each."""
+POINTS_SHARE = 0.2
+"""With ``game_chances``, the share of a playout's worth that stays its points, so that a
+game all but decided still prefers more points to fewer."""
 
 
-def _utility(view: PlayerView) -> Callable[[float], float]:
+def _utility(view: PlayerView, game_chances: bool = False) -> Callable[[float], float]:
     """How the bot values a playout's margin (its hand score minus the opponent's).
 
-    Before the last hand of a game, points are what count. In the last hand the game is
-    won by the total, so a margin that turns the game's result weighs far more than the
-    same points elsewhere: ``LAST_HAND_STAKE`` for each side of the win-or-lose line.
+    Before the last hand of a game, points are what count; with ``game_chances`` the
+    chance of winning the game counts instead (mostly), as the normal curve gives it
+    from the lead after this hand and the hands to come (``HAND_SPREAD`` each): ahead,
+    a sure small margin is worth more than a gamble on a larger one; behind, less. It is
+    scaled so that in a level game a point is worth a point. In the last hand the game
+    is won by the total, so a margin that turns the game's result weighs far more than
+    the same points elsewhere: ``LAST_HAND_STAKE`` for each side of the win-or-lose line.
+
+    >>> from umtali.games.umtali.state import HandState
+    >>> from umtali.kernel.deck import seeded_deck
+    >>> hand = HandState(seeded_deck(1), dealer=0)
+    >>> ahead = _utility(PlayerView.of(hand, 0, (70, 30), 1), game_chances=True)
+    >>> round(ahead(10) - ahead(0), 1), round(ahead(-40) - ahead(-50), 1)
+    (2.5, 9.6)
+    >>> _utility(PlayerView.of(hand, 0, (70, 30), 1))(10.0)
+    10.0
     """
-    if view.hands_left > 0:
-        return float
     me, other = view.player, 1 - view.player
     lead = view.game_scores[me] - view.game_scores[other]
+    if view.hands_left > 0:
+        if not game_chances:
+            return float
+        spread = HAND_SPREAD * math.sqrt(view.hands_left)
+        # Φ's slope at 0 is 1/√(2π): this stake makes a point worth a point when level.
+        stake = (1 - POINTS_SHARE) * spread * math.sqrt(2 * math.pi)
+
+        def chances(margin: float) -> float:
+            won = 0.5 * (1 + math.erf((lead + margin) / (spread * math.sqrt(2))))
+            return POINTS_SHARE * margin + stake * won
+
+        return chances
 
     def last_hand(margin: float) -> float:
         final = lead + margin
