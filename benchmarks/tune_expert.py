@@ -32,9 +32,11 @@ from typing import Any
 
 from umtali.games.umtali.bots.evaluate import WEIGHTS, Weights
 from umtali.games.umtali.bots.expert import ExpertBot
+from umtali.games.umtali.moves import Move
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.deck import seeded_deck
+from umtali.learn.review import play_to_end
 
 HANDS_LEFT = 2
 """The hands still to come after the one played: a hand in the middle of a game."""
@@ -50,15 +52,13 @@ def deal_margins(weights: Weights, seed: int, deals: range) -> list[float]:
         total = 0.0
         for challenger in (0, 1):
             hand = HandState(deck, dealer=d % 2)
-            while not hand.is_over():
-                actions = hand.legal_actions()
-                if len(actions) == 1:
-                    hand.push(actions[0])
-                    continue
-                p = hand.player
-                bot = bots[0] if p == challenger else bots[1]
-                view = PlayerView.of(hand, p, (0, 0), HANDS_LEFT, with_history=False)
-                hand.push(bot.choose(view, rng))
+
+            def choose(state: HandState, challenger: int = challenger) -> Move:
+                bot = bots[0] if state.player == challenger else bots[1]
+                view = PlayerView.of(state, state.player, (0, 0), HANDS_LEFT, with_history=False)
+                return bot.choose(view, rng)
+
+            play_to_end(hand, choose)
             outcome = hand.outcome()
             assert outcome is not None
             total += outcome.scores[challenger] - outcome.scores[1 - challenger]

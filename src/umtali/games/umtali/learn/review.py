@@ -90,13 +90,7 @@ class Choice:
     def play_out(self, world: HandState, index: int, rng: random.Random) -> float:
         state = world.clone()
         state.push(self.options[index])
-        totals, hands_left = self.view.game_scores, self.view.hands_left
-        play_to_end(
-            state,
-            lambda s: _POLICY.choose(
-                PlayerView.of(s, s.player, totals, hands_left, with_history=False), rng
-            ),
-        )
+        play_to_end(state, lambda s: _POLICY.choose(self._seen(s, s.player), rng))
         outcome = state.outcome()
         assert outcome is not None
         me = self.view.player
@@ -104,6 +98,12 @@ class Choice:
             first = bool(outcome.went_out) and outcome.went_out[0] == me
             self.tally.append((index, outcome.scores[me], outcome.scores[1 - me], first))
         return float(outcome.scores[me] - outcome.scores[1 - me])
+
+    def _seen(self, state: HandState, player: int) -> PlayerView:
+        """What ``player`` sees of a dealt world, in the game as the decision saw it."""
+        return PlayerView.of(
+            state, player, self.view.game_scores, self.view.hands_left, with_history=False
+        )
 
     def line(self, index: int, rng: random.Random) -> tuple[str, ...]:
         """The alternative and the rest of his turn as the expert plays it; after a
@@ -119,10 +119,7 @@ class Choice:
             and state.player == me
             and state.turn == turn
         ):
-            seen = PlayerView.of(
-                state, me, self.view.game_scores, self.view.hands_left, with_history=False
-            )
-            move = _POLICY.choose(seen, rng)
+            move = _POLICY.choose(self._seen(state, me), rng)
             state.push(move)
             out.append(said(move))
         return tuple(out)
