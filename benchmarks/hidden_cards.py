@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""What knowing the hidden cards would be worth to Umtali's search (issue 26).
+
+Issue 26 measured a search that sees the real deal at 14 points a hand over the expert,
+against about 1 for the fair search, and read the gap as what knowing the opponent's
+hand is worth. The real deal holds two secrets, though: his hand, and the order of the
+stock (which tells the searcher what he and the other will draw). This command
+separates them. Each variant is the ``search`` level with one change, the deals its
+playouts are played on:
+
+- ``fair``: the level as it ships, deals drawn from its view and its belief;
+- ``his-hand``: every deal holds the opponent's real hand; the stock (and any face-down
+  discard) is shuffled from the rest, as the fair search deals it;
+- ``whole-deal``: every deal is the real state, the stock in its real order.
+
+Each variant plays duplicate single hands against the expert: every deal twice, each
+player in each seat, as the second hand of a four-hand game with the totals level (so a
+playout is valued by its points). Its figure is its mean margin a hand (its score minus
+the expert's), with a 95% interval over deals; the variants meet the same deals, so the
+paired difference of each on ``fair`` is printed last::
+
+    python benchmarks/hidden_cards.py --deals 100 --jobs 2
+
+The knowing variants read the real state, which no level may: they exist only here, to
+bound what reading the opponent could ever give. A benchmark prints figures; it is not a
+test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from umtali.games.umtali.bots.expert import ExpertBot
+from umtali.games.umtali.bots.search import SearchBot
+from umtali.games.umtali.moves import Move
+from umtali.games.umtali.state import HandState
+from umtali.games.umtali.terms import Phase
+from umtali.games.umtali.view import PlayerView, determinize
+from umtali.kernel.deck import seeded_deck
+from umtali.learn.review import play_to_end
+
+HANDS_LEFT = 2
+"""The hands still to come after the one played: a hand in the middle of a game."""
+
+VARIANTS = ("fair", "his-hand", "whole-deal")
+
+PLAYOUTS = SearchBot().playouts
+"""The level's budget of playouts a decision, each variant's unless told."""
+
+
+class KnowingSearch(SearchBot):
+    """The search with its playouts dealt from the real state (``truth``, set before
+    each decision): the opponent's real hand (``whole=False``) or the whole real deal."""
+
+    def __init__(self, whole: bool, playouts: int = PLAYOUTS) -> None:
+        super().__init__(playouts, max_ms=math.inf)  # as the arena builds the level
+        self.whole = whole
+        self.truth: HandState | None = None
+
+    def _deal(self, view: PlayerView) -> Callable[[random.Random], HandState]:
+        truth = self.truth
+        assert truth is not None, "set the real state before each decision"
+        if view.phase is Phase.CHOOSE:
+            return super()._deal(view)
+        if self.whole:
+            real = truth.clone().forget_undo()
+            return lambda _rng: real.clone()
+        hidden = truth.hands[1 - view.player] & ~view.opponent_known.mask
+
+        def his_hand(_cards: tuple[int, ...], size: int, _rng: random.Random) -> int:
+            assert size == hidden.bit_count()
+            return hidden
+
+        return lambda rng: determinize(view, rng, undo=False, pick=his_hand)
+
+
+def challenger(variant: str, playouts: int = PLAYOUTS) -> SearchBot:
+    """The search of ``variant`` (one of :data:`VARIANTS`)."""
+    if variant == "fair":
+        return SearchBot(playouts, max_ms=math.inf)
+    return KnowingSearch(whole=variant == "whole-deal", playouts=playouts)
+
+
+def deal_margins(variant: str, seed: int, deals: range, playouts: int = PLAYOUTS) -> list[float]:
+    """Per deal, the challenger's mean margin over its two seats."""
+    bots = (challenger(variant, playouts), ExpertBot())
+    rng = random.Random(0)
+    out = []
+    for d in deals:
+        deck = seeded_deck(f"hidden-cards/{seed}/{d}")
+        total = 0.0
+        for seat in (0, 1):
+            hand = HandState(deck, dealer=d % 2)
+
+            def choose(state: HandState, seat: int = seat) -> Move:
+                bot = bots[0] if state.player == seat else bots[1]
+                if isinstance(bot, KnowingSearch):
+                    bot.truth = state
+                view = PlayerView.of(state, state.player, (0, 0), HANDS_LEFT)
+                return bot.choose(view, rng)
+
+            play_to_end(hand, choose)
+            outcome = hand.outcome()
+            assert outcome is not None
+            total += outcome.scores[seat] - outcome.scores[1 - seat]
+        out.append(total / 2)
+    return out
+
+
+def margins(
+    variant: str, seed: int, deals: int, jobs: int, playouts: int = PLAYOUTS
+) -> list[float]:
+    """Per deal, ``variant``'s mean margin, the deals shared among ``jobs`` workers."""
+    if jobs == 1:
+        return deal_margins(variant, seed, range(deals), playouts)
+    chunks = [range(i, deals, jobs) for i in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(
+            pool.map(deal_margins, [variant] * jobs, [seed] * jobs, chunks, [playouts] * jobs)
+        )
+    out = [0.0] * deals
+    for chunk, part in zip(chunks, parts, strict=True):
+        for d, m in zip(chunk, part, strict=True):
+            out[d] = m
+    return out
+
+
+def interval(values: Sequence[float]) -> str:
+    """The mean and its 95% interval, as printed."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100, help="deals, each played twice")
+    parser.add_argument("--seed", type=int, default=1, help="the deals' seed")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--playouts", type=int, default=PLAYOUTS, help="each search's most playouts a decision"
+    )
+    parser.add_argument(
+        "--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS, help="what to play"
+    )
+    args = parser.parse_args(argv)
+    if args.deals < 2 or args.jobs < 1 or args.playouts < 1:
+        parser.error("--deals takes 2 or more, --jobs and --playouts 1 or more")
+    found: dict[str, list[float]] = {}
+    for variant in args.variants:
+        found[variant] = margins(variant, args.seed, args.deals, args.jobs, args.playouts)
+        print(f"{variant}: {interval(found[variant])} a hand over {args.deals} deals", flush=True)
+    for variant, values in found.items():
+        if variant != "fair" and "fair" in found:
+            paired = [a - b for a, b in zip(values, found["fair"], strict=True)]
+            print(f"{variant} on fair, deal by deal: {interval(paired)} a hand", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
