@@ -29,24 +29,20 @@ test.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
+from umtali.games.umtali.arena.duplicate import by_deal, duplicate_margins
 from umtali.games.umtali.bots.expert import ExpertBot
 from umtali.games.umtali.bots.search import SearchBot
 from umtali.games.umtali.moves import Move
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, determinize
-from umtali.kernel.deck import seeded_deck
-from umtali.learn.review import play_to_end
-
-HANDS_LEFT = 2
-"""The hands still to come after the one played: a hand in the middle of a game."""
 
 VARIANTS = ("fair", "his-hand", "whole-deal")
 
@@ -87,48 +83,28 @@ def challenger(variant: str, playouts: int = PLAYOUTS) -> SearchBot:
     return KnowingSearch(whole=variant == "whole-deal", playouts=playouts)
 
 
-def deal_margins(variant: str, seed: int, deals: range, playouts: int = PLAYOUTS) -> list[float]:
+def deal_margins(variant: str, seed: int, playouts: int, deals: range) -> list[float]:
     """Per deal, the challenger's mean margin over its two seats."""
-    bots = (challenger(variant, playouts), ExpertBot())
-    rng = random.Random(0)
-    out = []
-    for d in deals:
-        deck = seeded_deck(f"hidden-cards/{seed}/{d}")
-        total = 0.0
-        for seat in (0, 1):
-            hand = HandState(deck, dealer=d % 2)
+    search, expert = challenger(variant, playouts), ExpertBot()
 
-            def choose(state: HandState, seat: int = seat) -> Move:
-                bot = bots[0] if state.player == seat else bots[1]
-                if isinstance(bot, KnowingSearch):
-                    bot.truth = state
-                view = PlayerView.of(state, state.player, (0, 0), HANDS_LEFT)
-                return bot.choose(view, rng)
+    def searching(state: HandState, view: PlayerView, rng: random.Random) -> Move:
+        if isinstance(search, KnowingSearch):
+            search.truth = state
+        return search.choose(view, rng)
 
-            play_to_end(hand, choose)
-            outcome = hand.outcome()
-            assert outcome is not None
-            total += outcome.scores[seat] - outcome.scores[1 - seat]
-        out.append(total / 2)
-    return out
+    return duplicate_margins(
+        searching,
+        lambda _state, view, rng: expert.choose(view, rng),
+        f"hidden-cards/{seed}",
+        deals,
+    )
 
 
 def margins(
     variant: str, seed: int, deals: int, jobs: int, playouts: int = PLAYOUTS
 ) -> list[float]:
     """Per deal, ``variant``'s mean margin, the deals shared among ``jobs`` workers."""
-    if jobs == 1:
-        return deal_margins(variant, seed, range(deals), playouts)
-    chunks = [range(i, deals, jobs) for i in range(jobs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(
-            pool.map(deal_margins, [variant] * jobs, [seed] * jobs, chunks, [playouts] * jobs)
-        )
-    out = [0.0] * deals
-    for chunk, part in zip(chunks, parts, strict=True):
-        for d, m in zip(chunk, part, strict=True):
-            out[d] = m
-    return out
+    return by_deal(functools.partial(deal_margins, variant, seed, playouts), deals, jobs)
 
 
 def interval(values: Sequence[float]) -> str:

@@ -22,61 +22,32 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import math
-import random
 import statistics
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from umtali.games.umtali.arena.duplicate import by_deal, duplicate_margins
 from umtali.games.umtali.bots.evaluate import WEIGHTS, Weights
 from umtali.games.umtali.bots.expert import ExpertBot
-from umtali.games.umtali.moves import Move
-from umtali.games.umtali.state import HandState
-from umtali.games.umtali.view import PlayerView
-from umtali.kernel.deck import seeded_deck
-from umtali.learn.review import play_to_end
-
-HANDS_LEFT = 2
-"""The hands still to come after the one played: a hand in the middle of a game."""
 
 
 def deal_margins(weights: Weights, seed: int, deals: range) -> list[float]:
     """Per deal, the challenger's mean margin over its two seats."""
-    bots = (ExpertBot(weights), ExpertBot())
-    rng = random.Random(0)
-    out = []
-    for d in deals:
-        deck = seeded_deck(f"tune/{seed}/{d}")
-        total = 0.0
-        for challenger in (0, 1):
-            hand = HandState(deck, dealer=d % 2)
-
-            def choose(state: HandState, challenger: int = challenger) -> Move:
-                bot = bots[0] if state.player == challenger else bots[1]
-                view = PlayerView.of(state, state.player, (0, 0), HANDS_LEFT, with_history=False)
-                return bot.choose(view, rng)
-
-            play_to_end(hand, choose)
-            outcome = hand.outcome()
-            assert outcome is not None
-            total += outcome.scores[challenger] - outcome.scores[1 - challenger]
-        out.append(total / 2)
-    return out
+    challenger, expert = ExpertBot(weights), ExpertBot()
+    return duplicate_margins(
+        lambda _state, view, rng: challenger.choose(view, rng),
+        lambda _state, view, rng: expert.choose(view, rng),
+        f"tune/{seed}",
+        deals,
+        with_history=False,
+    )
 
 
 def margins(weights: Weights, seed: int, deals: int, jobs: int) -> list[float]:
-    if jobs == 1:
-        return deal_margins(weights, seed, range(deals))
-    chunks = [range(i, deals, jobs) for i in range(jobs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(deal_margins, [weights] * jobs, [seed] * jobs, chunks))
-    out = [0.0] * deals
-    for chunk, part in zip(chunks, parts, strict=True):
-        for d, m in zip(chunk, part, strict=True):
-            out[d] = m
-    return out
+    return by_deal(functools.partial(deal_margins, weights, seed), deals, jobs)
 
 
 def summary(values: Sequence[float]) -> tuple[float, float]:

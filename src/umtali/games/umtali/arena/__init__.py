@@ -8,6 +8,8 @@ registry's ``arena`` hook (:data:`ARENA`, an :class:`~umtali.sim.hooks.ArenaHook
   (:data:`~umtali.games.umtali.bots.BOTS` itself, so that a level a program adds plays).
 * Its engine's benchmark (:mod:`umtali.games.umtali.arena.bench`) and its engines in the
   peer race (:mod:`umtali.games.umtali.arena.engines`).
+* Duplicate single hands between two players who may be handed the state, for the
+  benchmarks that measure a player's change (:mod:`umtali.games.umtali.arena.duplicate`).
 
 >>> ARENA.book, ARENA.against_the_book("practical")
 (Book(mean_points=27, highest_hand=86), False)
