@@ -4,9 +4,9 @@ computer player against another (``benchmarks/tune_expert.py``,
 
 Each deal is played twice, the challenger in each seat, as a hand inside a game with the
 totals level (``hands_left`` hands to come; two, the second hand of a four-hand game,
-unless told), so that neither player plays it as the game's last. A deal's figure is the challenger's mean margin over its two seats (its
-hand score minus the other's), so the luck of the cards cancels as far as the two
-players play alike. Unlike the arena's ``--single-hands``, a player here is handed the
+unless told), so that neither player plays it as the game's last. A deal's figure is
+the challenger's mean margin over its two seats (its hand score minus the other's), so
+the luck of the cards cancels as far as the two players play alike. Unlike the arena's ``--single-hands``, a player here is handed the
 state as well as its view: a benchmark that bounds what knowledge is worth needs to
 give a player what the rules hide; a fair player reads only the view.
 
@@ -29,6 +29,7 @@ from umtali.games.umtali.moves import Move
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.view import PlayerView
 from umtali.kernel.deck import seeded_deck
+from umtali.learn.review import play_to_end
 
 __all__ = ["Chooser", "by_deal", "duplicate_margins"]
 
@@ -58,15 +59,13 @@ def duplicate_margins(
         total = 0.0
         for seat in (0, 1):
             hand = HandState(deck, dealer=d % 2)
-            while not hand.is_over():
-                actions = hand.legal_actions()
-                if len(actions) == 1:
-                    hand.push(actions[0])
-                    continue
-                player = hand.player
-                view = PlayerView.of(hand, player, (0, 0), hands_left, with_history=with_history)
-                chooser = challenger if player == seat else other
-                hand.push(chooser(hand, view, rng))
+
+            def choose(state: HandState, seat: int = seat) -> Move:
+                player = state.player
+                view = PlayerView.of(state, player, (0, 0), hands_left, with_history=with_history)
+                return (challenger if player == seat else other)(state, view, rng)
+
+            play_to_end(hand, choose)
             outcome = hand.outcome()
             assert outcome is not None
             total += outcome.scores[seat] - outcome.scores[1 - seat]
