@@ -198,9 +198,21 @@ def _play(
     """One pairing: A against ``bot_b``, its figures printed and its results written;
     ``None`` (the error told) if the arena refused or a bot failed."""
     from umtali.sim.arena import ArenaError, report, run_arena
+    from umtali.sim.checkpoint import CheckpointError
     from umtali.sim.plot import INSTALL_HINT
     from umtali.sim.results import ResultsError, write_results
 
+    kept = paths.checkpoint
+    if args.force:
+        try:
+            kept.unlink(missing_ok=True)
+        except OSError as e:
+            raise UsageError(f"cannot delete {kept}: {e.strerror or e}") from None
+    elif kept.exists():
+        print(
+            f"going on from {kept}, where a sitting of this run that stopped kept its deals",
+            file=sys.stderr,
+        )
     title = f"{run.spec.title}: {run.bot_a} vs {bot_b}"
     bar, advance = _progress_bar(title, 2 * args.games, args.quiet)
     try:
@@ -217,10 +229,18 @@ def _play(
             address=args.address,
             policies=run.policies,
             length="hand" if args.single_hands else None,
+            checkpoint=kept,
         )
+    except CheckpointError as e:
+        print(f"umtali: {e} (or add --force)", file=sys.stderr)
+        return None
     except ArenaError as e:
         print(f"umtali: {e}", file=sys.stderr)
+        _tell_kept(kept)
         return None
+    except KeyboardInterrupt:
+        _tell_kept(kept)
+        raise
     finally:
         bar.stop()
     print(report(result), file=out)
@@ -231,12 +251,26 @@ def _play(
         drawn = write_results(result, paths)
     except ResultsError as e:
         raise UsageError(str(e)) from None
+    try:
+        kept.unlink(missing_ok=True)  # the results hold every deal now
+    except OSError as e:
+        print(f"umtali: cannot delete {kept}: {e.strerror or e}", file=sys.stderr)
     print(f"\nresults: {paths.json}", file=out)
     if drawn:
         print(f"plot:    {paths.png}", file=out)
     else:
         print(f"plot:    not drawn: matplotlib is not installed; {INSTALL_HINT}", file=out)
     return result
+
+
+def _tell_kept(checkpoint: Path) -> None:
+    """After a run that stopped: where the deals it finished are kept, and how to go on."""
+    if checkpoint.exists():
+        print(
+            f"umtali: the deals finished so far are kept in {checkpoint}: the same command"
+            " goes on from there (add --force to start over)",
+            file=sys.stderr,
+        )
 
 
 def _standings(results: list[ArenaResult]) -> str:

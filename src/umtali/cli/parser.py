@@ -268,7 +268,9 @@ def _add_arena(sub: Subparsers) -> None:
         " played twice, with the seats swapped. Prints the figures and writes JSON results"
         " and a PNG plot of points per hand to --out. A bot is a level or an outside"
         " policy, named by its entry point (package.module:make_bot, a callable that"
-        " returns a bot like the game's own; docs/RESEARCH.md, 'Submit a policy').",
+        " returns a bot like the game's own; docs/RESEARCH.md, 'Submit a policy'). A run"
+        " keeps its finished deals as it plays: run the same command again after a stop"
+        " (Ctrl-C, a reboot) and it goes on where it stopped, with the same results.",
     )
     arena.add_argument(
         "bot_a",
@@ -306,7 +308,9 @@ def _add_arena(sub: Subparsers) -> None:
     arena.add_argument(
         "--force",
         action="store_true",
-        help="write over the results of an earlier run with the same bots and seed",
+        help="write over the results of an earlier run with the same bots and seed, and"
+        " start over a run of theirs that stopped (without it, the run goes on from the"
+        " deals the stopped run kept in its .partial.jsonl beside the results)",
     )
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument(

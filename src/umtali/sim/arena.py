@@ -46,7 +46,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -54,6 +54,7 @@ from umtali import games as registry
 from umtali.games import DEFAULT_GAME, UnknownGameError
 from umtali.games.api import BotError, DealDue, GameSpec, Session
 from umtali.kernel.files import write_atomically
+from umtali.sim.checkpoint import Checkpoint, CheckpointError, RunKey
 from umtali.sim.hooks import ArenaHook, GameOutcome, HandPlayed, hook_of, levels_of
 from umtali.sim.policies import OutsidePolicy, registered
 from umtali.sim.processes import WorkerDiedError, play_in_processes
@@ -270,7 +271,7 @@ class _Task:
     bot_a: str
     bot_b: str
     seed: int
-    deals: range
+    deals: tuple[int, ...]
     game: str
     variant: str
     seats: int
@@ -354,33 +355,23 @@ def _ray_cpus(address: str | None, jobs: int) -> int:
     return max(1, int(cpus))
 
 
-def _play_on_ray(
-    tasks: list[_Task],
-    progress: Callable[[int], None] | None,
-) -> _Chunk:
-    """Every task as a Ray task, on the Ray :func:`_ray_cpus` started; their chunks
-    added up as they finish. An error (or Ctrl-C) cancels the tasks still running."""
+def _play_on_ray(tasks: list[_Task], finished: Callable[[_Chunk], None]) -> None:
+    """Every task as a Ray task, on the Ray :func:`_ray_cpus` started; ``finished`` called
+    with each chunk as it comes. An error (or Ctrl-C) cancels the tasks still running."""
     import ray  # type: ignore[import-not-found, unused-ignore]
 
     play = ray.remote(_play_task)
     pending = [play.remote(task) for task in tasks]
-    total = _Chunk()
-    if progress is not None:
-        progress(0)
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                chunk = ray.get(ref)
-                total.add(chunk)
-                if progress is not None:
-                    progress(len(chunk.records))
+                finished(ray.get(ref))
     except ray.exceptions.RayTaskError as e:
         raise ArenaError(str(e.cause) if e.cause is not None else str(e)) from e
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
-    return total
 
 
 # -- a whole run -----------------------------------------------------------------------
@@ -500,9 +491,10 @@ def _timing(times: Sequence[float]) -> dict[str, float | int]:
     }
 
 
-def _chunks(deals: int, jobs: int) -> list[range]:
-    size = max(1, min(MAX_CHUNK, math.ceil(deals / (jobs * 8))))
-    return [range(s, min(s + size, deals)) for s in range(0, deals, size)]
+def _chunks(deals: Sequence[int], jobs: int) -> list[tuple[int, ...]]:
+    """``deals`` in tasks of a few deals each, about eight tasks a job."""
+    size = max(1, min(MAX_CHUNK, math.ceil(len(deals) / (jobs * 8))))
+    return [tuple(deals[s : s + size]) for s in range(0, len(deals), size)]
 
 
 def _checked(game: str, variant: str | None, seats: int | None) -> tuple[GameSpec, str, int]:
@@ -538,6 +530,7 @@ def run_arena(
     address: str | None = None,
     policies: Sequence[OutsidePolicy] = (),
     length: str | None = None,
+    checkpoint: Path | None = None,
 ) -> ArenaResult:
     """Play ``games`` duplicate deals (what ``umtali arena --games`` counts: each deal is
     played once a seat, so two games a deal for two) between two bot levels.
@@ -558,6 +551,15 @@ def run_arena(
     (where the game's session offers it), so that the figures compare hands without
     games' bonuses; a length the game has not, or a level that cannot play here (one
     that needs a package not installed), is refused with :class:`ArenaError` before any
+    game is played.
+
+    With a ``checkpoint`` file (:mod:`umtali.sim.checkpoint`), the deals an earlier
+    sitting of the same run kept there are not played again, and each batch of deals is
+    kept there as it finishes, so that a run that stops goes on where it stopped: the
+    records are those of a run never stopped, the timings and seconds add up the
+    sittings'. The caller deletes the file once the results are safe. A file that is
+    not this run's checkpoint, or holds deals beyond ``games``, is refused
+    (:class:`~umtali.sim.checkpoint.CheckpointError`, :class:`ArenaError`) before any
     game is played.
     """
     spec, variant, seats = _checked(game, variant, seats)
@@ -596,47 +598,62 @@ def run_arena(
             raise ArenaError(f"the arena needs at least one job, not {jobs}")
         if backend == "ray":
             jobs = _ray_cpus(address, jobs)
-        chunks = _chunks(deals, jobs)
-        workers = min(jobs, len(chunks))
+        kept = None
+        if checkpoint is not None:
+            outside = tuple((p.name, p.entry_point, p.version) for p in policies)
+            key = RunKey(spec.name, variant, bot_a, bot_b, seed, seats, length, outside)
+            kept = Checkpoint.open(checkpoint, key)
+        kept_deals: set[int] = set() if kept is None else kept.finished_deals()
+        if kept_deals and max(kept_deals) >= deals:
+            raise CheckpointError(
+                f"{checkpoint} holds deals up to {max(kept_deals)}: it goes on in a run of"
+                f" {max(kept_deals) + 1} deals or more, not {deals}; delete it to start over"
+            )
+        total = _Chunk()
+        earlier = 0.0
+        if kept is not None:
+            total.add(
+                _Chunk(
+                    [r for r in kept.records if r.deal in kept_deals],
+                    list(kept.times_a),
+                    list(kept.times_b),
+                )
+            )
+            earlier = kept.seconds
+        chunks = _chunks([d for d in range(deals) if d not in kept_deals], jobs)
+        workers = max(1, min(jobs, len(chunks)))
         tasks = [
             _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies), length)
             for c in chunks
         ]
-        total = _Chunk()
         start = time.perf_counter()
-        if backend == "ray":
-            total = _play_on_ray(tasks, progress)
+
+        def finished(chunk: _Chunk) -> None:
+            total.add(chunk)
+            if kept is not None:
+                seconds = earlier + time.perf_counter() - start
+                kept.add(chunk.records, chunk.times_a, chunk.times_b, seconds=seconds)
+            if progress is not None:
+                progress(len(chunk.records))
+
+        # Once the worker processes have started (the games kept from an earlier sitting).
+        if progress is not None:
+            progress(len(total.records))
+        if not tasks:
+            pass  # every deal was played in an earlier sitting
+        elif backend == "ray":
+            _play_on_ray(tasks, finished)
         elif workers == 1:
-            for deal in range(deals):
-                total.add(
-                    _Task(
-                        bot_a,
-                        bot_b,
-                        seed,
-                        range(deal, deal + 1),
-                        spec.name,
-                        variant,
-                        seats,
-                        length=length,
-                    ).play()
-                )
-                if progress is not None:
-                    progress(seats)
+            for task in tasks:
+                for deal in task.deals:
+                    finished(replace(task, deals=(deal,), policies=()).play())
         else:
             # An error or Ctrl-C stops every worker at once (umtali.sim.processes).
-            if progress is not None:
-                progress(0)
-
-            def finished(chunk: _Chunk) -> None:
-                total.add(chunk)
-                if progress is not None:
-                    progress(len(chunk.records))
-
             try:
                 play_in_processes(_play_task, tasks, workers, finished)
             except WorkerDiedError as e:
                 raise ArenaError(f"the run stopped: {e}") from None
-        seconds = time.perf_counter() - start
+        seconds = earlier + time.perf_counter() - start
         # Put the games in order, whatever order the workers finished in.
         records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
         return ArenaResult(

@@ -11,8 +11,8 @@ a run of another game or variant with levels of the same names (:func:`run_name`
 >>> import tempfile
 >>> folder = tempfile.TemporaryDirectory()
 >>> paths = prepare_results(Path(folder.name), "greedy", "random", 7)
->>> paths.json.name, paths.png.name
-('greedy-vs-random-seed7.json', 'greedy-vs-random-seed7.png')
+>>> paths.json.name, paths.png.name, paths.checkpoint.name
+('greedy-vs-random-seed7.json', 'greedy-vs-random-seed7.png', 'greedy-vs-random-seed7.partial.jsonl')
 >>> prepare_results(Path(folder.name), "greedy", "random", 7, game="umtali", variant="practical").json.name
 'umtali-practical-greedy-vs-random-seed7.json'
 >>> folder.cleanup()
@@ -48,10 +48,12 @@ class EarlierResultsError(ResultsError):
 
 @dataclass(frozen=True)
 class ResultPaths:
-    """The two files of one run."""
+    """The two files of one run, and the checkpoint it keeps while it plays
+    (:mod:`umtali.sim.checkpoint`), deleted once the two are written."""
 
     json: Path
     png: Path
+    checkpoint: Path
 
 
 def run_name(game: str = DEFAULT_GAME, variant: str | None = None) -> str:
@@ -91,7 +93,9 @@ def prepare_results(
         raise ResultsError(f"cannot write results to {folder}: not a writable folder")
     name = run_name(game, variant)
     stem = folder / f"{name}{'-' if name else ''}{bot_a}-vs-{bot_b}-seed{seed}"
-    paths = ResultPaths(stem.with_suffix(".json"), stem.with_suffix(".png"))
+    paths = ResultPaths(
+        stem.with_suffix(".json"), stem.with_suffix(".png"), stem.with_suffix(".partial.jsonl")
+    )
     earlier = [path for path in (paths.json, paths.png) if path.exists() or path.is_symlink()]
     if earlier and not replace:
         raise EarlierResultsError(
