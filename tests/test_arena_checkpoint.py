@@ -60,12 +60,18 @@ def stopped_run(path: Path, deals: int, games: int, seed: int = 9) -> None:
         )
 
 
+def kept_deals(path: Path, run: RunKey = RUN) -> set[int]:
+    """The deals the checkpoint at ``path`` holds whole."""
+    with Checkpoint.open(path, run) as kept:
+        return kept.finished_deals()
+
+
 def test_a_stopped_run_goes_on_where_it_stopped_with_the_records_of_one_never_stopped(
     tmp_path: Path,
 ) -> None:
     kept = tmp_path / "run.partial.jsonl"
     stopped_run(kept, deals=5, games=4)  # two deals of five, both seats each
-    assert Checkpoint.open(kept, RUN).finished_deals() == {0, 1}
+    assert kept_deals(kept) == {0, 1}
 
     # Two processes go on: only deals 2, 3 and 4 are played, 6 games on top of the 4 kept.
     ticks: list[int] = []
@@ -80,7 +86,7 @@ def test_a_stopped_run_goes_on_where_it_stopped_with_the_records_of_one_never_st
     assert len(went_on.times_a) == len(never_stopped.times_a)
     assert len(went_on.times_b) == len(never_stopped.times_b)
     # The caller deletes the file once the results are safe: until then it holds them all.
-    assert Checkpoint.open(kept, RUN).finished_deals() == set(range(5))
+    assert kept_deals(kept) == set(range(5))
 
 
 def test_a_run_may_go_on_longer_than_the_one_that_stopped(tmp_path: Path) -> None:
@@ -105,8 +111,7 @@ def test_a_line_cut_short_by_the_stop_is_dropped_and_cut_from_the_file(tmp_path:
     whole = kept.read_text(encoding="utf-8")
     with kept.open("a", encoding="utf-8") as file:
         file.write('{"records": [{"deal": 2, "a_se')  # the stop came mid-write
-    checkpoint = Checkpoint.open(kept, RUN)
-    assert checkpoint.finished_deals() == {0, 1}
+    assert kept_deals(kept) == {0, 1}
     assert kept.read_text(encoding="utf-8") == whole
     went_on = run_arena("greedy", "random", 4, seed=9, jobs=1, checkpoint=kept)
     assert reproducible(went_on) == reproducible(run_arena("greedy", "random", 4, seed=9, jobs=1))
@@ -126,7 +131,7 @@ def test_a_file_that_is_not_a_checkpoint_is_refused_and_left_alone(
 ) -> None:
     kept = tmp_path / "run.partial.jsonl"
     if text is None:  # a good first line, then a batch without its records
-        Checkpoint.open(kept, RUN)
+        Checkpoint.open(kept, RUN).close()
         with kept.open("a", encoding="utf-8") as file:
             file.write('{"times_a": [], "times_b": [], "seconds": 1}\n')
         text = kept.read_text(encoding="utf-8")
@@ -139,7 +144,7 @@ def test_a_file_that_is_not_a_checkpoint_is_refused_and_left_alone(
 
 def test_another_run_s_checkpoint_is_refused_saying_what_differs(tmp_path: Path) -> None:
     kept = tmp_path / "run.partial.jsonl"
-    Checkpoint.open(kept, RUN)
+    Checkpoint.open(kept, RUN).close()
     other = RunKey("umtali", "practical", "greedy", "random", 9, length="hand")
     with pytest.raises(CheckpointError) as refused:
         Checkpoint.open(kept, other)
@@ -153,9 +158,23 @@ def test_kept_records_and_timings_round_trip(tmp_path: Path) -> None:
         for seat in (0, 1)
     ]
     kept.add(games, [0.25, 0.5], [0.125], seconds=2.0)
-    again = Checkpoint.open(kept.path, RUN)
-    assert again.records == games
-    assert (again.times_a, again.times_b, again.seconds) == ([0.25, 0.5], [0.125], 2.0)
+    kept.close()
+    with Checkpoint.open(kept.path, RUN) as again:
+        assert again.records == games
+        assert (again.times_a, again.times_b, again.seconds) == ([0.25, 0.5], [0.125], 2.0)
+
+
+def test_a_second_sitting_of_a_run_playing_now_is_refused(tmp_path: Path) -> None:
+    """The same command started twice would play the same deals and keep them twice."""
+    path = tmp_path / "run.partial.jsonl"
+    with Checkpoint.open(path, RUN) as playing:
+        before = path.read_bytes()
+        with pytest.raises(CheckpointError, match="is in use: another sitting of this run"):
+            run_arena("greedy", "random", 2, seed=9, jobs=1, checkpoint=path)
+        assert path.read_bytes() == before
+        assert playing.finished_deals() == set()
+    # Once the first sitting has stopped, the run goes on.
+    assert len(run_arena("greedy", "random", 1, seed=9, jobs=1, checkpoint=path).records) == 2
 
 
 # -- the command -------------------------------------------------------------------------------
@@ -235,4 +254,4 @@ def test_ctrl_c_tells_where_the_finished_deals_are_kept(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert f"the deals finished so far are kept in {kept}: the same command goes on" in err
     assert "Traceback" not in err
-    assert Checkpoint.open(kept, RunKey("umtali", "standard", "greedy", "greedy", 3)).records
+    assert kept_deals(kept, RunKey("umtali", "standard", "greedy", "greedy", 3))

@@ -603,76 +603,114 @@ def run_arena(
             outside = tuple((p.name, p.entry_point, p.version) for p in policies)
             key = RunKey(spec.name, variant, bot_a, bot_b, seed, seats, length, outside)
             kept = Checkpoint.open(checkpoint, key)
-        kept_deals: set[int] = set() if kept is None else kept.finished_deals()
+        try:
+            return _play_run(
+                bot_a,
+                bot_b,
+                deals,
+                seed,
+                jobs,
+                spec,
+                variant,
+                seats,
+                progress,
+                backend,
+                policies,
+                length,
+                kept,
+            )
+        finally:
+            if kept is not None:
+                kept.close()
+
+
+def _play_run(
+    bot_a: str,
+    bot_b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    spec: GameSpec,
+    variant: str,
+    seats: int,
+    progress: Callable[[int], None] | None,
+    backend: str,
+    policies: Sequence[OutsidePolicy],
+    length: str | None,
+    kept: Checkpoint | None,
+) -> ArenaResult:
+    """:func:`run_arena`'s games, its arguments checked: the deals not ``kept``."""
+    kept_deals: set[int] = set()
+    total = _Chunk()
+    earlier = 0.0
+    if kept is not None:
+        kept_deals = kept.finished_deals()
         if kept_deals and max(kept_deals) >= deals:
             raise CheckpointError(
-                f"{checkpoint} holds deals up to {max(kept_deals)}: it goes on in a run of"
+                f"{kept.path} holds deals up to {max(kept_deals)}: it goes on in a run of"
                 f" {max(kept_deals) + 1} deals or more, not {deals}; delete it to start over"
             )
-        total = _Chunk()
-        earlier = 0.0
-        if kept is not None:
-            total.add(
-                _Chunk(
-                    [r for r in kept.records if r.deal in kept_deals],
-                    list(kept.times_a),
-                    list(kept.times_b),
-                )
+        total.add(
+            _Chunk(
+                [r for r in kept.records if r.deal in kept_deals],
+                list(kept.times_a),
+                list(kept.times_b),
             )
-            earlier = kept.seconds
-        chunks = _chunks([d for d in range(deals) if d not in kept_deals], jobs)
-        workers = max(1, min(jobs, len(chunks)))
-        tasks = [
-            _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies), length)
-            for c in chunks
-        ]
-        start = time.perf_counter()
-
-        def finished(chunk: _Chunk) -> None:
-            total.add(chunk)
-            if kept is not None:
-                seconds = earlier + time.perf_counter() - start
-                kept.add(chunk.records, chunk.times_a, chunk.times_b, seconds=seconds)
-            if progress is not None:
-                progress(len(chunk.records))
-
-        # Once the worker processes have started (the games kept from an earlier sitting).
-        if progress is not None:
-            progress(len(total.records))
-        if not tasks:
-            pass  # every deal was played in an earlier sitting
-        elif backend == "ray":
-            _play_on_ray(tasks, finished)
-        elif workers == 1:
-            for task in tasks:
-                for deal in task.deals:
-                    finished(replace(task, deals=(deal,), policies=()).play())
-        else:
-            # An error or Ctrl-C stops every worker at once (umtali.sim.processes).
-            try:
-                play_in_processes(_play_task, tasks, workers, finished)
-            except WorkerDiedError as e:
-                raise ArenaError(f"the run stopped: {e}") from None
-        seconds = earlier + time.perf_counter() - start
-        # Put the games in order, whatever order the workers finished in.
-        records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
-        return ArenaResult(
-            bot_a=bot_a,
-            bot_b=bot_b,
-            seed=seed,
-            deals=deals,
-            game=spec.name,
-            variant=variant,
-            records=tuple(records),
-            times_a=tuple(total.times_a),
-            times_b=tuple(total.times_b),
-            jobs=workers,
-            seconds=seconds,
-            backend=backend,
-            seats=seats,
-            policies=tuple(policies),
-            length=length,
         )
+        earlier = kept.seconds
+    chunks = _chunks([d for d in range(deals) if d not in kept_deals], jobs)
+    workers = max(1, min(jobs, len(chunks)))
+    tasks = [
+        _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies), length)
+        for c in chunks
+    ]
+    start = time.perf_counter()
+
+    def finished(chunk: _Chunk) -> None:
+        total.add(chunk)
+        if kept is not None:
+            seconds = earlier + time.perf_counter() - start
+            kept.add(chunk.records, chunk.times_a, chunk.times_b, seconds=seconds)
+        if progress is not None:
+            progress(len(chunk.records))
+
+    # Once the worker processes have started (the games kept from an earlier sitting).
+    if progress is not None:
+        progress(len(total.records))
+    if not tasks:
+        pass  # every deal was played in an earlier sitting
+    elif backend == "ray":
+        _play_on_ray(tasks, finished)
+    elif workers == 1:
+        for task in tasks:
+            for deal in task.deals:
+                finished(replace(task, deals=(deal,), policies=()).play())
+    else:
+        # An error or Ctrl-C stops every worker at once (umtali.sim.processes).
+        try:
+            play_in_processes(_play_task, tasks, workers, finished)
+        except WorkerDiedError as e:
+            raise ArenaError(f"the run stopped: {e}") from None
+    seconds = earlier + time.perf_counter() - start
+    # Put the games in order, whatever order the workers finished in.
+    records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
+    return ArenaResult(
+        bot_a=bot_a,
+        bot_b=bot_b,
+        seed=seed,
+        deals=deals,
+        game=spec.name,
+        variant=variant,
+        records=tuple(records),
+        times_a=tuple(total.times_a),
+        times_b=tuple(total.times_b),
+        jobs=workers,
+        seconds=seconds,
+        backend=backend,
+        seats=seats,
+        policies=tuple(policies),
+        length=length,
+    )
 
 
 # -- the printed report --------------------------------------------------------------------

@@ -21,8 +21,13 @@ is dropped.
 (set(), 0.0)
 >>> record = GameRecord(0, 0, 0, ((30, 20),), ("A",), ("out",), (12, 11))
 >>> kept.add([record, replace(record, a_seat=1)], [0.001], [0.002], seconds=1.5)
->>> again = Checkpoint.open(path, run)
->>> again.finished_deals(), again.seconds, len(again.times_a)
+>>> Checkpoint.open(path, run)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+umtali.sim.checkpoint.CheckpointError: ... is in use: another sitting of this run is playing now; ...
+>>> kept.close()
+>>> with Checkpoint.open(path, run) as again:
+...     again.finished_deals(), again.seconds, len(again.times_a)
 ({0}, 1.5, 1)
 >>> Checkpoint.open(path, replace(run, seed=8))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -35,10 +40,15 @@ from __future__ import annotations
 
 import json
 import os
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 from umtali.sim.summary import GameRecord
 
@@ -84,30 +94,38 @@ class Checkpoint:
     times_b: list[float] = field(default_factory=list)
     seconds: float = 0.0
     """The seconds the run has played so far, over all its sittings."""
+    _lock: IO[str] | None = field(default=None, repr=False)
 
     @classmethod
     def open(cls, path: Path, run: RunKey) -> Checkpoint:
         """The checkpoint at ``path``: what an earlier sitting of ``run`` finished, or a new
-        file. :class:`CheckpointError` if the file is not a checkpoint, is another run's,
-        or cannot be read or written."""
+        file, held for this sitting until :meth:`close`. :class:`CheckpointError` if the
+        file is not a checkpoint, is another run's, is held by a sitting playing now, or
+        cannot be read or written."""
         kept = cls(path, run)
+        kept._take_lock()
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            text = ""
+            kept._load()
+        except BaseException:
+            kept.close()
+            raise
+        return kept
+
+    def _load(self) -> None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             reason = getattr(e, "strerror", None) or e
-            raise CheckpointError(f"cannot read {path}: {reason}") from None
+            raise CheckpointError(f"cannot read {self.path}: {reason}") from None
         # A last line cut short by the stop is dropped (its batch is played again), and
         # cut from the file before more lines follow it.
         whole = text[: text.rfind("\n") + 1]
         if whole:
-            kept._read(whole)
+            self._read(whole)
         if whole != text:
-            kept._truncate(len(whole.encode("utf-8")))
+            self._truncate(len(whole.encode("utf-8")))
         if not whole:
-            kept._append({"format": FORMAT, "version": VERSION, "run": run.to_dict()})
-        return kept
+            self._append({"format": FORMAT, "version": VERSION, "run": self.run.to_dict()})
 
     def finished_deals(self) -> set[int]:
         """The deals whose every game is kept."""
@@ -139,9 +157,36 @@ class Checkpoint:
         self.times_b += times_b
         self.seconds = seconds
 
-    def remove(self) -> None:
-        """Delete the file: the run finished and its results are written."""
-        self.path.unlink(missing_ok=True)
+    def close(self) -> None:
+        """Let another sitting of the run open the file (the caller deletes it once the
+        results are written)."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _take_lock(self) -> None:
+        """Hold the file for this sitting alone: two sittings of one run playing at once
+        (the same command started twice) would play the same deals and keep them twice."""
+        try:
+            self._lock = self.path.open("a", encoding="utf-8")
+        except OSError as e:
+            raise CheckpointError(f"cannot write {self.path}: {e.strerror or e}") from None
+        if fcntl is None:
+            return  # no advisory locks here (Windows): the caller's care alone
+        try:
+            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.close()
+            raise CheckpointError(
+                f"{self.path} is in use: another sitting of this run is playing now; let it"
+                " finish, or stop it first"
+            ) from None
 
     def _truncate(self, size: int) -> None:
         try:
