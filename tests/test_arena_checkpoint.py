@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from umtali.sim.arena import ArenaResult, GameRecord, run_arena
-from umtali.sim.checkpoint import Checkpoint, CheckpointError, RunKey
+from umtali.sim.checkpoint import Checkpoint, CheckpointError, CheckpointInUseError, RunKey
 
 UMTALI = Path(sys.executable).parent / "umtali"
 RUN = RunKey("umtali", "standard", "greedy", "random", 9)
@@ -169,7 +169,7 @@ def test_a_second_sitting_of_a_run_playing_now_is_refused(tmp_path: Path) -> Non
     path = tmp_path / "run.partial.jsonl"
     with Checkpoint.open(path, RUN) as playing:
         before = path.read_bytes()
-        with pytest.raises(CheckpointError, match="is in use: another sitting of this run"):
+        with pytest.raises(CheckpointInUseError, match="is in use: another sitting of this run"):
             run_arena("greedy", "random", 2, seed=9, jobs=1, checkpoint=path)
         assert path.read_bytes() == before
         assert playing.finished_deals() == set()

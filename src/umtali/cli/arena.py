@@ -198,7 +198,7 @@ def _play(
     """One pairing: A against ``bot_b``, its figures printed and its results written;
     ``None`` (the error told) if the arena refused or a bot failed."""
     from umtali.sim.arena import ArenaError, report, run_arena
-    from umtali.sim.checkpoint import CheckpointError
+    from umtali.sim.checkpoint import CheckpointError, CheckpointInUseError
     from umtali.sim.plot import INSTALL_HINT
     from umtali.sim.results import ResultsError, write_results
 
@@ -231,6 +231,9 @@ def _play(
             length="hand" if args.single_hands else None,
             checkpoint=kept,
         )
+    except CheckpointInUseError as e:
+        print(f"umtali: {e}", file=sys.stderr)
+        return None
     except CheckpointError as e:
         print(f"umtali: {e} (or add --force)", file=sys.stderr)
         return None

@@ -24,7 +24,7 @@ is dropped.
 >>> Checkpoint.open(path, run)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-umtali.sim.checkpoint.CheckpointError: ... is in use: another sitting of this run is playing now; ...
+umtali.sim.checkpoint.CheckpointInUseError: ... is in use: another sitting of this run is playing now; ...
 >>> kept.close()
 >>> with Checkpoint.open(path, run) as again:
 ...     again.finished_deals(), again.seconds, len(again.times_a)
@@ -52,7 +52,7 @@ from typing import IO, Any, Final
 
 from umtali.sim.summary import GameRecord
 
-__all__ = ["Checkpoint", "CheckpointError", "RunKey"]
+__all__ = ["Checkpoint", "CheckpointError", "CheckpointInUseError", "RunKey"]
 
 FORMAT: Final = "umtali-arena-checkpoint"
 VERSION: Final = 1
@@ -60,6 +60,10 @@ VERSION: Final = 1
 
 class CheckpointError(ValueError):
     """A checkpoint file that cannot be read, or that belongs to another run."""
+
+
+class CheckpointInUseError(CheckpointError):
+    """The checkpoint is held by a sitting of the run that is playing now."""
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,7 @@ class Checkpoint:
             fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self.close()
-            raise CheckpointError(
+            raise CheckpointInUseError(
                 f"{self.path} is in use: another sitting of this run is playing now; let it"
                 " finish, or stop it first"
             ) from None
