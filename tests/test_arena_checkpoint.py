@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_arena import umtali
 from umtali.sim.arena import ArenaResult, GameRecord, run_arena
 from umtali.sim.checkpoint import Checkpoint, CheckpointError, CheckpointInUseError, RunKey
 
@@ -190,14 +191,7 @@ def test_the_command_goes_on_from_a_stopped_run_and_deletes_the_checkpoint(
 
     # The console script itself, as a player runs it.
     args = ["arena", "greedy", "random", "--games", "4", "--seed", "9", "--quiet"]
-    result = subprocess.run(
-        [str(UMTALI), *args, "--out", str(folder)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
-        check=False,
-    )
+    result = umtali(*args, "--out", str(folder), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert f"going on from {kept}" in result.stderr
     assert "Traceback" not in result.stderr
