@@ -193,7 +193,7 @@ def test_the_command_goes_on_from_a_stopped_run_and_deletes_the_checkpoint(
     args = ["arena", "greedy", "random", "--games", "4", "--seed", "9", "--quiet"]
     result = umtali(*args, "--out", str(folder), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert f"going on from {kept}" in result.stderr
+    assert f"going on from {kept}: 4 games were played before" in result.stderr
     assert "Traceback" not in result.stderr
     assert not kept.exists()
     went_on = json.loads((folder / "greedy-vs-random-seed9.json").read_text(encoding="utf-8"))

@@ -208,13 +208,18 @@ def _play(
             kept.unlink(missing_ok=True)
         except OSError as e:
             raise UsageError(f"cannot delete {kept}: {e.strerror or e}") from None
-    elif kept.exists():
-        print(
-            f"going on from {kept}, where a sitting of this run that stopped kept its deals",
-            file=sys.stderr,
-        )
     title = f"{run.spec.title}: {run.bot_a} vs {bot_b}"
-    bar, advance = _progress_bar(title, 2 * args.games, args.quiet)
+    bar, advance_bar = _progress_bar(title, 2 * args.games, args.quiet)
+    told = False
+
+    def advance(games: int) -> None:
+        # The first call counts the games kept from a sitting that stopped, if any.
+        nonlocal told
+        if not told and games:
+            print(f"going on from {kept}: {games} games were played before", file=sys.stderr)
+        told = True
+        advance_bar(games)
+
     try:
         result = run_arena(
             run.bot_a,
