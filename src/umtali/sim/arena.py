@@ -603,43 +603,24 @@ def run_arena(
             outside = tuple((p.name, p.entry_point, p.version) for p in policies)
             key = RunKey(spec.name, variant, bot_a, bot_b, seed, seats, length, outside)
             kept = Checkpoint.open(checkpoint, key)
+        plan = _Task(bot_a, bot_b, seed, (), spec.name, variant, seats, tuple(policies), length)
         try:
-            return _play_run(
-                bot_a,
-                bot_b,
-                deals,
-                seed,
-                jobs,
-                spec,
-                variant,
-                seats,
-                progress,
-                backend,
-                policies,
-                length,
-                kept,
-            )
+            return _play_run(plan, deals, jobs, backend, progress, kept)
         finally:
             if kept is not None:
                 kept.close()
 
 
 def _play_run(
-    bot_a: str,
-    bot_b: str,
+    plan: _Task,
     deals: int,
-    seed: int,
     jobs: int,
-    spec: GameSpec,
-    variant: str,
-    seats: int,
-    progress: Callable[[int], None] | None,
     backend: str,
-    policies: Sequence[OutsidePolicy],
-    length: str | None,
+    progress: Callable[[int], None] | None,
     kept: Checkpoint | None,
 ) -> ArenaResult:
-    """:func:`run_arena`'s games, its arguments checked: the deals not ``kept``."""
+    """:func:`run_arena`'s games, its arguments checked: ``plan`` (a task of no deals yet)
+    for each of the first ``deals`` deals not ``kept``."""
     kept_deals: set[int] = set()
     total = _Chunk()
     earlier = 0.0
@@ -660,10 +641,7 @@ def _play_run(
         earlier = kept.seconds
     chunks = _chunks([d for d in range(deals) if d not in kept_deals], jobs)
     workers = max(1, min(jobs, len(chunks)))
-    tasks = [
-        _Task(bot_a, bot_b, seed, c, spec.name, variant, seats, tuple(policies), length)
-        for c in chunks
-    ]
+    tasks = [replace(plan, deals=chunk) for chunk in chunks]
     start = time.perf_counter()
 
     def finished(chunk: _Chunk) -> None:
@@ -695,21 +673,21 @@ def _play_run(
     # Put the games in order, whatever order the workers finished in.
     records = sorted(total.records, key=lambda r: (r.deal, r.a_seat))
     return ArenaResult(
-        bot_a=bot_a,
-        bot_b=bot_b,
-        seed=seed,
+        bot_a=plan.bot_a,
+        bot_b=plan.bot_b,
+        seed=plan.seed,
         deals=deals,
-        game=spec.name,
-        variant=variant,
+        game=plan.game,
+        variant=plan.variant,
         records=tuple(records),
         times_a=tuple(total.times_a),
         times_b=tuple(total.times_b),
         jobs=workers,
         seconds=seconds,
         backend=backend,
-        seats=seats,
-        policies=tuple(policies),
-        length=length,
+        seats=plan.seats,
+        policies=plan.policies,
+        length=plan.length,
     )
 
 
