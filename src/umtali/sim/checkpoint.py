@@ -98,7 +98,8 @@ class Checkpoint:
     times_b: list[float] = field(default_factory=list)
     seconds: float = 0.0
     """The seconds the run has played so far, over all its sittings."""
-    _lock: IO[str] | None = field(default=None, repr=False)
+    _file: IO[str] | None = field(default=None, repr=False)
+    """The file, open to append while this sitting holds it."""
 
     @classmethod
     def open(cls, path: Path, run: RunKey) -> Checkpoint:
@@ -107,7 +108,7 @@ class Checkpoint:
         file is not a checkpoint, is another run's, is held by a sitting playing now, or
         cannot be read or written."""
         kept = cls(path, run)
-        kept._take_lock()
+        kept._hold()
         try:
             kept._load()
         except BaseException:
@@ -164,9 +165,9 @@ class Checkpoint:
     def close(self) -> None:
         """Let another sitting of the run open the file (the caller deletes it once the
         results are written)."""
-        if self._lock is not None:
-            self._lock.close()
-            self._lock = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     def __enter__(self) -> Checkpoint:
         return self
@@ -174,17 +175,18 @@ class Checkpoint:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _take_lock(self) -> None:
-        """Hold the file for this sitting alone: two sittings of one run playing at once
-        (the same command started twice) would play the same deals and keep them twice."""
+    def _hold(self) -> None:
+        """Open the file to append, held for this sitting alone: two sittings of one run
+        playing at once (the same command started twice) would play the same deals and
+        keep them twice."""
         try:
-            self._lock = self.path.open("a", encoding="utf-8")
+            self._file = self.path.open("a", encoding="utf-8")
         except OSError as e:
             raise CheckpointError(f"cannot write {self.path}: {e.strerror or e}") from None
         if fcntl is None:
             return  # no advisory locks here (Windows): the caller's care alone
         try:
-            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self.close()
             raise CheckpointInUseError(
@@ -199,11 +201,13 @@ class Checkpoint:
             raise CheckpointError(f"cannot write {self.path}: {e.strerror or e}") from None
 
     def _append(self, data: dict[str, Any]) -> None:
+        file = self._file
+        if file is None:
+            raise CheckpointError(f"{self.path} was closed: open it again to add to it")
         try:
-            with self.path.open("a", encoding="utf-8") as file:
-                file.write(json.dumps(data, ensure_ascii=False) + "\n")
-                file.flush()
-                os.fsync(file.fileno())
+            file.write(json.dumps(data, ensure_ascii=False) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
         except OSError as e:
             raise CheckpointError(f"cannot write {self.path}: {e.strerror or e}") from None
 
