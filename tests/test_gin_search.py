@@ -26,6 +26,7 @@ from umtali.games.gin.bots.worlds import belief, deal_world
 from umtali.games.gin.rules import GIN, OKLAHOMA
 from umtali.games.gin.state import GinHand
 from umtali.games.gin.view import GinView
+from umtali.kernel.paired import PairedMargins
 from umtali.sim.arena import ArenaError, run_arena
 
 
@@ -232,10 +233,11 @@ def test_a_runner_up_is_played_only_when_it_wins_clearly() -> None:
     # A runner-up's margins over the expert's choice, deal by deal: it is played only
     # when it beats that choice by a point a hand and by two standard errors.
     def accepted(*runners_up: list[float], confidence: float = 2.0) -> int:
-        sums = [0.0] + [sum(margins) for margins in runners_up]
-        squares = [0.0] + [sum(m * m for m in margins) for margins in runners_up]
-        deals = [0] + [len(margins) for margins in runners_up]
-        return GinSearchBot(confidence=confidence).accepted(sums, squares, deals)
+        tallies = [PairedMargins() for _ in range(len(runners_up) + 1)]
+        for tally, margins in zip(tallies[1:], runners_up, strict=True):
+            for margin in margins:
+                tally.add(margin)
+        return GinSearchBot(confidence=confidence).accepted(tallies)
 
     clear = [3.0, 3.5, 2.5, 3.0, 3.2, 2.8]
     noisy = [12.0, -6.0, 9.0, -3.0]  # +3 a hand, within two standard errors

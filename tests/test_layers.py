@@ -21,7 +21,13 @@ import umtali
 PACKAGE = Path(umtali.__file__).parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("umtali.kernel.cards", "umtali.kernel.players", "umtali.kernel.rules", "umtali.games.*.rules"),
+    (
+        "umtali.kernel.cards",
+        "umtali.kernel.players",
+        "umtali.kernel.rules",
+        "umtali.kernel.paired",
+        "umtali.games.*.rules",
+    ),
     (
         "umtali.kernel.deck",
         "umtali.kernel.english",

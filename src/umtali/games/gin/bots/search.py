@@ -36,6 +36,7 @@ from umtali.games.gin.melds import DEADWOOD_VALUES, min_deadwood
 from umtali.games.gin.state import DISCARD, DRAW, KNOCK, PASS, TAKE, GinHand, GinMove
 from umtali.games.gin.view import GinView
 from umtali.kernel.cards import RANK_MASKS, SUIT_MASKS, bit, cards_of, rank_of, suit_of
+from umtali.kernel.paired import PairedMargins
 
 __all__ = ["GinSearchBot", "playout_move"]
 
@@ -174,41 +175,34 @@ class GinSearchBot:
     def _search(
         self, view: GinView, candidates: list[GinMove], rng: random.Random, due: Deadline | None
     ) -> GinMove:
-        # Per runner-up, the deals it was played on and the sum and sum of squares of its
-        # margin minus the expert's choice's on the same deal (a paired comparison
-        # cancels the deal's luck). A runner-up clearly worse is played no more.
-        count = len(candidates)
-        deals = [0] * count
-        sums = [0.0] * count
-        squares = [0.0] * count
-        open_ = list(range(1, count))
+        # Per runner-up, its margin minus the expert's choice's deal by deal (a paired
+        # comparison cancels the deal's luck). A runner-up clearly worse is played no more.
+        runners_up = [PairedMargins() for _ in candidates]
+        open_ = list(range(1, len(candidates)))
         done = played = 0
         me = view.seat
         while open_ and done < self.playouts and (due is None or not due.passed()):
             world = deal_world(view, rng, infer=self.infer)
             first = _playout(world, candidates[0].action, me)
             for i in open_:
-                d = _playout(world, candidates[i].action, me) - first
-                deals[i] += 1
-                sums[i] += d
-                squares[i] += d * d
+                runners_up[i].add(_playout(world, candidates[i].action, me) - first)
             done += 1 + len(open_)
             played += 1
             if played >= self.min_deals and played % 4 == 0:
-                open_ = [i for i in open_ if not _worse(sums[i], squares[i], deals[i])]
-                if all(_better(sums[i], squares[i], deals[i]) for i in open_):
+                open_ = [i for i in open_ if not _worse(runners_up[i])]
+                if all(_better(runners_up[i]) for i in open_):
                     break
-        return candidates[self.accepted(sums, squares, deals)]
+        return candidates[self.accepted(runners_up)]
 
-    def accepted(self, sums: list[float], squares: list[float], deals: list[int]) -> int:
-        """The candidate to play, given each runner-up's sum and sum of squares of its
-        margin over the expert's choice on ``deals`` deals: the runner-up with the best
+    def accepted(self, runners_up: list[PairedMargins]) -> int:
+        """The candidate to play, given each runner-up's margins over the expert's choice
+        (the first entry, the choice's own, is not read): the runner-up with the best
         mean of those that beat the choice by more than ``confidence`` standard errors
         and by at least :data:`INDIFFERENT` points, else the expert's choice (0)."""
         best, best_margin = 0, 0.0
-        for i in range(1, len(deals)):
-            if deals[i] >= 2:
-                mean, error = _mean_and_error(sums[i], squares[i], deals[i])
+        for i in range(1, len(runners_up)):
+            if runners_up[i].deals >= 2:
+                mean, error = runners_up[i].mean_and_error()
                 if mean > max(best_margin, INDIFFERENT) and mean > self.confidence * error:
                     best, best_margin = i, mean
         return best
@@ -228,20 +222,12 @@ def _playout(world: GinHand, action: int, me: int) -> float:
     return float(scores[me] - scores[1 - me])
 
 
-def _worse(total: float, squares: float, n: int) -> bool:
+def _worse(runner_up: PairedMargins) -> bool:
     """Whether a runner-up is clearly no better than the expert's choice (by more than
     :data:`INDIFFERENT`), or plays out the same."""
-    mean, error = _mean_and_error(total, squares, n)
-    return mean + SETTLED_WORSE * error <= INDIFFERENT
+    return runner_up.clearly_below(INDIFFERENT, SETTLED_WORSE)
 
 
-def _better(total: float, squares: float, n: int) -> bool:
+def _better(runner_up: PairedMargins) -> bool:
     """Whether a runner-up is clearly better than the expert's choice."""
-    mean, error = _mean_and_error(total, squares, n)
-    return mean - SETTLED_BETTER * error > 0
-
-
-def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
-    mean = total / n
-    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
-    return mean, (variance / n) ** 0.5
+    return runner_up.clearly_above(0.0, SETTLED_BETTER)

@@ -18,13 +18,15 @@ playout is valued mostly by the chance of winning the game it leaves).
 The search is anytime: the budget is a number of playouts, a number of moves played in
 them (``max_plies``, which bounds the slowest decisions, those whose playouts are long,
 the same on any machine) and a time limit (1 s), and a decision stops sooner, after at
-least ``min_deals`` deals, once every runner-up is settled: clearly worse than the expert's choice (``SETTLED_WORSE`` standard errors below
-it, or playing out identically) or clearly better (``SETTLED_BETTER`` above), which is
-why its median decision takes milliseconds. A ``deadline`` handed to
-:meth:`SearchBot.choose` (a server's thinking budget) stops it too, between two deals;
-with fewer than two deals played, the expert's choice stands. ``SearchBot(candidates=3,
-playouts=240, belief=False, melds=False)`` is the search as it was before issue 26:
-uniform deals, the meld phase left to the expert.
+least ``min_deals`` deals, once every runner-up is settled: clearly worse than the
+expert's choice (``SETTLED_WORSE`` standard errors below it, or playing out identically)
+or clearly better (``SETTLED_BETTER`` above), which is why its median decision takes
+milliseconds. With ``racing``, a runner-up settled as worse is played no more while the
+others go on, so the budget goes to the choices still in doubt (as Gin Rummy's search
+does). A ``deadline`` handed to :meth:`SearchBot.choose` (a server's thinking budget)
+stops it too, between two deals; with fewer than two deals played, the expert's choice
+stands. ``SearchBot(candidates=3, playouts=240, belief=False, melds=False)`` is the
+search as it was before issue 26: uniform deals, the meld phase left to the expert.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, ViewError, determinize
 from umtali.kernel.cards import mask_of
+from umtali.kernel.paired import PairedMargins
 
 __all__ = ["SearchBot"]
 
@@ -87,6 +90,8 @@ class SearchBot:
         game_chances: before a game's last hand, value a playout by the chance of
             winning the game it leaves (mostly) rather than by its points (see
             :func:`_utility`); off by default, as its worth is not yet measured.
+        racing: play a runner-up no more once it is clearly worse than the expert's
+            choice, so the budget goes to the runners-up still in doubt.
     """
 
     name = "search"
@@ -104,6 +109,7 @@ class SearchBot:
         reading: float = READING,
         melds: bool = True,
         game_chances: bool = False,
+        racing: bool = False,
     ) -> None:
         if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2 or reading < 0:
             raise ValueError(
@@ -121,6 +127,7 @@ class SearchBot:
         self.reading = reading
         self.melds = melds
         self.game_chances = game_chances
+        self.racing = racing
         self.policy = ExpertBot()
 
     def choose(
@@ -192,51 +199,41 @@ class SearchBot:
     ) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
         utility = _utility(view, self.game_chances)
-        # Per candidate, the sum and the sum of squares of its score minus the expert's
-        # choice's score on the same deal (a paired comparison cancels the deal's luck).
-        sums = [0.0] * len(candidates)
-        squares = [0.0] * len(candidates)
+        # Per runner-up, its score minus the expert's choice's deal by deal (a paired
+        # comparison cancels the deal's luck). With ``racing``, a runner-up clearly worse
+        # is played no more.
+        runners_up = [PairedMargins() for _ in candidates]
+        open_ = list(range(1, len(candidates)))
         deals = 0
         done = 0
         plies = [0]  # moves played in the playouts so far
         deal = self._deal(view)
         while (
-            done < self.playouts
+            open_
+            and done < self.playouts
             and plies[0] < self.max_plies
             and time.perf_counter() < deadline
             and (due is None or not due.passed())
         ):
             world = deal(rng)
-            scores = [
-                utility(self._playout(world.clone(), move, view, rng, plies)) for move in candidates
-            ]
-            for i in range(1, len(candidates)):
-                d = scores[i] - scores[0]
-                sums[i] += d
-                squares[i] += d * d
+            first = utility(self._playout(world.clone(), candidates[0], view, rng, plies))
+            for i in open_:
+                score = utility(self._playout(world.clone(), candidates[i], view, rng, plies))
+                runners_up[i].add(score - first)
             deals += 1
-            done += len(candidates)
-            if deals >= self.min_deals and deals % 4 == 0 and self._settled(sums, squares, deals):
-                break
+            done += 1 + len(open_)
+            if deals >= self.min_deals and deals % 4 == 0:
+                if self.racing:
+                    open_ = [i for i in open_ if not _worse(runners_up[i])]
+                if all(_worse(runners_up[i]) or _better(runners_up[i]) for i in open_):
+                    break  # more playouts are unlikely to change the choice
         best, best_margin = 0, 0.0
-        if deals >= 2:
-            for i in range(1, len(candidates)):
-                mean, error = _mean_and_error(sums[i], squares[i], deals)
+        for i in range(1, len(candidates)):
+            if runners_up[i].deals >= 2:
+                mean, error = runners_up[i].mean_and_error()
                 if mean > best_margin and mean > self.confidence * error:
                     best, best_margin = i, mean
         return candidates[best]
-
-    def _settled(self, sums: list[float], squares: list[float], deals: int) -> bool:
-        """Whether more playouts are unlikely to change the choice: every runner-up is
-        clearly worse than the expert's choice (or plays out identically), or clearly
-        better. Most decisions settle early, which is what makes ``search`` affordable."""
-        for i in range(1, len(sums)):
-            mean, error = _mean_and_error(sums[i], squares[i], deals)
-            worse = mean + SETTLED_WORSE * error <= 0
-            better = mean - SETTLED_BETTER * error > 0
-            if not (worse or better):
-                return False
-        return True
 
     def _playout(
         self, state: HandState, move: Move, root: PlayerView, rng: random.Random, plies: list[int]
@@ -321,11 +318,15 @@ def _utility(view: PlayerView, game_chances: bool = False) -> Callable[[float], 
     return last_hand
 
 
-def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
-    """The mean of ``n`` values from their sum and sum of squares, and its standard error."""
-    mean = total / n
-    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
-    return mean, (variance / n) ** 0.5
+def _worse(runner_up: PairedMargins) -> bool:
+    """Whether a runner-up is settled as clearly worse than the expert's choice (or as
+    playing out the same): ``SETTLED_WORSE`` standard errors below it."""
+    return runner_up.clearly_below(0.0, SETTLED_WORSE)
+
+
+def _better(runner_up: PairedMargins) -> bool:
+    """Whether a runner-up is settled as clearly better than the expert's choice."""
+    return runner_up.clearly_above(0.0, SETTLED_BETTER)
 
 
 def _play_key(move: Move, open_mask: int) -> tuple[int, int]:
