@@ -1,0 +1,65 @@
+"""The screen of the search's variants (benchmarks/search_variants.py).
+
+Each variant must be the level with its own options and nothing else, the arena's
+players must be those variants, and the command must pair every variant with the
+first one named on the same deals.
+"""
+
+from __future__ import annotations
+
+import math
+from types import ModuleType
+
+import pytest
+
+from tests.helpers import load_benchmark
+from umtali.games.umtali.bots import SearchBot
+
+
+def bench() -> ModuleType:
+    return load_benchmark("search_variants")
+
+
+def test_each_variant_is_the_level_with_its_own_options() -> None:
+    level = SearchBot()
+    for variant, options in bench().VARIANTS.items():
+        bot = bench().build(variant)
+        assert bot.max_ms == math.inf  # as the arena builds the level: replays anywhere
+        for option in ("playouts", "candidates", "racing", "game_chances", "max_plies"):
+            assert getattr(bot, option) == options.get(option, getattr(level, option))
+    assert bench().build("level").name == "search"
+    assert bench().racing().name == "search-racing"
+    assert bench().racing_wide().racing
+    assert bench().racing_wide().candidates == 8
+    assert bench().game_chances().game_chances
+    assert bench().build("racing-wide", playouts=12).playouts == 12
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["level", "--deals", "1"],
+        ["level", "--jobs", "0"],
+        ["level", "--playouts", "0"],
+        ["psychic"],
+        [],
+    ],
+)
+def test_the_command_refuses_what_it_cannot_run(argv: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench().main(argv)
+
+
+def test_the_command_prints_each_variant_then_its_difference_on_the_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A small budget keeps the test quick; the plumbing is the arena's duplicate deals.
+    argv = ["level", "racing", "--deals", "2", "--playouts", "12"]
+    assert bench().main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "level",
+        "racing",
+        "racing on level, deal by deal",
+    ]
+    assert lines[0].endswith("a hand over 2 deals")
