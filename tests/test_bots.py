@@ -197,6 +197,46 @@ def test_the_search_s_playouts_see_the_game_as_its_decision_does() -> None:
     assert searched >= 2
 
 
+class _ScriptedSearch(SearchBot):
+    """A search whose playouts score each candidate by a script, with noise: the
+    expert's choice and the third candidate alike, the second ten points worse."""
+
+    MEANS = (0.0, -10.0, 0.0)
+
+    def __init__(self, racing: bool) -> None:
+        super().__init__(playouts=300, max_ms=float("inf"), racing=racing)
+        self.noise = random.Random(5)
+        self.played = [0, 0, 0]
+
+    def _playout(
+        self, state: HandState, move: Move, root: PlayerView, rng: random.Random, plies: list[int]
+    ) -> float:
+        i = next(i for i, m in enumerate(root.legal) if m == move)
+        self.played[i] += 1
+        plies[0] += 1
+        return self.MEANS[i] + self.noise.gauss(0.0, 5.0)
+
+
+@pytest.mark.parametrize("racing", [False, True])
+def test_racing_plays_a_runner_up_settled_as_worse_no_more(racing: bool) -> None:
+    # Three candidates: the second is settled as worse after the first twelve deals;
+    # the third stays in doubt. Racing gives the second's playouts to the other two.
+    hand = HandState(seeded_deck("racing"), dealer=0)
+    while len(hand.legal_actions()) < 3:
+        hand.push(ExpertBot().choose(PlayerView.of(hand, hand.player), random.Random(0)))
+    view = PlayerView.of(hand, hand.player, (0, 0), 2)  # a hand of a game: points count
+    bot = _ScriptedSearch(racing)
+    move = bot._search(view, list(view.legal[:3]), random.Random(1), None)
+    first, worse, doubtful = bot.played
+    assert sum(bot.played) <= 300
+    if racing:
+        assert worse == bot.min_deals
+        assert first == doubtful > 2 * bot.min_deals
+    else:
+        assert first == worse == doubtful
+    assert move != view.legal[1]
+
+
 def test_the_levels_are_registered_by_name() -> None:
     assert set(BOTS) == {"random", "greedy", "expert", "search"}
     with pytest.raises(ValueError, match="unknown bot level 'genius'"):
