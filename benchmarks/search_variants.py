@@ -26,12 +26,14 @@ from __future__ import annotations
 import argparse
 import functools
 import math
+import random
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from umtali.games.umtali.arena.duplicate import by_deal, duplicate_margins
+from umtali.games.umtali.arena.duplicate import by_deal, duplicate_last_hands, duplicate_margins
 from umtali.games.umtali.bots import ExpertBot, SearchBot
+from umtali.games.umtali.bots.search import HAND_SPREAD
 from umtali.sim.stats import mean_interval
 
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -39,6 +41,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "game-chances": {"game_chances": True},
     "racing": {"racing": True},
     "racing-wide": {"racing": True, "playouts": 1200, "candidates": 8},
+    "stake-100": {"last_hand_stake": 100.0},
+    "stake-1000": {"last_hand_stake": 1000.0},
 }
 """Each variant's options on ``SearchBot`` (``level`` is the search as it ships):
 
@@ -47,8 +51,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
 - ``racing``: a runner-up clearly worse than the expert's choice is played no more, so the
   budget goes to the runners-up still in doubt;
 - ``racing-wide``: racing, with eight candidates and up to 1,200 playouts (the move
-  budget, which bounds the slowest decision, is the level's).
+  budget, which bounds the slowest decision, is the level's);
+- ``stake-100``, ``stake-1000``: in a game's last hand, turning the game's result is worth
+  100 or 1,000 points on top of the hand's margin, not the level's 30 (at 1,000 the
+  margin only breaks ties: the game's result is all that counts).
 """
+
+LEAD_SPREAD = HAND_SPREAD * math.sqrt(3)
+"""With ``--last-hand``, the spread of the challenger's lead before a game's last hand:
+three hands' margins of :data:`~umtali.games.umtali.bots.search.HAND_SPREAD` each."""
 
 
 def build(variant: str, playouts: int | None = None) -> SearchBot:
@@ -87,6 +98,30 @@ def deal_margins(variant: str, seed: int, playouts: int | None, deals: range) ->
     )
 
 
+def last_hand_results(variant: str, seed: int, playouts: int | None, deals: range) -> list[float]:
+    """Per deal, ``variant``'s mean game result against the expert in its two seats, the
+    deal played as a game's last hand with the variant leading by :func:`lead_of` it."""
+    search, expert = build(variant, playouts), ExpertBot()
+    label = f"last/{seed}"
+    return duplicate_last_hands(
+        lambda _state, view, rng: search.choose(view, rng),
+        lambda _state, view, rng: expert.choose(view, rng),
+        label,
+        deals,
+        functools.partial(lead_of, label),
+    )
+
+
+def lead_of(label: str, deal: int) -> int:
+    """The challenger's lead before the last hand of deal ``deal``: normal, mean 0 and
+    spread :data:`LEAD_SPREAD`, rounded, the same on every run.
+
+    >>> lead_of("last/1", 0) == lead_of("last/1", 0)
+    True
+    """
+    return round(random.Random(f"{label}/{deal}/lead").gauss(0.0, LEAD_SPREAD))
+
+
 def interval(values: Sequence[float]) -> str:
     """The mean and its 95% interval, as printed."""
     mean, low, high = mean_interval(values)
@@ -102,18 +137,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--playouts", type=int, help="every variant's most playouts a decision (default: its own)"
     )
+    parser.add_argument(
+        "--last-hand",
+        action="store_true",
+        help="play each deal as a game's last hand, the variant ahead or behind by a"
+        " random lead, and count games won (1), drawn (1/2) and lost (0)",
+    )
     args = parser.parse_args(argv)
     if args.deals < 2 or args.jobs < 1 or (args.playouts is not None and args.playouts < 1):
         parser.error("--deals takes 2 or more, --jobs and --playouts 1 or more")
+    measure = last_hand_results if args.last_hand else deal_margins
+    # Last hands count games won, printed in points of win rate (a game won is 100).
+    scale, unit = (100, "points of games won") if args.last_hand else (1, "a hand")
     found: dict[str, list[float]] = {}
     for variant in args.variants:
-        work = functools.partial(deal_margins, variant, args.seed, args.playouts)
-        found[variant] = by_deal(work, args.deals, args.jobs)
-        print(f"{variant}: {interval(found[variant])} a hand over {args.deals} deals", flush=True)
+        work = functools.partial(measure, variant, args.seed, args.playouts)
+        found[variant] = [scale * x for x in by_deal(work, args.deals, args.jobs)]
+        print(f"{variant}: {interval(found[variant])} {unit} over {args.deals} deals", flush=True)
     first, *others = found
     for variant in others:
         paired = [a - b for a, b in zip(found[variant], found[first], strict=True)]
-        print(f"{variant} on {first}, deal by deal: {interval(paired)} a hand", flush=True)
+        print(f"{variant} on {first}, deal by deal: {interval(paired)} {unit}", flush=True)
     return 0
 
 

@@ -237,6 +237,49 @@ def test_racing_plays_a_runner_up_settled_as_worse_no_more(racing: bool) -> None
     assert move != view.legal[1]
 
 
+class _GambleSearch(SearchBot):
+    """A search whose playouts are scripted: the expert's choice a sure +8, the runner-up
+    +15 on one deal in four and -20 on the others."""
+
+    def __init__(self, stake: float) -> None:
+        super().__init__(playouts=400, max_ms=float("inf"), last_hand_stake=stake)
+        self.deals = 0
+
+    def _playout(
+        self, state: HandState, move: Move, root: PlayerView, rng: random.Random, plies: list[int]
+    ) -> float:
+        plies[0] += 1
+        if move == root.legal[0]:
+            self.deals += 1
+            return 8.0
+        return 15.0 if self.deals % 4 == 0 else -20.0
+
+
+@pytest.mark.parametrize(("stake", "gambles"), [(30.0, False), (1000.0, True)])
+def test_in_the_last_hand_the_stake_weighs_the_game_against_the_points(
+    stake: float, gambles: bool
+) -> None:
+    # Ten behind before the game's last hand. A sure +8 loses the game by 2; the gamble
+    # wins it one time in four (+15) and costs 20 points otherwise. On points, and at the
+    # level's stake of 30, the sure +8 is better; when the game is all that counts
+    # (a stake of 1,000, the points only breaking ties), the gamble is.
+    hand = HandState(seeded_deck("racing"), dealer=0)
+    while len(hand.legal_actions()) < 2:
+        hand.push(ExpertBot().choose(PlayerView.of(hand, hand.player), random.Random(0)))
+    me = hand.player
+    view = PlayerView.of(hand, me, (0, 10) if me == 0 else (10, 0), 0)
+    sure, gamble = view.legal[:2]
+    move = _GambleSearch(stake)._search(view, [sure, gamble], random.Random(1), None)
+    assert move == (gamble if gambles else sure)
+
+
+def test_the_last_hand_s_stake_is_never_negative() -> None:
+    with pytest.raises(ValueError, match="stake is 0 points or more, not -1"):
+        SearchBot(last_hand_stake=-1.0)
+    with pytest.raises(ValueError, match="not nan"):
+        SearchBot(last_hand_stake=float("nan"))
+
+
 def test_the_levels_are_registered_by_name() -> None:
     assert set(BOTS) == {"random", "greedy", "expert", "search"}
     with pytest.raises(ValueError, match="unknown bot level 'genius'"):

@@ -25,7 +25,14 @@ def test_each_variant_is_the_level_with_its_own_options() -> None:
     for variant, options in bench().VARIANTS.items():
         bot = bench().build(variant)
         assert bot.max_ms == math.inf  # as the arena builds the level: replays anywhere
-        for option in ("playouts", "candidates", "racing", "game_chances", "max_plies"):
+        for option in (
+            "playouts",
+            "candidates",
+            "racing",
+            "game_chances",
+            "max_plies",
+            "last_hand_stake",
+        ):
             assert getattr(bot, option) == options.get(option, getattr(level, option))
     assert bench().build("level").name == "search"
     assert bench().racing().name == "search-racing"
@@ -33,6 +40,7 @@ def test_each_variant_is_the_level_with_its_own_options() -> None:
     assert bench().racing_wide().candidates == 8
     assert bench().game_chances().game_chances
     assert bench().build("racing-wide", playouts=12).playouts == 12
+    assert bench().build("stake-1000").last_hand_stake == 1000.0
 
 
 @pytest.mark.parametrize(
@@ -63,3 +71,27 @@ def test_the_command_prints_each_variant_then_its_difference_on_the_first(
         "racing on level, deal by deal",
     ]
     assert lines[0].endswith("a hand over 2 deals")
+
+
+def test_in_last_hands_the_command_counts_the_games_won(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["level", "stake-1000", "--last-hand", "--deals", "2", "--playouts", "12"]
+    assert bench().main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "level",
+        "stake-1000",
+        "stake-1000 on level, deal by deal",
+    ]
+    assert lines[0].endswith("points of games won over 2 deals")
+    # A deal's figure is a game won (100), drawn (50) or lost (0), averaged over two seats.
+    mean = float(lines[0].split(": ")[1].split()[0])
+    assert 0 <= mean <= 100
+
+
+def test_a_last_hand_s_lead_is_the_same_on_every_run_and_spread_as_three_hands() -> None:
+    leads = [bench().lead_of("last/1", d) for d in range(200)]
+    assert leads == [bench().lead_of("last/1", d) for d in range(200)]
+    spread = (sum(x * x for x in leads) / len(leads)) ** 0.5
+    assert 0.8 * bench().LEAD_SPREAD < spread < 1.2 * bench().LEAD_SPREAD

@@ -65,6 +65,9 @@ READING = 0.0
 points; 0, the default, reads nothing more than the belief: at the model's own
 temperature (:data:`~umtali.games.umtali.bots.discard_model.TEMPERATURE`) it made the
 search no stronger against the expert (docs/BOTS.md)."""
+LAST_HAND_STAKE = 30.0
+"""In the last hand of a game (or a lone hand), what winning rather than losing the game
+is worth, in points, on top of the hand's margin."""
 SETTLED_BETTER = 3.0
 """A runner-up whose mean margin is this many standard errors above zero is settled."""
 
@@ -92,6 +95,8 @@ class SearchBot:
             :func:`_utility`); off by default, as its worth is not yet measured.
         racing: play a runner-up no more once it is clearly worse than the expert's
             choice, so the budget goes to the runners-up still in doubt.
+        last_hand_stake: in a game's last hand, what turning the game's result is worth
+            on top of the hand's margin, in points (:data:`LAST_HAND_STAKE`).
     """
 
     name = "search"
@@ -110,6 +115,7 @@ class SearchBot:
         melds: bool = True,
         game_chances: bool = False,
         racing: bool = False,
+        last_hand_stake: float = LAST_HAND_STAKE,
     ) -> None:
         if playouts < 1 or max_plies < 1 or max_ms <= 0 or candidates < 2 or reading < 0:
             raise ValueError(
@@ -117,6 +123,8 @@ class SearchBot:
                 " some time, and two candidates (and reads no discard at a negative"
                 " temperature)"
             )
+        if not last_hand_stake >= 0:
+            raise ValueError(f"the last hand's stake is 0 points or more, not {last_hand_stake!r}")
         self.playouts = playouts
         self.max_plies = max_plies
         self.max_ms = max_ms
@@ -128,6 +136,7 @@ class SearchBot:
         self.melds = melds
         self.game_chances = game_chances
         self.racing = racing
+        self.last_hand_stake = last_hand_stake
         self.policy = ExpertBot()
 
     def choose(
@@ -198,7 +207,7 @@ class SearchBot:
         due: Deadline | None,
     ) -> Move:
         deadline = time.perf_counter() + self.max_ms / 1000
-        utility = _utility(view, self.game_chances)
+        utility = _utility(view, self.game_chances, self.last_hand_stake)
         # Per runner-up, its score minus the expert's choice's deal by deal (a paired
         # comparison cancels the deal's luck). With ``racing``, a runner-up clearly worse
         # is played no more.
@@ -263,9 +272,6 @@ class SearchBot:
         return float(outcome.scores[me] - outcome.scores[1 - me])
 
 
-LAST_HAND_STAKE = 30.0
-"""In the last hand of a game (or a lone hand), what winning rather than losing the game
-is worth, in points, on top of the hand's margin."""
 HAND_SPREAD = 19.0
 """The standard deviation of one hand's margin between two good players, in points: 18.9
 over 1,600 hands of the search against the expert (seeds 1013-1017, docs/BOTS.md). With
@@ -276,7 +282,9 @@ POINTS_SHARE = 0.2
 game all but decided still prefers more points to fewer."""
 
 
-def _utility(view: PlayerView, game_chances: bool = False) -> Callable[[float], float]:
+def _utility(
+    view: PlayerView, game_chances: bool = False, stake: float = LAST_HAND_STAKE
+) -> Callable[[float], float]:
     """How the bot values a playout's margin (its hand score minus the opponent's).
 
     Before the last hand of a game, points are what count; with ``game_chances`` the
@@ -285,7 +293,8 @@ def _utility(view: PlayerView, game_chances: bool = False) -> Callable[[float], 
     a sure small margin is worth more than a gamble on a larger one; behind, less. It is
     scaled so that in a level game a point is worth a point. In the last hand the game
     is won by the total, so a margin that turns the game's result weighs far more than
-    the same points elsewhere: ``LAST_HAND_STAKE`` for each side of the win-or-lose line.
+    the same points elsewhere: ``stake`` (:data:`LAST_HAND_STAKE` unless told) for each
+    side of the win-or-lose line.
 
     >>> from umtali.games.umtali.state import HandState
     >>> from umtali.kernel.deck import seeded_deck
@@ -302,18 +311,18 @@ def _utility(view: PlayerView, game_chances: bool = False) -> Callable[[float], 
         if not game_chances:
             return float
         spread = HAND_SPREAD * math.sqrt(view.hands_left)
-        # Φ's slope at 0 is 1/√(2π): this stake makes a point worth a point when level.
-        stake = (1 - POINTS_SHARE) * spread * math.sqrt(2 * math.pi)
+        # Φ's slope at 0 is 1/√(2π): so weighted, a point is worth a point when level.
+        worth = (1 - POINTS_SHARE) * spread * math.sqrt(2 * math.pi)
 
         def chances(margin: float) -> float:
             won = 0.5 * (1 + math.erf((lead + margin) / (spread * math.sqrt(2))))
-            return POINTS_SHARE * margin + stake * won
+            return POINTS_SHARE * margin + worth * won
 
         return chances
 
     def last_hand(margin: float) -> float:
         final = lead + margin
-        return margin + LAST_HAND_STAKE * ((final > 0) - (final < 0))
+        return margin + stake * ((final > 0) - (final < 0))
 
     return last_hand
 
