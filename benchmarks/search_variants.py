@@ -17,6 +17,14 @@ same deals, so the pairing cancels most of the deals' luck)::
 
     python benchmarks/search_variants.py level racing --deals 150 --seed 1 --jobs 2
 
+With ``--last-hand`` each deal is played as a game's last hand instead, the variant
+ahead or behind by a lead drawn for the deal (:func:`lead_of`), and a deal's figure is
+the variant's games won (100), drawn (50) or lost (0) over its two seats: what a change
+to the last hand's play is worth in games, without the three hands before it, which
+play the same for every variant that differs only there::
+
+    python benchmarks/search_variants.py level stake-1000 --last-hand --deals 300 --seed 1 --jobs 2
+
 A screen of a few hundred deals tells a point a hand, not less: a smaller difference
 needs games by the thousand (docs/BOTS.md). A benchmark prints figures; it is not a test.
 """
