@@ -58,32 +58,31 @@ def test_the_command_refuses_what_it_cannot_run(argv: list[str]) -> None:
         bench().main(argv)
 
 
+def _screen(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The lines the command prints for ``argv`` (two variants, each line checked)."""
+    # A small budget keeps the test quick; the plumbing is the arena's duplicate deals.
+    assert bench().main([*argv, "--deals", "2", "--playouts", "12"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first, second = argv[:2]
+    assert [line.split(":")[0] for line in lines] == [
+        first,
+        second,
+        f"{second} on {first}, deal by deal",
+    ]
+    return lines
+
+
 def test_the_command_prints_each_variant_then_its_difference_on_the_first(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # A small budget keeps the test quick; the plumbing is the arena's duplicate deals.
-    argv = ["level", "racing", "--deals", "2", "--playouts", "12"]
-    assert bench().main(argv) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == [
-        "level",
-        "racing",
-        "racing on level, deal by deal",
-    ]
+    lines = _screen(["level", "racing"], capsys)
     assert lines[0].endswith("a hand over 2 deals")
 
 
 def test_in_last_hands_the_command_counts_the_games_won(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["level", "stake-1000", "--last-hand", "--deals", "2", "--playouts", "12"]
-    assert bench().main(argv) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == [
-        "level",
-        "stake-1000",
-        "stake-1000 on level, deal by deal",
-    ]
+    lines = _screen(["level", "stake-1000", "--last-hand"], capsys)
     assert lines[0].endswith("points of games won over 2 deals")
     # A deal's figure is a game won (100), drawn (50) or lost (0), averaged over two seats.
     mean = float(lines[0].split(": ")[1].split()[0])
