@@ -32,7 +32,6 @@ import argparse
 import functools
 import math
 import random
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 
@@ -43,6 +42,7 @@ from umtali.games.umtali.moves import Move
 from umtali.games.umtali.state import HandState
 from umtali.games.umtali.terms import Phase
 from umtali.games.umtali.view import PlayerView, determinize
+from umtali.sim.stats import mean_interval
 
 VARIANTS = ("fair", "his-hand", "whole-deal")
 
@@ -109,9 +109,8 @@ def margins(
 
 def interval(values: Sequence[float]) -> str:
     """The mean and its 95% interval, as printed."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.2f} ({low:+.2f} to {high:+.2f})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
