@@ -49,7 +49,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "game-chances": {"game_chances": True},
     "racing": {"racing": True},
     "racing-wide": {"racing": True, "playouts": 1200, "candidates": 8},
-    "stake-100": {"last_hand_stake": 100.0},
     "stake-1000": {"last_hand_stake": 1000.0},
 }
 """Each variant's options on ``SearchBot`` (``level`` is the search as it ships):
@@ -60,9 +59,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
   budget goes to the runners-up still in doubt;
 - ``racing-wide``: racing, with eight candidates and up to 1,200 playouts (the move
   budget, which bounds the slowest decision, is the level's);
-- ``stake-100``, ``stake-1000``: in a game's last hand, turning the game's result is worth
-  100 or 1,000 points on top of the hand's margin, not the level's 30 (at 1,000 the
-  margin only breaks ties: the game's result is all that counts).
+- ``stake-1000``: in a game's last hand, turning the game's result is worth 1,000 points
+  on top of the hand's margin, not the level's 30: the margin only breaks ties, the
+  game's result is all that counts.
 """
 
 LEAD_SPREAD = HAND_SPREAD * math.sqrt(3)
