@@ -9,11 +9,17 @@ uvicorn's httptools implementation, which ``uvicorn[standard]`` installs and uvi
 picks by default, bounds neither (a 20 MB head was read whole); its h11 implementation
 bounds the size (``h11_max_incomplete_event_size``) but not the time, and is slower.
 So ``umtali serve`` runs :func:`guarded_http`, the httptools protocol with both.
+
+The timer is the server's, and a busy server can be late: uvloop runs its due timers
+before it reads its sockets, so a loop held up past the deadline found a request that
+came in time still unread, and closed it unanswered. A head whose time is up while
+bytes wait unread on its socket is given one more ``header_seconds``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import select
 from typing import Any, Final
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -28,6 +34,17 @@ class _HeadTooLargeError(Exception):
 
 
 _REFUSAL: Final = b"request headers too large"
+
+
+def _unread_bytes_wait(transport: asyncio.BaseTransport) -> bool:
+    """Whether the connection's socket holds bytes (or the client's end) the event loop
+    has not read yet."""
+    sock = transport.get_extra_info("socket")
+    if sock is None or not hasattr(select, "poll"):
+        return False
+    poller = select.poll()
+    poller.register(sock.fileno(), select.POLLIN)
+    return bool(poller.poll(0))
 
 
 class _GuardedHttp(HttpToolsProtocol):
@@ -45,6 +62,7 @@ class _GuardedHttp(HttpToolsProtocol):
         self._in_head = False
         self._head_bytes = 0
         self._oversize = False
+        self._given_more_time = False
 
     # The timer: armed when the connection opens and when a request begins, stopped
     # when its head is whole.
@@ -59,8 +77,14 @@ class _GuardedHttp(HttpToolsProtocol):
 
     def _too_slow(self) -> None:
         self._head_timer = None
-        if not self.transport.is_closing():
-            self.transport.close()
+        if self.transport.is_closing():
+            return
+        if not self._given_more_time and _unread_bytes_wait(self.transport):
+            # The server, not the client, is late (see the module's docstring).
+            self._given_more_time = True
+            self._arm()
+            return
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -102,6 +126,7 @@ class _GuardedHttp(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._in_head = False
+        self._given_more_time = False
         self._disarm()
         super().on_headers_complete()
 
