@@ -50,6 +50,13 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "racing": {"racing": True},
     "racing-wide": {"racing": True, "playouts": 1200, "candidates": 8},
     "stake-1000": {"last_hand_stake": 1000.0},
+    "combined": {
+        "game_chances": True,
+        "last_hand_stake": 1000.0,
+        "racing": True,
+        "playouts": 1200,
+        "candidates": 8,
+    },
 }
 """Each variant's options on ``SearchBot`` (``level`` is the search as it ships):
 
@@ -62,6 +69,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
 - ``stake-1000``: in a game's last hand, turning the game's result is worth 1,000 points
   on top of the hand's margin, not the level's 30: the margin only breaks ties, the
   game's result is all that counts.
+- ``combined``: the three levers whose estimates came out above the level, none by more
+  than its interval, together: ``game-chances`` before the last hand, ``stake-1000`` in
+  it, and ``racing-wide``'s search throughout (docs/BOTS.md, "Three levers together").
 """
 
 LEAD_SPREAD = HAND_SPREAD * math.sqrt(3)
@@ -92,6 +102,11 @@ def racing() -> SearchBot:
 def racing_wide() -> SearchBot:
     """The arena's player of the ``racing-wide`` variant."""
     return build("racing-wide")
+
+
+def combined() -> SearchBot:
+    """The arena's player of the ``combined`` variant."""
+    return build("combined")
 
 
 def deal_margins(variant: str, seed: int, playouts: int | None, deals: range) -> list[float]:

@@ -41,6 +41,10 @@ def test_each_variant_is_the_level_with_its_own_options() -> None:
     assert bench().game_chances().game_chances
     assert bench().build("racing-wide", playouts=12).playouts == 12
     assert bench().build("stake-1000").last_hand_stake == 1000.0
+    combined = bench().combined()
+    assert combined.name == "search-combined"
+    assert (combined.game_chances, combined.racing, combined.candidates) == (True, True, 8)
+    assert (combined.playouts, combined.last_hand_stake) == (1200, 1000.0)
 
 
 @pytest.mark.parametrize(
