@@ -212,7 +212,9 @@ def test_a_head_sent_in_time_is_answered_though_the_server_was_held_up(
     assert server.process is not None
     for _ in range(10):
         with _open(server) as raw:
+            deadline = time.monotonic() + 10
             while not _accepted(server, raw):  # the timeout runs from the accept
+                assert time.monotonic() < deadline, "the server never accepted the connection"
                 time.sleep(0.001)
             os.kill(server.process.pid, signal.SIGSTOP)
             try:
